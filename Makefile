@@ -1,0 +1,70 @@
+# Kahuna board: venv, lint, tests and host tools. `make help` lists the targets.
+# Everything runs from the project's own venv (.venv), which the first target that needs
+# it creates; it is reinstalled when pyproject.toml changes.
+
+SHELL := bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-print-directory
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+VENV_STAMP := $(VENV)/.installed
+# mypy's view of the Pico's MicroPython (see [tool.mypy] in pyproject.toml).
+TYPESHED := $(VENV)/mpy-typeshed
+
+LINT_PATHS := firmware host_tools tests tools
+PYTEST_ARGS ?=
+# Extra arguments for the host tool targets, e.g. `make sim ARGS="--seed 3"`.
+ARGS ?=
+
+.PHONY: help venv test pytest lint clean
+
+help:
+	@echo "make test    lint, then every test (CPython, MicroPython unix port, mpy-cross)"
+	@echo "make lint    ruff over firmware/ host_tools/ tests/ tools/, mypy of firmware/ vs the Pico"
+	@echo "make pytest  only the tests (PYTEST_ARGS=... passes options to pytest)"
+	@echo "make sim     play on the simulated board, no hardware (ARGS=... for the tool)"
+	@echo "make bench   speed and memory table"
+	@echo "make venv    create .venv and install the pinned tools (any target does it)"
+	@echo "make clean   remove .venv, caches and build output"
+
+# ------------------------------------------------------------------------------ venv
+
+venv: $(VENV_STAMP)
+
+$(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --disable-pip-version-check --quiet --quiet -e '.[dev]'
+	$(BIN)/python tools/mpy_typeshed.py $(TYPESHED)
+	@touch $@
+
+# ------------------------------------------------------------------------------ checks
+
+# Lint first: it is quick and a failure stops before the slower tests.
+test: lint pytest
+
+# pytest's own exit status (5 = no tests collected) is make's: nothing is swallowed.
+pytest: venv
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: venv
+	$(BIN)/ruff check $(LINT_PATHS)
+	$(BIN)/mypy
+
+# ------------------------------------------------------------------------------ host tools
+# Each runs `python -m host_tools <target> $(ARGS)`. A new one (flash, soak, hardware, ...)
+# that needs nothing more is added to this list; one with its own prerequisites gets a rule.
+
+HOST_TOOLS := bench sim
+.PHONY: $(HOST_TOOLS)
+
+$(HOST_TOOLS): venv
+	$(BIN)/python -m host_tools $@ $(ARGS)
+
+# ------------------------------------------------------------------------------ clean
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +
