@@ -1,0 +1,677 @@
+"""Kahuna rules: the game state and its transitions.
+
+Pure game code: no hardware, no clock, no randomness (the physical cards are shuffled by
+the players). Runs unchanged on CPython 3.11 and MicroPython. The reference is
+`kahuna-rules.md`; where a rule is decided by a ruling it is cited as `# R4`.
+
+The public API speaks in names (`"HUNA-1"`, `"ALOA-HUNA"`); internally cards, islands and
+connections are small integers so the state is a handful of short lists:
+
+- card `c` belongs to island `c // 2` and is named `ISLAND-(c % 2 + 1)`;
+- `bridges[k]` is the owner of connection `k` (`WHITE`, `BLACK` or `NOBODY`);
+- `control[i]` is the controller of island `i`;
+- `place[c]` says where card `c` is: a hand (`WHITE`/`BLACK`), `DISCARD` or `DRAWABLE`.
+
+Every action either raises `Rejected` (with the contract's rejection code) and changes
+nothing, or is applied whole.
+"""
+
+WHITE = 0
+BLACK = 1
+NOBODY = -1
+PLAYERS = ("white", "black")
+
+DISCARD = 2  # card place: the discard pile
+DRAWABLE = 3  # card place: the deck or the face-up display
+
+SUPPLY = 25  # bridges per player
+HAND_LIMIT = 5  # R3
+DEAL_SIZE = 3
+ROUNDS = 3
+
+DEAL = "deal"
+HANDICAP = "handicap"
+PLAY = "play"
+DRAW = "draw"
+OVER = "over"
+
+STANDARD = "standard"
+ALTERNATIVE = "alternative"
+
+# Rejection codes of the simulator contract.
+WRONG_PHASE = "wrong-phase"
+UNKNOWN_CARD = "unknown-card"
+NOT_IN_HAND = "card-not-in-hand"
+NOT_DRAWABLE = "card-not-drawable"
+HAND_FULL = "hand-full"
+MUST_DRAW = "must-draw"
+NO_OPTION = "no-option"
+BAD_PAIR = "bad-pair"
+NOT_OFFERED = "not-offered"
+
+
+class Rejected(Exception):
+    """An action the rules or the phase do not allow. Nothing was changed."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def player_index(name):
+    if name == "white":
+        return WHITE
+    if name == "black":
+        return BLACK
+    raise ValueError("player must be 'white' or 'black', got %r" % (name,))
+
+
+class Game:
+    """One game of Kahuna on `board` (a `kahuna.board.Board`).
+
+    Settings (fixed for the game): `variant` standard|alternative, `first` player,
+    `handicap` None or (player name, 1..3).
+    """
+
+    def __init__(self, board, variant=STANDARD, first="white", handicap=None):
+        if variant not in (STANDARD, ALTERNATIVE):
+            raise ValueError("variant must be standard or alternative, got %r" % (variant,))
+        self.board = board
+        self.variant = variant
+        self.first = player_index(first)
+        if handicap is None:
+            self.handicap = None
+        else:
+            who, n = handicap
+            if not (isinstance(n, int) and 1 <= n <= 3):
+                raise ValueError("handicap must place 1 to 3 bridges, got %r" % (n,))
+            self.handicap = (player_index(who), n)
+        self.n_islands = len(board.islands)
+        self.n_conns = len(board.connections)
+        self.n_cards = 2 * self.n_islands
+        self.degree = [len(cs) for cs in board.island_conns]
+        self.recorder = None  # callable(action tuple) told of every applied action
+        self.card_names = []
+        self.card_index = {}
+        for i in range(self.n_islands):
+            for n in (1, 2):
+                name = "%s-%d" % (board.islands[i], n)
+                self.card_index[name] = len(self.card_names)
+                self.card_names.append(name)
+        self.new_game()
+
+    # ----------------------------------------------------------------- state
+
+    def new_game(self):
+        self.phase = DEAL
+        self.round = 1
+        self.turn = self.first
+        self.bridges = [NOBODY] * self.n_conns
+        self.control = [NOBODY] * self.n_islands
+        self.supply = [SUPPLY, SUPPLY]
+        self.place = [DRAWABLE] * self.n_cards
+        self.dealt = 0
+        self.handicap_left = 0
+        self.must_draw = False  # R4: the previous turn ended with a declined draw
+        self.final_turns = False
+        self.finals_left = 0
+        self.scores = [0, 0]
+        self.round_scores = []  # [(white, black)] points given at each scoring
+        self.final_islands = None  # (white, black) islands at the final scoring, for R6
+        self.winner = None  # None, "white", "black" or "draw"
+        self.refill = NOBODY  # connection offered for a free refill (alternative variant)
+        self.history = []  # cores before each undoable action of this turn (R10)
+
+    def _core(self):
+        """Everything but the undo history, as immutable values."""
+        return (
+            self.phase, self.round, self.turn, tuple(self.bridges), tuple(self.control),
+            tuple(self.supply), tuple(self.place), self.dealt, self.handicap_left,
+            self.must_draw, self.final_turns, self.finals_left, tuple(self.scores),
+            tuple(self.round_scores), self.final_islands, self.winner, self.refill,
+        )
+
+    def _set_core(self, core):
+        (self.phase, self.round, self.turn, bridges, control, supply, place, self.dealt,
+         self.handicap_left, self.must_draw, self.final_turns, self.finals_left, scores,
+         round_scores, self.final_islands, self.winner, self.refill) = core
+        self.bridges = list(bridges)
+        self.control = list(control)
+        self.supply = list(supply)
+        self.place = list(place)
+        self.scores = list(scores)
+        self.round_scores = list(round_scores)
+
+    def snapshot(self):
+        """An immutable copy of the whole state, undo history included."""
+        return (self._core(), tuple(self.history))
+
+    def restore(self, snap):
+        core, history = snap
+        self._set_core(core)
+        self.history = list(history)
+
+    # --------------------------------------------------------------- names
+
+    def card_id(self, name):
+        c = self.card_index.get(name)
+        if c is None:
+            raise Rejected(UNKNOWN_CARD, "%s is not a Kahuna card" % (name,))
+        return c
+
+    def conn_id(self, name):
+        k = self.board.conn_index.get(name)
+        if k is None:
+            raise Rejected(NOT_OFFERED, "%s is not a connection of the board" % (name,))
+        return k
+
+    def island_of(self, card_name):
+        return self.board.islands[self.card_id(card_name) // 2]
+
+    def hand(self, player):
+        """The card names in `player`'s hand, sorted."""
+        p = player_index(player)
+        return sorted(self.card_names[c] for c in range(self.n_cards) if self.place[c] == p)
+
+    def _hand_size(self, p):
+        n = 0
+        for where in self.place:
+            if where == p:
+                n += 1
+        return n
+
+    def drawable_count(self):
+        n = 0
+        for where in self.place:
+            if where == DRAWABLE:
+                n += 1
+        return n
+
+    def discard_count(self):
+        n = 0
+        for where in self.place:
+            if where == DISCARD:
+                n += 1
+        return n
+
+    def bridges_on_board(self, p):
+        n = 0
+        for owner in self.bridges:
+            if owner == p:
+                n += 1
+        return n
+
+    def controlled_count(self, p):
+        n = 0
+        for owner in self.control:
+            if owner == p:
+                n += 1
+        return n
+
+    # ------------------------------------------------------------- control
+
+    def _owned(self, p, island):
+        n = 0
+        for k in self.board.island_conns[island]:
+            if self.bridges[k] == p:
+                n += 1
+        return n
+
+    def majority(self, island):
+        """R1: the player owning more than half of the island's connections, or NOBODY."""
+        deg = self.degree[island]
+        for p in (WHITE, BLACK):
+            if 2 * self._owned(p, island) > deg:
+                return p
+        return NOBODY
+
+    def _lay_bridge(self, p, k):
+        """Put p's bridge on free connection k and apply take-overs and the cascade.
+        Returns True if any opponent bridge was removed."""
+        self.bridges[k] = p
+        self.supply[p] -= 1
+        opp = 1 - p
+        removed = False
+        for island in self.board.conn_ends[k]:
+            # R11: a take-over happens only when the island was not p's before this
+            # placement; adding bridges to an island p already controls removes nothing.
+            if self.control[island] != p and self.majority(island) == p:
+                self.control[island] = p
+                for j in self.board.island_conns[island]:
+                    if self.bridges[j] == opp:
+                        self.bridges[j] = NOBODY
+                        self.supply[opp] += 1
+                        removed = True
+        self._cascade()
+        return removed
+
+    def _cascade(self):
+        """Losing control: every island whose controller no longer has the majority loses
+        its stone. Losing control removes no bridges, so this is where it stops (R8)."""
+        for island in range(self.n_islands):
+            owner = self.control[island]
+            if owner != NOBODY and self.majority(island) != owner:
+                self.control[island] = NOBODY
+
+    def _early_end(self, actor):
+        """R7: in rounds 2 and 3, removing the opponent's last bridge wins at once."""
+        if self.round >= 2 and self.bridges_on_board(1 - actor) == 0:
+            self.winner = PLAYERS[actor]
+            self.phase = OVER
+            self.must_draw = False
+            self.refill = NOBODY
+            return True
+        return False
+
+    # --------------------------------------------------------------- options
+
+    def _may_place(self, p, k):
+        if self.bridges[k] != NOBODY or self.supply[p] <= 0:
+            return False
+        if self.variant == ALTERNATIVE:
+            # Alternative variant: never build on an end controlled by the opponent.
+            a, b = self.board.conn_ends[k]
+            opp = 1 - p
+            if self.control[a] == opp or self.control[b] == opp:
+                return False
+        return True
+
+    def _placements(self, p, island):
+        return [k for k in self.board.island_conns[island] if self._may_place(p, k)]
+
+    def _opponent_bridges(self, p, island):
+        opp = 1 - p
+        return [k for k in self.board.island_conns[island] if self.bridges[k] == opp]
+
+    def _pair_targets(self, p, c1, c2):
+        """Opponent bridges that the cards c1 + c2 may remove: both cards must name an end."""
+        i1 = c1 // 2
+        i2 = c2 // 2
+        return [k for k in self._opponent_bridges(p, i1) if i2 in self.board.conn_ends[k]]
+
+    def placements(self, card):
+        """Connections where the active player may place a bridge with `card`, in the
+        island's clockwise order."""
+        c = self.card_id(card)
+        return [self.board.connections[k] for k in self._placements(self.turn, c // 2)]
+
+    def opponent_bridges(self, card):
+        """Opponent bridges on the card's island (a second card naming an end removes one)."""
+        c = self.card_id(card)
+        return [self.board.connections[k] for k in self._opponent_bridges(self.turn, c // 2)]
+
+    def pair_targets(self, card1, card2):
+        """Opponent bridges the two cards together may remove."""
+        c1 = self.card_id(card1)
+        c2 = self.card_id(card2)
+        if c1 == c2:
+            return []
+        return [self.board.connections[k] for k in self._pair_targets(self.turn, c1, c2)]
+
+    def free_connections(self):
+        return [self.board.connections[k] for k in range(self.n_conns)
+                if self.bridges[k] == NOBODY]
+
+    def can_draw(self):
+        return (self.phase == DRAW and self.refill == NOBODY
+                and self._hand_size(self.turn) < HAND_LIMIT and self.drawable_count() > 0)
+
+    def can_decline(self):
+        return self.phase == DRAW and not self.must_draw
+
+    def can_undo(self):
+        return self.phase == PLAY and self.refill == NOBODY and len(self.history) > 0
+
+    def legal_actions(self):
+        """Every legal action as a tuple, as `apply` takes them."""
+        acts = []
+        ph = self.phase
+        p = self.turn
+        names = self.card_names
+        conns = self.board.connections
+        if ph == DEAL:
+            for c in range(self.n_cards):
+                if self.place[c] == DRAWABLE:
+                    acts.append(("deal", names[c]))
+        elif ph == HANDICAP:
+            for k in range(self.n_conns):
+                if self.bridges[k] == NOBODY:
+                    acts.append(("handicap", conns[k]))
+        elif self.refill != NOBODY:
+            acts.append(("refill", conns[self.refill]))
+            acts.append(("skip_refill",))
+        elif ph == PLAY or ph == DRAW:
+            hand = [c for c in range(self.n_cards) if self.place[c] == p]
+            for c in hand:
+                acts.append(("discard", names[c]))
+            if ph == PLAY:
+                for c in hand:
+                    for k in self._placements(p, c // 2):
+                        acts.append(("place", names[c], conns[k]))
+                for x in range(len(hand)):
+                    for y in range(x + 1, len(hand)):
+                        for k in self._pair_targets(p, hand[x], hand[y]):
+                            acts.append(("remove", names[hand[x]], names[hand[y]], conns[k]))
+                acts.append(("end_play",))
+                if self.history:
+                    acts.append(("undo",))
+            else:
+                acts.append(("resume_play",))
+                if self.can_draw():
+                    for c in range(self.n_cards):
+                        if self.place[c] == DRAWABLE:
+                            acts.append(("draw", names[c]))
+                if self.can_decline():
+                    acts.append(("decline",))
+        return acts
+
+    # --------------------------------------------------------------- checks
+
+    def _need_phase(self, *phases):
+        if self.phase not in phases:
+            raise Rejected(WRONG_PHASE, "not allowed in the %s phase" % (self.phase,))
+        if self.refill != NOBODY:
+            raise Rejected(WRONG_PHASE, "first take or decline the free refill of %s"
+                           % (self.board.connections[self.refill],))
+
+    def _card_in_hand(self, name):
+        c = self.card_id(name)
+        if self.place[c] != self.turn:
+            raise Rejected(NOT_IN_HAND, "%s is not in %s's hand" % (name, PLAYERS[self.turn]))
+        return c
+
+    # --------------------------------------------------------------- actions
+
+    def apply(self, action):
+        """Apply an action tuple such as ("place", "HUNA-1", "ALOA-HUNA")."""
+        name = ACTIONS.get(action[0])
+        if name is None:
+            raise ValueError("unknown action %r" % (action[0],))
+        getattr(self, name)(*action[1:])
+
+    def deal(self, card):
+        """Register a dealt card: the starting player's 3 cards, then the other's (R2)."""
+        if self.phase != DEAL:
+            raise Rejected(WRONG_PHASE, "the deal is over")
+        c = self.card_id(card)
+        if self.place[c] != DRAWABLE:
+            raise Rejected(NOT_DRAWABLE, "%s has already been dealt" % (card,))
+        self.place[c] = self.turn
+        self.dealt += 1
+        self._note(("deal", card))
+        if self.dealt == DEAL_SIZE:
+            self.turn = 1 - self.first
+        elif self.dealt == 2 * DEAL_SIZE:
+            if self.handicap is None:
+                self._start_turn(self.first)
+            else:
+                self.phase = HANDICAP
+                self.turn, self.handicap_left = self.handicap
+
+    def handicap_bridge(self, conn):
+        """Handicap: the weaker player places a bridge on any free connection, without a
+        card. It follows section 5 (it can give control) and cannot be taken back (R10)."""
+        self._need_phase(HANDICAP)
+        k = self.conn_id(conn)
+        if self.bridges[k] != NOBODY:
+            raise Rejected(NOT_OFFERED, "%s is not free" % (conn,))
+        self._lay_bridge(self.turn, k)
+        self._note(("handicap", conn))
+        self.handicap_left -= 1
+        if self.handicap_left == 0:
+            self._start_turn(self.first)
+
+    def place_bridge(self, card, conn):
+        """Play `card` of island X to place a bridge on a free connection of X."""
+        self._need_phase(PLAY)
+        c = self._card_in_hand(card)
+        p = self.turn
+        island = c // 2
+        allowed = self._placements(p, island)
+        if not allowed and not self._opponent_bridges(p, island):
+            raise Rejected(NO_OPTION, "%s allows no bridge and no removal" % (card,))
+        k = self.conn_id(conn)
+        if k not in allowed:
+            raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
+        self.history.append(self._core())
+        self.place[c] = DISCARD
+        self._note(("place", card, conn))
+        if self._lay_bridge(p, k):
+            self._early_end(p)
+
+    def remove_bridge(self, card1, card2, conn):
+        """Play two cards together to remove the opponent bridge `conn`: each card must
+        name one of its ends (A+A, B+B or A+B)."""
+        self._need_phase(PLAY)
+        c1 = self._card_in_hand(card1)
+        c2 = self._card_in_hand(card2)
+        p = self.turn
+        if c1 == c2:
+            raise Rejected(BAD_PAIR, "%s cannot be played twice" % (card1,))
+        targets = self._pair_targets(p, c1, c2)
+        if not targets:
+            raise Rejected(BAD_PAIR, "%s and %s do not name the ends of any %s bridge"
+                           % (card1, card2, PLAYERS[1 - p]))
+        k = self.conn_id(conn)
+        if k not in targets:
+            raise Rejected(NOT_OFFERED, "%s and %s cannot remove %s" % (card1, card2, conn))
+        self.history.append(self._core())
+        self.place[c1] = DISCARD
+        self.place[c2] = DISCARD
+        self._note(("remove", card1, card2, conn))
+        opp = 1 - p
+        self.bridges[k] = NOBODY
+        self.supply[opp] += 1
+        self._cascade()
+        if self._early_end(p):  # R7 comes before any free refill
+            return
+        if self.variant == ALTERNATIVE and self._may_place(p, k):
+            # Alternative variant: the freed connection may be refilled for free, if
+            # neither end is controlled by the opponent after the cascade.
+            self.refill = k
+
+    def refill_bridge(self, conn):
+        """Alternative variant: place a bridge on the connection just freed, for free."""
+        if self.refill == NOBODY:
+            raise Rejected(WRONG_PHASE, "no free refill is on offer")
+        k = self.conn_id(conn)
+        if k != self.refill:
+            raise Rejected(NOT_OFFERED, "only %s may be refilled"
+                           % (self.board.connections[self.refill],))
+        self.history.append(self._core())  # R10: a refill is an action of its own
+        self.refill = NOBODY
+        self._note(("refill", conn))
+        if self._lay_bridge(self.turn, k):
+            self._early_end(self.turn)
+
+    def skip_refill(self):
+        if self.refill == NOBODY:
+            raise Rejected(WRONG_PHASE, "no free refill is on offer")
+        self.refill = NOBODY
+        self._note(("skip_refill",))
+
+    def discard(self, card):
+        """Put a card from hand on the discard pile, without effect (play or draw phase)."""
+        self._need_phase(PLAY, DRAW)
+        c = self._card_in_hand(card)
+        self.history.append(self._core())  # R10: discards can be taken back
+        self.place[c] = DISCARD
+        self._note(("discard", card))
+
+    def end_play(self):
+        """End the play phase: on to the draw phase, or, in a final turn, end the turn."""
+        self._need_phase(PLAY)
+        self._note(("end_play",))
+        if not self.final_turns:
+            self.phase = DRAW
+            return
+        self.finals_left -= 1
+        if self.finals_left > 0:
+            self._start_turn(1 - self.turn)
+        else:
+            self._final_scoring()
+
+    def resume_play(self):
+        """Back from the draw phase (nothing drawn yet) to the play phase."""
+        self._need_phase(DRAW)
+        self._note(("resume_play",))
+        self.phase = PLAY
+
+    def draw(self, card):
+        """Register the card the player took; this ends the turn."""
+        self._need_phase(DRAW)
+        c = self.card_id(card)
+        if self.place[c] != DRAWABLE:
+            raise Rejected(NOT_DRAWABLE, "%s is not among the drawable cards" % (card,))
+        if self._hand_size(self.turn) >= HAND_LIMIT:  # R3
+            raise Rejected(HAND_FULL, "%s holds %d cards: discard before drawing"
+                           % (PLAYERS[self.turn], HAND_LIMIT))
+        self.place[c] = self.turn
+        self._note(("draw", card))
+        self.must_draw = False
+        if self.drawable_count() == 0:
+            self._round_end()  # R5: the last drawable card ends the round at once
+        else:
+            self._start_turn(1 - self.turn)
+
+    def decline(self):
+        """Decline to draw; this ends the turn, and the opponent must draw (R4)."""
+        self._need_phase(DRAW)
+        if self.must_draw:  # R4
+            raise Rejected(MUST_DRAW, "%s declined last turn: %s must draw"
+                           % (PLAYERS[1 - self.turn], PLAYERS[self.turn]))
+        self._note(("decline",))
+        self._start_turn(1 - self.turn)
+        self.must_draw = True
+
+    def undo(self):
+        """R10: take back the last action of this turn (play phase, nothing on offer)."""
+        self._need_phase(PLAY)
+        if not self.history:
+            raise Rejected(WRONG_PHASE, "nothing to take back this turn")
+        self._note(("undo",))
+        self._set_core(self.history.pop())
+        # A discard taken back may have been made in the draw phase: we stay in play.
+        self.phase = PLAY
+        # Undoing a refill leaves the removal in place and does not offer it again.
+        self.refill = NOBODY
+
+    def _note(self, action):
+        # Called once an action has passed every check, before it changes anything.
+        if self.recorder is not None:
+            self.recorder(action)
+
+    # --------------------------------------------------------- turns, rounds
+
+    def _start_turn(self, p):
+        self.turn = p
+        self.phase = PLAY
+        self.history = []
+        self.refill = NOBODY
+
+    def _counts(self):
+        return self.controlled_count(WHITE), self.controlled_count(BLACK)
+
+    def _round_end(self):
+        last = self.turn
+        w, b = self._counts()
+        if self.round < ROUNDS:
+            points = self.round  # round 1 scores 1 point, round 2 scores 2
+            self._give(w, b, points, points)
+            self.round += 1
+            for c in range(self.n_cards):  # the discard pile becomes the new deck
+                if self.place[c] == DISCARD:
+                    self.place[c] = DRAWABLE
+            self._start_turn(1 - last)
+        else:
+            # Round 3: each player plays one more turn, the other player first, no draws.
+            self.final_turns = True
+            self.finals_left = 2
+            self._start_turn(1 - last)
+
+    def _give(self, w, b, pw, pb):
+        gained = (pw if w > b else 0, pb if b > w else 0)
+        self.scores[WHITE] += gained[WHITE]
+        self.scores[BLACK] += gained[BLACK]
+        self.round_scores.append(gained)
+
+    def _final_scoring(self):
+        w, b = self._counts()
+        self._give(w, b, w - b, b - w)  # the difference
+        self.final_islands = (w, b)
+        self.phase = OVER
+        self.must_draw = False
+        self.history = []
+        sw, sb = self.scores
+        if sw == sb:
+            # R6: more islands at the final scoring, then more bridges on the board.
+            if w == b:
+                w = self.bridges_on_board(WHITE)
+                b = self.bridges_on_board(BLACK)
+            sw, sb = w, b
+        self.winner = "white" if sw > sb else "black" if sb > sw else "draw"
+
+    # ------------------------------------------------------------- report
+
+    def dump(self):
+        """The game fields of the simulator contract's JSON report."""
+        conns = self.board.connections
+        islands = self.board.islands
+        return {
+            "phase": self.phase,
+            "round": self.round,
+            "final_turns": self.final_turns,
+            "turn": PLAYERS[self.turn],
+            "bridges": dict((conns[k], PLAYERS[o]) for k, o in enumerate(self.bridges)
+                            if o != NOBODY),
+            "control": dict((islands[i], PLAYERS[o]) for i, o in enumerate(self.control)
+                            if o != NOBODY),
+            "supply": {"white": self.supply[WHITE], "black": self.supply[BLACK]},
+            "hands": {"white": self.hand("white"), "black": self.hand("black")},
+            "discard": self.discard_count(),
+            "drawable": self.drawable_count(),
+            "must_draw": self.must_draw,
+            "scores": {"white": self.scores[WHITE], "black": self.scores[BLACK]},
+            "round_scores": [{"white": w, "black": b} for w, b in self.round_scores],
+            "winner": self.winner,
+        }
+
+    def is_over(self):
+        return self.phase == OVER
+
+    def problems(self):
+        """Invariant violations (empty when the state is sound); tests check it after
+        every action."""
+        out = []
+        for i in range(self.n_islands):
+            if self.control[i] != self.majority(i):  # R8
+                out.append("R8: control of %s is not its majority" % self.board.islands[i])
+        for p in (WHITE, BLACK):
+            if self.bridges_on_board(p) + self.supply[p] != SUPPLY:
+                out.append("%s: bridges on board + supply != %d" % (PLAYERS[p], SUPPLY))
+            if self._hand_size(p) > HAND_LIMIT:  # R3
+                out.append("%s holds more than %d cards" % (PLAYERS[p], HAND_LIMIT))
+            if self.supply[p] < 0:
+                out.append("%s: negative supply" % PLAYERS[p])
+        if len(self.place) != self.n_cards:
+            out.append("cards are missing")
+        for where in self.place:
+            if where not in (WHITE, BLACK, DISCARD, DRAWABLE):
+                out.append("a card is nowhere")
+        given = [0, 0]
+        for w, b in self.round_scores:
+            given[0] += w
+            given[1] += b
+        if given != self.scores:
+            out.append("scores differ from the sum of the scorings")
+        return out
+
+
+# Action names `apply` accepts (as `legal_actions` lists them) and their methods.
+ACTIONS = {
+    "deal": "deal", "handicap": "handicap_bridge", "place": "place_bridge",
+    "remove": "remove_bridge", "refill": "refill_bridge", "skip_refill": "skip_refill",
+    "discard": "discard", "end_play": "end_play", "resume_play": "resume_play",
+    "draw": "draw", "decline": "decline", "undo": "undo",
+}
