@@ -1,0 +1,25 @@
+"""The LED strip: writes the view's RGB frames to a WS2812 chain.
+
+`np` is MicroPython's `neopixel.NeoPixel(pin, n)` on the board (its `buf` holds the bytes
+in the strip's order, GRB for WS2812, and `write()` sends them), or the simulator's
+virtual NeoPixel with the same two members. Copying is done in place: no allocation.
+"""
+
+
+class Strip:
+    ORDER = (1, 0, 2)  # WS2812 byte order: the G, R, B positions of an RGB pixel
+
+    def __init__(self, np, n):
+        if len(np.buf) < 3 * n:
+            raise ValueError("the NeoPixel buffer holds fewer than %d pixels" % n)
+        self.np = np
+        self.n = n
+
+    def show(self, frame):
+        buf = self.np.buf
+        g, r, b = self.ORDER
+        for j in range(0, 3 * self.n, 3):
+            buf[j] = frame[j + g]
+            buf[j + 1] = frame[j + r]
+            buf[j + 2] = frame[j + b]
+        self.np.write()

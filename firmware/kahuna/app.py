@@ -1,0 +1,122 @@
+"""The board's application: scanner taps and button presses in, frames and sounds out.
+
+It wires the pure parts together: `scanner` (a card counts once) -> `referee` (turn flow)
+-> `rules` (the game) -> `view` (the frame) -> the LED strip driver, and journals every
+accepted action before the light confirms it. The hardware (or the simulator's virtual
+hardware) is passed in:
+
+- `strip` has `show(frame)` taking the view's RGB bytearray;
+- `sound` (optional) is called with the referee's outcome of each event;
+- `journal` (optional) is a `journal.Journal`.
+"""
+
+from kahuna import rules
+from kahuna.journal import JournalError
+from kahuna.referee import Referee
+from kahuna.scanner import Scanner
+from kahuna.view import View
+
+
+def settings_for_game(settings):
+    """Journal-friendly settings (JSON values) -> rules.Game keyword arguments."""
+    handicap = settings.get("handicap")
+    return {
+        "variant": settings.get("variant", rules.STANDARD),
+        "first": settings.get("first", "white"),
+        "handicap": None if not handicap else (handicap[0], int(handicap[1])),
+    }
+
+
+class App:
+    def __init__(self, board, registry, strip, settings=None, sound=None, journal=None):
+        self.board = board
+        self.registry = registry
+        self.strip = strip
+        self.sound = sound
+        self.journal = journal
+        self.scanner = Scanner()
+        self.view = View(board)
+        self.boot_problem = None
+        self.settings = settings or {}
+        self._boot()
+
+    def _boot(self):
+        """Start from the journal if it holds a game, else a new game."""
+        self.game = None
+        self.boot_problem = None
+        if self.journal is not None:
+            try:
+                _, problem = self.journal.replay(self._replay)
+            except JournalError as e:
+                problem = str(e)
+                self.game = None
+            self.boot_problem = self.boot_problem or problem
+        if self.game is None:
+            self.game = rules.Game(self.board, **settings_for_game(self.settings))
+            if self.journal is not None:
+                self.journal.start(self.settings)
+        self.game.recorder = self._record
+        if self.game.refill != rules.NOBODY:
+            # A free refill on offer is an open option list: a reboot drops it, like any
+            # pending move, and the journal says so.
+            self.game.skip_refill()
+        self.referee = Referee(self.game)
+
+    def _replay(self, item):
+        if self.game is None:
+            if not (isinstance(item, list) and len(item) == 2 and item[0] == "new"
+                    and isinstance(item[1], dict)):
+                raise JournalError("the journal does not start with a new game")
+            self.settings = item[1]
+            self.game = rules.Game(self.board, **settings_for_game(self.settings))
+            return
+        if self.boot_problem is not None:
+            return  # stop applying after a record that did not replay
+        try:
+            self.game.apply(tuple(item))
+        except (rules.Rejected, ValueError, TypeError, IndexError) as e:
+            self.boot_problem = "a record does not replay: %s" % (e,)
+
+    def new_game(self, settings):
+        self.settings = settings
+        if self.journal is not None:
+            self.journal.start(settings)
+        self.game = rules.Game(self.board, **settings_for_game(settings))
+        self.referee = Referee(self.game)
+        self.game.recorder = self._record
+        self.view.reset()
+
+    def _record(self, action):
+        if self.journal is not None:
+            self.journal.append(action)
+
+    # ------------------------------------------------------------- inputs
+
+    def poll(self, uid, now):
+        """One reader poll: `uid` of the card in the field, or None."""
+        arrived = self.scanner.update(uid)
+        if arrived is not None:
+            self.tap_uid(arrived, now)
+
+    def tap_uid(self, uid, now):
+        self.referee.tap(self.registry.card_for(uid))
+        self._after(now)
+
+    def press(self, button, now):
+        self.referee.press(button)
+        self._after(now)
+
+    def pick(self, conn, now):
+        self.referee.pick(conn)
+        self._after(now)
+
+    def _after(self, now):
+        self.view.note(self.referee, now)
+        if self.sound is not None:
+            self.sound(self.referee.outcome)
+        self.show(now)
+
+    # ------------------------------------------------------------- output
+
+    def show(self, now):
+        self.strip.show(self.view.render(self.game, self.referee, now))

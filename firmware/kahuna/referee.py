@@ -1,0 +1,328 @@
+"""The referee: turns scanner taps and button presses into rules actions.
+
+It holds the UI state the rules do not know: the pending card(s), the open option list and
+its selection, a picked opponent bridge waiting for its second card, discard mode, and the
+last refusal. Every refused event leaves game and UI unchanged and is reported with the
+simulator contract's rejection code. The order of checks follows the contract: phase and
+mode first (but an unregistered tag is `unknown-card` in every phase except `over`), then
+the card, the hand limit, the forced draw, the options.
+"""
+
+from kahuna import rules
+from kahuna.rules import NOBODY, Rejected
+
+# Kinds of option in an open list.
+PLACE = "place"
+REMOVE = "remove"  # an opponent bridge (one card pending: waits for a second card)
+HANDICAP = "handicap"
+REFILL = "refill"
+
+BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
+
+# What the referee reports after each event, for the view and the buzzer.
+ACCEPTED = "accepted"
+REFUSED = "refused"
+ROUND_END = "round-end"
+GAME_OVER = "game-over"
+
+
+class Referee:
+    def __init__(self, game):
+        self.game = game
+        self.board = game.board
+        self.pending = []  # card indices, at most 2
+        self.options = []  # [(kind, connection index)]
+        self.sel = 0
+        self.picked = NOBODY  # opponent bridge waiting for the second card
+        self.discarding = False
+        self.last_error = None  # (code, message, islands, connections) of the last refusal
+        self.errors = 0  # refusals so far (the view flashes on a new one)
+        self.accepted = 0  # accepted events so far
+        self.privacy = False  # the last accepted event must not reveal a card's island
+        self.outcome = None
+        self.log = None  # optional callable(kind, detail) for the serial link
+        self._sync()
+
+    # --------------------------------------------------------------- state
+
+    def is_idle(self):
+        """Nothing pending: no card, no open option list, not in discard mode."""
+        return not self.pending and not self.options and not self.discarding
+
+    def drop_pending(self):
+        """Forget UI state (after a reboot): pending cards simply stay in hand."""
+        self.pending = []
+        self.picked = NOBODY
+        self.discarding = False
+        self._sync()
+
+    def _sync(self):
+        """Open the option lists that follow from the game alone (handicap, refill)."""
+        g = self.game
+        if g.phase == rules.HANDICAP:
+            self.options = [(HANDICAP, k) for k in range(g.n_conns)
+                            if g.bridges[k] == NOBODY]
+        elif g.refill != NOBODY:
+            self.options = [(REFILL, g.refill)]
+        elif not self.pending or self.picked != NOBODY:
+            self.options = []
+        if self.sel >= len(self.options):
+            self.sel = 0
+
+    def selected(self):
+        """(kind, connection index) highlighted now, or None."""
+        if self.options:
+            return self.options[self.sel]
+        return None
+
+    def option_names(self):
+        return [self.board.connections[k] for _, k in self.options]
+
+    # -------------------------------------------------------------- events
+
+    def tap(self, card):
+        """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""
+        return self._run(self._tap, card)
+
+    def press(self, button):
+        if button not in BUTTONS:
+            raise ValueError("unknown button %r" % (button,))
+        return self._run(getattr(self, "_" + button))
+
+    def pick(self, conn_name):
+        """Select `conn_name` in the open list and confirm it (the simulator's `pick`)."""
+        return self._run(self._pick, conn_name)
+
+    def refuse(self, code, message, islands=(), conns=()):
+        self.last_error = (code, message, tuple(islands), tuple(conns))
+        self.errors += 1
+        self.outcome = REFUSED
+        if self.log:
+            self.log("refused", code + ": " + message)
+        return False
+
+    def _run(self, handler, *args):
+        g = self.game
+        before = (len(g.round_scores), g.final_turns, g.phase)
+        # Rules actions are atomic (a refused one changes nothing), and every handler
+        # makes its one rules call before touching the UI state; keeping the UI state
+        # is enough to undo a refusal, without copying the game on every event.
+        ui = (self.pending, self.options, self.sel, self.picked, self.discarding)
+        try:
+            handler(*args)
+        except Rejected as e:
+            self.pending, self.options, self.sel, self.picked, self.discarding = ui
+            return self.refuse(e.code, e.message, *self._involved(e, args))
+        self.accepted += 1
+        self._sync()
+        if g.phase == rules.OVER and before[2] != rules.OVER:
+            self.outcome = GAME_OVER
+        elif len(g.round_scores) > before[0] or g.final_turns != before[1]:
+            self.outcome = ROUND_END  # a scoring, or round 3's last card (final turns)
+        else:
+            self.outcome = ACCEPTED
+        if self.log:
+            self.log("accepted", "")
+        return True
+
+    def _involved(self, err, args):
+        """Pixels to flash for a refusal. Taps in the deal and draw phases and in discard
+        mode flash no island: the lights must not tell which card it was."""
+        if self.privacy_context():
+            return (), ()
+        islands = []
+        conns = []
+        for c in self.pending:
+            islands.append(c // 2)
+        if err.code in (rules.NOT_IN_HAND, rules.NO_OPTION, rules.BAD_PAIR) and args:
+            c = self.game.card_index.get(args[0]) if isinstance(args[0], str) else None
+            if c is not None:
+                islands.append(c // 2)
+        if err.code == rules.NOT_OFFERED and args and isinstance(args[0], str):
+            k = self.board.conn_index.get(args[0])
+            if k is not None:
+                conns.append(k)
+        if self.picked != NOBODY:
+            conns.append(self.picked)
+        return islands, conns
+
+    def privacy_context(self):
+        ph = self.game.phase
+        return ph == rules.DEAL or ph == rules.DRAW or self.discarding
+
+    # ---------------------------------------------------------------- taps
+
+    def _tap(self, card):
+        g = self.game
+        ph = g.phase
+        if ph == rules.OVER:
+            raise Rejected(rules.WRONG_PHASE, "the game is over")
+        if card is None:
+            raise Rejected(rules.UNKNOWN_CARD, "this tag is not one of the 24 cards")
+        c = g.card_id(card)
+        self.privacy = ph in (rules.DEAL, rules.DRAW) or self.discarding
+        if ph == rules.DEAL:
+            g.deal(card)
+            return
+        if ph == rules.HANDICAP or g.refill != NOBODY:
+            raise Rejected(rules.WRONG_PHASE, "no card can be played now")
+        if self.discarding:
+            g.discard(card)
+            return
+        if ph == rules.DRAW:
+            g.draw(card)
+            return
+        # Play phase.
+        if len(self.pending) >= 2:
+            raise Rejected(rules.WRONG_PHASE, "two cards are pending: pick a bridge or back")
+        g._card_in_hand(card)
+        if not self.pending:
+            self._open_card(c)
+        elif self.picked != NOBODY:
+            self._second_for_picked(c)
+        else:
+            self._open_pair(c)
+
+    def _open_card(self, c):
+        g = self.game
+        p = g.turn
+        island = c // 2
+        places = g._placements(p, island)
+        opp = g._opponent_bridges(p, island)
+        if not places and not opp:
+            raise Rejected(rules.NO_OPTION, "%s allows no bridge and no removal"
+                           % g.card_names[c])
+        # Around the island in its clockwise order: an encoder sweeps them in turn.
+        opts = []
+        for k in self.board.island_conns[island]:
+            if k in places:
+                opts.append((PLACE, k))
+            elif k in opp:
+                opts.append((REMOVE, k))
+        self.pending = [c]
+        self.options = opts
+        self.sel = 0
+
+    def _open_pair(self, c2):
+        g = self.game
+        c1 = self.pending[0]
+        if c1 == c2:
+            raise Rejected(rules.BAD_PAIR, "%s is already pending: tap a second card"
+                           % g.card_names[c1])
+        targets = g._pair_targets(g.turn, c1, c2)
+        if not targets:
+            raise Rejected(rules.BAD_PAIR, "%s and %s do not name the ends of any %s bridge"
+                           % (g.card_names[c1], g.card_names[c2], rules.PLAYERS[1 - g.turn]))
+        self.pending = [c1, c2]
+        self.options = [(REMOVE, k) for k in targets]
+        self.sel = 0
+
+    def _second_for_picked(self, c2):
+        g = self.game
+        c1 = self.pending[0]
+        k = self.picked
+        if c1 == c2 or (c2 // 2) not in self.board.conn_ends[k]:
+            raise Rejected(rules.BAD_PAIR, "%s does not name an end of %s"
+                           % (g.card_names[c2], self.board.connections[k]))
+        g.remove_bridge(g.card_names[c1], g.card_names[c2], self.board.connections[k])
+        self._clear()
+
+    def _clear(self):
+        self.pending = []
+        self.options = []
+        self.sel = 0
+        self.picked = NOBODY
+
+    # ------------------------------------------------------------- buttons
+
+    def _need_list(self):
+        if not self.options or self.discarding:
+            raise Rejected(rules.WRONG_PHASE, "there is nothing to choose")
+
+    def _next(self):
+        self._need_list()
+        self.sel = (self.sel + 1) % len(self.options)
+
+    def _prev(self):
+        self._need_list()
+        self.sel = (self.sel - 1) % len(self.options)
+
+    def _ok(self):
+        self._need_list()
+        self._confirm(self.sel)
+
+    def _pick(self, conn_name):
+        self._need_list()
+        k = self.board.conn_index.get(conn_name)
+        for i in range(len(self.options)):
+            if self.options[i][1] == k:
+                self.sel = i
+                self._confirm(i)
+                return
+        raise Rejected(rules.NOT_OFFERED, "%s is not among the options" % (conn_name,))
+
+    def _confirm(self, i):
+        g = self.game
+        kind, k = self.options[i]
+        conn = self.board.connections[k]
+        self.privacy = False
+        if kind == HANDICAP:
+            g.handicap_bridge(conn)
+        elif kind == REFILL:
+            g.refill_bridge(conn)
+        elif kind == PLACE:
+            g.place_bridge(g.card_names[self.pending[0]], conn)
+            self._clear()
+        elif len(self.pending) == 2:
+            g.remove_bridge(g.card_names[self.pending[0]], g.card_names[self.pending[1]], conn)
+            self._clear()
+        else:
+            # An opponent bridge chosen with one card: wait for the second card.
+            self.picked = k
+            self.options = []
+            self.sel = 0
+
+    def _back(self):
+        g = self.game
+        self.privacy = False
+        if g.phase == rules.HANDICAP or self.discarding or g.phase in (rules.DEAL, rules.OVER):
+            raise Rejected(rules.WRONG_PHASE, "back means nothing now")
+        if g.refill != NOBODY:
+            g.skip_refill()
+            return
+        if self.pending:
+            self._clear()  # the pending cards stay in hand
+            return
+        if g.phase == rules.DRAW:
+            g.resume_play()
+            return
+        if not g.history:
+            raise Rejected(rules.WRONG_PHASE, "nothing to take back this turn")
+        g.undo()  # R10
+
+    def _busy(self):
+        g = self.game
+        return self.pending or g.refill != NOBODY or g.phase in (rules.DEAL, rules.HANDICAP,
+                                                                 rules.OVER)
+
+    def _done(self):
+        g = self.game
+        self.privacy = False
+        if self.discarding:
+            self.discarding = False
+            return
+        if self._busy():
+            raise Rejected(rules.WRONG_PHASE, "finish or withdraw the pending move first")
+        if g.phase == rules.DRAW:
+            g.decline()  # R4 is checked there
+        else:
+            g.end_play()
+
+    def _discard(self):
+        self.privacy = False
+        if self.discarding:
+            self.discarding = False
+            return
+        if self._busy():
+            raise Rejected(rules.WRONG_PHASE, "discarding is not possible now")
+        self.discarding = True

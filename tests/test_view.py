@@ -1,0 +1,92 @@
+"""The view: colours from the board definition, brightness, the current limiter, and no
+heap allocation per frame."""
+
+import gamekit
+from host_tools import simcore
+from host_tools.scenario import parse
+from kahuna import referee as ref
+from kahuna import rules
+from kahuna.view import MA_PER_CHANNEL, View
+
+DEAL = "tap HUNA-1\ntap ELAI-1\ntap DUDA-1\ntap ALOA-1\ntap DUDA-2\ntap ELAI-2\n"
+
+
+def test_brightness_scales_the_palette():
+    board = gamekit.board()
+    game = gamekit.new_game()
+    view = View(board)
+    frame = view.render(game, ref.Referee(game), 5000)
+    k = int(board.brightness * 256 + 0.5)
+    led = board.conn_led[0]
+    assert list(frame[3 * led:3 * led + 3]) == [(v * k) >> 8 for v in board.palette["free"]]
+
+
+def test_current_limiter_keeps_the_estimate_under_the_limit():
+    import json
+
+    from kahuna import board as boardmod
+    raw = json.load(open(gamekit.BOARD_PATH))
+    raw["brightness"] = 1.0  # 25 full-white pixels would draw 25 * 3 * 20 = 1500 mA
+    board = boardmod.parse(raw)
+    game = gamekit.position(rules.Game(board),
+                            bridges=dict((c, "white") for c in board.connections[:25]))
+    view = View(board)
+    frame = view.render(game, ref.Referee(game), 5000)
+    limit = board.max_current_ma
+    assert view.last_ma <= limit
+    # Without the limiter this frame would draw more than the limit: it really scaled.
+    unlimited = sum(min(255, (int(v) * int(board.brightness * 256 + 0.5)) >> 8)
+                    for v in board.palette["white"]) * 25
+    assert unlimited * MA_PER_CHANNEL // 255 > limit
+    assert sum(frame) * MA_PER_CHANNEL // 255 == view.last_ma
+
+
+def test_options_blink_and_removals_look_unlike_placements():
+    board = gamekit.board()
+    g = gamekit.position(gamekit.new_game(), bridges={"ELAI-HUNA": "black"},
+                         hands={"white": ["HUNA-1"], "black": []})
+    r = ref.Referee(g)
+    r.tap("HUNA-1")
+    kinds = dict((board.connections[k], kind) for kind, k in r.options)
+    assert kinds["ELAI-HUNA"] == ref.REMOVE and kinds["DUDA-HUNA"] == ref.PLACE
+    view = View(board)
+    on = bytes(view.render(g, r, 100))  # blink phase: on
+    off = bytes(view.render(g, r, 400))  # blink phase: off
+    place = board.conn_led[board.conn_index["HUNA-LALE"]]
+    remove = board.conn_led[board.conn_index["ELAI-HUNA"]]
+    assert on[3 * place:3 * place + 3] != off[3 * place:3 * place + 3]
+    assert on[3 * remove:3 * remove + 3] != on[3 * place:3 * place + 3]
+
+
+def test_frames_allocate_nothing_under_micropython(mpy):
+    out = mpy.run_code(
+        "import gc\n"
+        "from kahuna import board as boardmod\n"
+        "from host_tools import simcore\n"
+        "from host_tools.scenario import parse\n"
+        "b = boardmod.load('board_def/kahuna.json', keep_raw=False)\n"
+        "s = simcore.Simulation(b)\n"
+        "s.run(parse(%r, b))\n"
+        "app = s.app\n"
+        "for i in range(20):\n"
+        "    app.show(20 * i)\n"
+        "def measure():\n"  # locals only: a new global would grow the module's dict
+        "    gc.collect()\n"
+        "    gc.disable()\n"
+        "    a = gc.mem_alloc()\n"
+        "    for i in range(200):\n"
+        "        app.show(1000 + 20 * i)\n"
+        "    return gc.mem_alloc() - a\n"
+        "print(measure())\n" % (DEAL + "tap HUNA-1\n"))
+    assert out.strip() == "0"
+
+
+def test_game_over_display_and_scoring_animation_end():
+    board = gamekit.board()
+    text = open(gamekit.ROOT + "/tests/scenarios/game-standard-handicap.scn").read()
+    s = simcore.Simulation(board)
+    s.run(parse(text, board))
+    assert s.app.game.phase == rules.OVER
+    a = bytes(s.np.sent)
+    s.advance(700)
+    assert bytes(s.np.sent) != a  # the winner's bridges and islands breathe
