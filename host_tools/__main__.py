@@ -1,0 +1,21 @@
+"""`python -m host_tools COMMAND ...`: the host tools of the Kahuna smart board."""
+
+import sys
+
+COMMANDS = {
+    "sim": "run scenarios on the simulated board, or play interactively",
+    "bench": "measure the firmware's speed and memory on CPython and MicroPython",
+}
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
+        print("usage: python -m host_tools COMMAND [options]\n\ncommands:")
+        for name, text in COMMANDS.items():
+            print("  %-8s %s" % (name, text))
+        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    module = __import__("host_tools." + argv[0], fromlist=["main"])
+    return module.main(argv[1:])
+
+
+sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,118 @@
+"""`python -m host_tools sim`: run scenarios on the simulated board (sim-contract.md),
+or play interactively when no scenario is given."""
+
+import argparse
+import json
+import os
+import sys
+
+from host_tools import mpy
+from host_tools.scenario import ScenarioError, parse
+
+DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+sys.path.insert(0, mpy.FIRMWARE)
+
+from kahuna import board as boardmod  # noqa: E402
+
+REPORT_KEYS = ("phase", "round", "final_turns", "turn", "bridges", "control", "supply",
+               "hands", "discard", "drawable", "must_draw", "scores", "round_scores",
+               "winner", "rejected", "leds")
+
+
+def canonical(report, board):
+    """The report with its keys in the contract's order and the board's order for
+    bridges and control, so both runtimes print the very same JSON."""
+    out = {}
+    for key in REPORT_KEYS:
+        out[key] = report[key]
+    out["bridges"] = {c: report["bridges"][c] for c in board.connections
+                      if c in report["bridges"]}
+    out["control"] = {i: report["control"][i] for i in board.islands
+                      if i in report["control"]}
+    for key in ("supply", "scores"):
+        out[key] = {"white": report[key]["white"], "black": report[key]["black"]}
+    out["hands"] = {"white": sorted(report["hands"]["white"]),
+                    "black": sorted(report["hands"]["black"])}
+    out["round_scores"] = [{"white": r["white"], "black": r["black"]}
+                           for r in report["round_scores"]]
+    out["rejected"] = [{"line": r["line"], "code": r["code"], "message": r["message"]}
+                       for r in report["rejected"]]
+    return out
+
+
+def run(board_path, commands, runtime):
+    """(report, failures) of running `commands` on the chosen runtime."""
+    if runtime == "cpython":
+        from host_tools.simcore import run_commands
+        return run_commands(boardmod.load(board_path), commands)
+    job = json.dumps({"board": os.path.abspath(board_path), "commands": commands})
+    proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "simrun.py"), stdin=job)
+    if proc.returncode != 0:
+        raise RuntimeError("the MicroPython runtime failed:\n" + proc.stderr + proc.stdout)
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    return out["report"], out["failures"]
+
+
+def summary(report):
+    lines = ["phase %s, round %d%s, %s to play" % (
+        report["phase"], report["round"], " (final turns)" if report["final_turns"] else "",
+        report["turn"])]
+    lines.append("scores: white %d, black %d%s" % (
+        report["scores"]["white"], report["scores"]["black"],
+        ", winner: %s" % report["winner"] if report["winner"] else ""))
+    lines.append("bridges: %s" % (", ".join("%s %s" % kv for kv in report["bridges"].items())
+                                  or "none"))
+    lines.append("control: %s" % (", ".join("%s %s" % kv for kv in report["control"].items())
+                                  or "none"))
+    for player in ("white", "black"):
+        lines.append("%s: hand %s, supply %d" % (player, " ".join(report["hands"][player]),
+                                                 report["supply"][player]))
+    for r in report["rejected"]:
+        lines.append("line %d refused: %s (%s)" % (r["line"], r["code"], r["message"]))
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools sim",
+                                 description="Run the Kahuna firmware on a simulated board.")
+    ap.add_argument("--scenario", help="scenario file, or - for standard input; "
+                                       "without it, play interactively")
+    ap.add_argument("--json", action="store_true", help="print the JSON report only")
+    ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
+    ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition JSON")
+    ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
+    args = ap.parse_args(argv)
+    try:
+        board = boardmod.load(args.board)
+    except boardmod.BoardError as e:
+        print("board: %s" % e, file=sys.stderr)
+        return 2
+    if args.scenario is None:
+        from host_tools import play
+        return play.main(board, args.board, args.runtime)
+    try:
+        if args.scenario == "-":
+            text = sys.stdin.read()
+        else:
+            with open(args.scenario, encoding="utf-8") as f:
+                text = f.read()
+    except (OSError, UnicodeDecodeError) as e:
+        print("%s: cannot read the scenario: %s" % (args.scenario, e), file=sys.stderr)
+        return 2
+    try:
+        commands = parse(text, board)
+    except ScenarioError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    report, failures = run(args.board, commands, args.runtime)
+    report = canonical(report, board)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(summary(report))
+    for failure in failures:
+        print(failure, file=sys.stderr)
+    if args.render:
+        from host_tools import render
+        render.write(board, report, args.render)
+    return 1 if failures else 0

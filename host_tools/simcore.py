@@ -1,0 +1,218 @@
+"""The simulator's core: the real firmware `App` on virtual hardware, driven by parsed
+scenario commands, on a virtual clock. Runs on CPython and inside the MicroPython unix
+port, so both runtimes give the same report.
+
+Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
+"""
+
+from host_tools.vflash import VirtualFlash
+from host_tools.virtual_hw import VirtualNeoPixel, VirtualReader
+from hw.leds import Strip
+from kahuna.app import App
+from kahuna.cards import Registry, uid_hex
+from kahuna.journal import Journal
+
+POLL_MS = 50  # the reader is polled every 50 ms of virtual time
+FRAME_MS = 20  # the animation task draws a frame every 20 ms
+PRESS_MS = 50  # a button press takes this long
+JOURNAL = "/game.jnl"
+
+
+def card_names(board):
+    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
+
+
+def sim_uid(index):
+    """A made-up 7-byte NTAG UID for card number `index` (0..23)."""
+    return bytes((0x04, 0x4B, 0x48, index, 0x10 + index, 0x80, 0x5A ^ index))
+
+
+def sim_registry(board):
+    names = card_names(board)
+    return Registry(names, dict((uid_hex(sim_uid(i)), names[i]) for i in range(len(names))))
+
+
+class Simulation:
+    def __init__(self, board, flash=None):
+        self.board = board
+        self.names = card_names(board)
+        self.registry = sim_registry(board)
+        self.flash = flash if flash is not None else VirtualFlash()
+        self.now = 0
+        self.rejected = []
+        self.failures = []
+        self.settings = {"variant": "standard", "first": "white", "handicap": None}
+        self.boots = 0
+        self.boot()
+
+    # ------------------------------------------------------------- hardware
+
+    def boot(self):
+        """Power on: fresh hardware, the firmware replays the journal from flash."""
+        self.boots += 1
+        n = self.board.led_count
+        self.np = VirtualNeoPixel(n)
+        self.reader = VirtualReader()
+        self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
+                       journal=Journal(JOURNAL, self.flash.open))
+        self.app.show(self.now)
+
+    def uid_of(self, card):
+        if card.startswith("uid:"):
+            hexs = card[4:]
+            return bytes(int(hexs[i:i + 2], 16) for i in range(0, len(hexs), 2))
+        return sim_uid(self.names.index(card))
+
+    def advance(self, ms):
+        """Let `ms` of virtual time pass; the animation task draws its frames."""
+        end = self.now + ms
+        while True:
+            nxt = (self.now // FRAME_MS + 1) * FRAME_MS
+            if nxt > end:
+                break
+            self.now = nxt
+            self.app.show(self.now)
+        self.now = end
+
+    def present(self, uid, ms):
+        """A tag in the reader's field for `ms`, polled every POLL_MS, then taken away."""
+        self.reader.place(uid)
+        held = 0
+        while True:
+            self.app.poll(self.reader.poll(), self.now)
+            if held + POLL_MS > ms:
+                break
+            self.advance(POLL_MS)
+            held += POLL_MS
+        self.reader.remove()
+        for _ in range(self.app.scanner.GONE_POLLS):
+            self.advance(POLL_MS)
+            self.app.poll(self.reader.poll(), self.now)
+
+    # -------------------------------------------------------------- commands
+
+    def run(self, commands):
+        for cmd in commands:
+            self.execute(cmd)
+        return self.report()
+
+    def execute(self, cmd):
+        line = cmd[0]
+        name = cmd[1]
+        errors = self.app.referee.errors
+        app = self.app
+        if name == "option":
+            self.settings[cmd[2]] = cmd[3]
+            self.app.new_game(self.settings)
+            self.app.show(self.now)
+        elif name == "tap":
+            self.present(self.uid_of(cmd[2]), 0)
+        elif name == "hold":
+            self.present(self.uid_of(cmd[2]), cmd[3])
+        elif name == "press":
+            app.press(cmd[2], self.now)
+            self.advance(PRESS_MS)
+        elif name == "pick":
+            self.pick(cmd[2])
+        elif name == "wait":
+            self.advance(cmd[2])
+        elif name == "power-cut":
+            self.boot()
+        elif name == "expect":
+            self.expect(line, cmd[2], cmd[3])
+        else:
+            raise ValueError("line %d: unknown command %r" % (line, name))
+        ref = self.app.referee
+        if ref is app.referee and ref.errors != errors:
+            code, message = ref.last_error[0], ref.last_error[1]
+            self.rejected.append({"line": line, "code": code, "message": message})
+
+    def pick(self, conn):
+        """`next` until `conn` is highlighted, then `ok`, through the buttons. A connection
+        that is not on offer (or no list at all) goes to the referee to be refused."""
+        ref = self.app.referee
+        names = ref.option_names()
+        if conn in names and not ref.discarding:
+            for _ in range((names.index(conn) - ref.sel) % len(names)):
+                self.app.press("next", self.now)
+                self.advance(PRESS_MS)
+            self.app.press("ok", self.now)
+        else:
+            self.app.pick(conn, self.now)
+        self.advance(PRESS_MS)
+
+    # --------------------------------------------------------------- report
+
+    def report(self):
+        r = self.app.game.dump()
+        r["rejected"] = list(self.rejected)
+        r["leds"] = self.np.rgb()
+        return r
+
+    def expect(self, line, path, want):
+        got = lookup(self.report(), path)
+        if not matches(got, want):
+            self.failures.append("line %d: expect %s %s: got %s" % (line, path, want,
+                                                                      show(got)))
+
+
+_MISSING = object()
+
+
+def lookup(report, path):
+    cur = report
+    for part in path.split("."):
+        if isinstance(cur, list):
+            try:
+                cur = cur[int(part)]
+            except (ValueError, IndexError):
+                return _MISSING
+        elif isinstance(cur, dict):
+            if part not in cur:
+                return _MISSING
+            cur = cur[part]
+        else:
+            return _MISSING
+    return cur
+
+
+def matches(got, want):
+    """The contract's comparison: a list or object by its length, `none` for null or a
+    missing key, true/false for booleans, numbers by value, anything else as text."""
+    if want == "none":
+        return got is None or got is _MISSING
+    if got is _MISSING or got is None:
+        return False
+    if isinstance(got, bool):
+        return want == ("true" if got else "false")
+    if isinstance(got, (list, dict)):
+        return _int(want) == len(got)
+    if isinstance(got, int):
+        return _int(want) == got
+    return str(got) == want
+
+
+def _int(text):
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+def show(got):
+    if got is _MISSING:
+        return "nothing"
+    if got is None:
+        return "none"
+    if isinstance(got, bool):
+        return "true" if got else "false"
+    if isinstance(got, (list, dict)):
+        return "%d entries" % len(got)
+    return str(got)
+
+
+def run_commands(board, commands):
+    sim = Simulation(board)
+    report = sim.run(commands)
+    return report, sim.failures
+
