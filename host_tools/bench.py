@@ -1,0 +1,79 @@
+"""`python -m host_tools bench [--json]`: speed and memory of the firmware on CPython and
+inside the MicroPython unix port (with the RP2040's heap size). Figures, not assertions."""
+
+import argparse
+import json
+import os
+import sys
+import tracemalloc
+
+from host_tools import mpy
+
+BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+RP2040_HEAP = "190k"  # as tests/mpy_runner.py: the Pico's MicroPython GC heap
+
+ROWS = [
+    ("apply_us", "us per applied rules action", "%.1f"),
+    ("games_per_s", "full random games per second", "%.1f"),
+    ("tap_to_frame_us", "tap event to frame written, us (mean)", "%.0f"),
+    ("tap_to_frame_max_us", "tap event to frame written, us (max)", "%.0f"),
+    ("frame_us", "frame composition + driver buffer, us", "%.0f"),
+    ("frame_alloc_bytes", "heap bytes allocated per frame", "%.1f"),
+    ("heap_peak_bytes", "live heap high-water, rules game, bytes", "%d"),
+    ("sim_heap_peak_bytes", "live heap high-water, simulated game, bytes", "%d"),
+    ("heap_total_bytes", "MicroPython heap size, bytes", "%d"),
+]
+
+
+def cpython():
+    sys.path.insert(0, mpy.FIRMWARE)
+    from host_tools import benchcore
+    out = benchcore.measure(BOARD)
+    # CPython has no gc.mem_alloc(): its peak of traced Python allocations over one
+    # rules game stands in, for comparison only.
+    from host_tools import randgame
+    from kahuna import board as boardmod
+    from kahuna import rules
+    board = boardmod.load(BOARD)
+    tracemalloc.start()
+    game = rules.Game(board, **randgame.random_settings(randgame.Rng(benchcore.SEED0)))
+    randgame.play_game(game, benchcore.SEED0)
+    out["heap_peak_bytes"] = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    return out
+
+
+def micropython():
+    proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "benchcore.py"), [BOARD],
+                   heap=RP2040_HEAP)
+    if proc.returncode != 0:
+        raise RuntimeError("benchmark under MicroPython failed:\n" + proc.stderr + proc.stdout)
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def table(results):
+    lines = ["%-46s %14s %14s" % ("measure", "cpython", "micropython"), "-" * 76]
+    for key, label, fmt in ROWS:
+        cells = []
+        for rt in ("cpython", "micropython"):
+            v = results[rt].get(key)
+            cells.append("-" if v is None else fmt % v)
+        lines.append("%-46s %14s %14s" % (label, cells[0], cells[1]))
+    lines.append("")
+    lines.append("CPython heap figure: tracemalloc peak of one game (no gc.mem_alloc there).")
+    lines.append("MicroPython: unix port, heap %s like the RP2040; times are this host's, "
+                 "not the Pico's (expect it to be several times slower)." % RP2040_HEAP)
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools bench")
+    ap.add_argument("--json", action="store_true", help="one JSON object keyed by measure")
+    args = ap.parse_args(argv)
+    results = {"cpython": cpython(), "micropython": micropython()}
+    if args.json:
+        keys = sorted(set(results["cpython"]) | set(results["micropython"]))
+        print(json.dumps({k: {rt: results[rt].get(k) for rt in results} for k in keys}))
+    else:
+        print(table(results))
+    return 0

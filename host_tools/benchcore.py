@@ -1,0 +1,180 @@
+"""Measurements behind `make bench`, the same code on CPython and MicroPython.
+
+    micropython host_tools/benchcore.py BOARD_JSON   -> prints one JSON object
+
+Figures: microseconds per applied rules action, full random games per second, tap event
+to frame written (referee + rules + view + LED driver buffer), frame composition, bytes
+allocated per frame, and live-heap high-water marks (MicroPython only: gc.mem_alloc()
+after a collection, sampled after every action).
+"""
+
+import gc
+import json
+import sys
+import time
+
+from host_tools import randgame, scengen, simcore
+from host_tools.scenario import parse_line
+from host_tools.vflash import DiskFlash
+from kahuna import board as boardmod
+from kahuna import rules
+
+try:
+    ticks_us = time.ticks_us  # MicroPython
+    ticks_diff = time.ticks_diff
+    MICRO = True
+except AttributeError:
+    MICRO = False
+
+    def ticks_us():
+        return time.perf_counter_ns() // 1000
+
+    def ticks_diff(a, b):
+        return a - b
+
+
+GAMES = 30
+SEED0 = 9000
+FLASH_DIR = "/tmp/kahuna-bench-flash"  # the simulated board's flash, kept out of the heap
+
+
+def _new_game(board, seed):
+    return rules.Game(board, **randgame.random_settings(randgame.Rng(seed)))
+
+
+def apply_us(board):
+    """Mean time of `Game.apply` over GAMES random games (the player's choice excluded)."""
+    n = 0
+    total = 0
+    for i in range(GAMES):
+        game = _new_game(board, SEED0 + i)
+        player = randgame.Player(randgame.Rng(SEED0 + i))
+        while not game.is_over():
+            act = player.choose(game)
+            t = ticks_us()
+            game.apply(act)
+            total += ticks_diff(ticks_us(), t)
+            n += 1
+    return total / n, n / GAMES
+
+
+def games_per_s(board):
+    t = ticks_us()
+    for i in range(GAMES):
+        randgame.play_game(_new_game(board, SEED0 + i), SEED0 + i, record=False)
+    return GAMES * 1000000 / ticks_diff(ticks_us(), t)
+
+
+class _HeapWatch:
+    def __init__(self):
+        gc.collect()
+        self.base = gc.mem_alloc()
+        self.peak = 0
+
+    def __call__(self, *args):
+        gc.collect()
+        self.peak = max(self.peak, gc.mem_alloc() - self.base)
+
+
+def heap_peak_rules(board):
+    """Live heap high-water over one full game, sampled after every action."""
+    watch = _HeapWatch()
+    game = _new_game(board, SEED0)
+    randgame.play_game(game, SEED0, watch, record=False)
+    return watch.peak
+
+
+def _fresh_flash():
+    flash = DiskFlash(FLASH_DIR)
+    try:
+        flash.remove(simcore.JOURNAL)  # an earlier run's game
+    except OSError:
+        pass
+    return flash
+
+
+def sim_figures(board):
+    """A whole random game entered through the simulated board's scanner and buttons:
+    tap-to-frame times and the heap high-water; then frame composition on its own."""
+    seed = SEED0 + 1
+    settings = randgame.random_settings(randgame.Rng(seed))
+    watch = _HeapWatch() if MICRO else None
+    sim = simcore.Simulation(board, _fresh_flash())
+    cards = sim.names
+    line = 0
+    for text in scengen.settings_lines(settings):
+        line += 1
+        sim.execute(parse_line(text, line, board, cards, False))
+    player = randgame.Player(randgame.Rng(seed))
+    taps = tap_total = tap_max = commands = 0
+    while not sim.app.game.is_over():
+        act = player.choose(sim.app.game)
+        for text in scengen.action_lines(act):
+            line += 1
+            cmd = parse_line(text, line, board, cards, True)
+            commands += 1
+            if cmd[1] == "tap":
+                # The event path itself, as the reader task calls it.
+                uid = sim.uid_of(cmd[2])
+                t = ticks_us()
+                sim.app.tap_uid(uid, sim.now)
+                dt = ticks_diff(ticks_us(), t)
+                tap_total += dt
+                tap_max = max(tap_max, dt)
+                taps += 1
+                sim.advance(simcore.POLL_MS)
+            else:
+                sim.execute(cmd)
+            if watch:
+                watch()
+    if sim.rejected:
+        raise RuntimeError("the benchmark game was refused: %r" % (sim.rejected[0],))
+    # Frame composition, steady state with an option list open (blinking options).
+    sim2 = simcore.Simulation(board, _fresh_flash())
+    for text in ("tap HUNA-1", "tap ELAI-1", "tap DUDA-1", "tap ALOA-1", "tap DUDA-2",
+                 "tap ELAI-2", "tap HUNA-1"):
+        line += 1
+        sim2.execute(parse_line(text, line, board, cards, True))
+    app = sim2.app
+    frames = 500
+    now = sim2.now
+    t = ticks_us()
+    for i in range(frames):
+        app.show(now + 20 * i)
+    frame_us = ticks_diff(ticks_us(), t) / frames
+    alloc = None
+    if MICRO:
+        gc.collect()
+        gc.disable()
+        before = gc.mem_alloc()
+        for i in range(100):
+            app.show(now + 20 * i)
+        alloc = (gc.mem_alloc() - before) / 100
+        gc.enable()
+    return {
+        "tap_to_frame_us": tap_total / taps,
+        "tap_to_frame_max_us": tap_max,
+        "frame_us": frame_us,
+        "frame_alloc_bytes": alloc,
+        "sim_heap_peak_bytes": watch.peak if watch else None,
+        "sim_commands": commands,
+    }
+
+
+def measure(board_path):
+    board = boardmod.load(board_path, keep_raw=False)
+    per_action, per_game = apply_us(board)
+    out = {
+        "apply_us": per_action,
+        "actions_per_game": per_game,
+        "games_per_s": games_per_s(board),
+        "heap_peak_bytes": heap_peak_rules(board) if MICRO else None,
+    }
+    out.update(sim_figures(board))
+    if MICRO:
+        out["heap_total_bytes"] = gc.mem_alloc() + gc.mem_free()
+    return out
+
+
+if __name__ == "__main__":
+    print(json.dumps(measure(sys.argv[1])))
