@@ -26,7 +26,7 @@ _board = None
 def board():
     global _board
     if _board is None:
-        _board = boardmod.load(BOARD_PATH)
+        _board = boardmod.load(BOARD_PATH, keep_raw=False)
     return _board
 
 

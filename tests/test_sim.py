@@ -201,3 +201,15 @@ def test_a_refusal_flashes_then_ends_within_two_seconds():
     lit = [f[3 * err:3 * err + 3] != b"\0\0\0" for f in frames]
     assert any(lit[:10])
     assert not any(lit[-50:])
+
+
+@pytest.mark.parametrize("runtime", ["cpython", "micropython"])
+def test_privacy_the_reported_frame_after_a_draw_is_the_same_for_any_card(runtime, tmp_path):
+    leds = set()
+    for card in ("JOJO-1", "LALE-2", "KAHU-1", "GOLA-2"):
+        path = tmp_path / ("draw-%s.scn" % card)
+        path.write_text(DEAL + "press done\ntap %s\n" % card)
+        proc = run_sim("--scenario", str(path), "--json", "--runtime", runtime)
+        assert proc.returncode == 0, proc.stderr
+        leds.add(json.dumps(json.loads(proc.stdout)["leds"]))
+    assert len(leds) == 1

@@ -37,6 +37,7 @@ class App:
         self.scanner = Scanner()
         self.view = View(board)
         self.boot_problem = None
+        self.listener = None  # callable(referee) after every event (the serial link)
         self.settings = settings or {}
         self._boot()
 
@@ -102,6 +103,11 @@ class App:
         self.referee.tap(self.registry.card_for(uid))
         self._after(now)
 
+    def tap_card(self, card, now):
+        """A card named by the host (serial link): as if its tag had been tapped."""
+        self.referee.tap(card)
+        self._after(now)
+
     def press(self, button, now):
         self.referee.press(button)
         self._after(now)
@@ -115,6 +121,8 @@ class App:
         if self.sound is not None:
             self.sound(self.referee.outcome)
         self.show(now)
+        if self.listener is not None:
+            self.listener(self.referee)
 
     # ------------------------------------------------------------- output
 

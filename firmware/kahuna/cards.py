@@ -7,16 +7,14 @@ old registry or the new one.
 
 import json
 import os
+from binascii import hexlify
 
 HEX = "0123456789ABCDEF"
 
 
 def uid_hex(uid):
-    """b'\\x04\\xa2' -> '04A2' (MicroPython's binascii has no upper-case hexlify)."""
-    out = ""
-    for b in uid:
-        out += HEX[b >> 4] + HEX[b & 15]
-    return out
+    """b'\\x04\\xa2' -> '04A2'."""
+    return hexlify(bytes(uid)).decode().upper()
 
 
 class RegistryError(ValueError):

@@ -68,6 +68,7 @@ class View:
         self.seen_errors = 0
         self.seen_accepted = 0
         self.last_ma = 0  # estimated draw of the last frame, after limiting
+        self.fault = False  # a device is missing (the card reader): the error pixel blinks
 
     @staticmethod
     def _scaled(rgb, scale):
@@ -224,7 +225,9 @@ class View:
         if self._running(self.ack_at, ACK_MS, now):
             level = 40  # a private tap: one dip of the phase pixel, the same for any card
         self._put(self.led_phase, colour, level)
-        self._put(self.led_error, c["off"])
+        # A missing card reader: the error pixel blinks slowly until it answers again.
+        fault_on = self.fault and (now // 500) % 2 == 0
+        self._put(self.led_error, c["error"] if fault_on else c["off"])
 
     def _limit(self):
         """Scale the frame so the estimated current stays under the board's limit."""

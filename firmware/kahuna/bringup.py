@@ -1,0 +1,90 @@
+"""Bring-up mode: what a maker needs after soldering (a button held at power-up).
+
+It walks the LED chain one pixel at a time and names each island, connection or status
+pixel over the serial link; it lights the island of any card tapped on the reader and
+names the card; it names every button or encoder action as it happens. Nothing of the
+game is touched. Everything is passed in: the strip, the reader (`poll(now)` -> UID, None
+or `pending`), the inputs (`poll(now)` -> roles), the clock and `out(obj)`.
+"""
+
+try:
+    import asyncio
+except ImportError:  # pragma: no cover
+    asyncio = None
+
+from kahuna.cards import uid_hex
+
+STEP_MS = 700  # each pixel of the walk stays lit this long
+TAG_MS = 2000  # a tapped card's island stays lit this long
+TICK_MS = 20
+
+
+def led_names(board):
+    names = [""] * board.led_count
+    for i, island in enumerate(board.islands):
+        names[board.island_led[i]] = island
+    for k, conn in enumerate(board.connections):
+        names[board.conn_led[k]] = conn
+    for name, led in board.status_leds.items():
+        names[led] = "status:" + name
+    return names
+
+
+class Bringup:
+    def __init__(self, board, registry, strip, reader, inputs, out):
+        self.board = board
+        self.registry = registry
+        self.strip = strip
+        self.reader = reader
+        self.inputs = inputs
+        self.out = out
+        self.names = led_names(board)
+        self.frame = bytearray(3 * board.led_count)
+        self.led = -1
+        self.next_step = 0
+        self.tag_led = -1
+        self.tag_until = 0
+        self.last_uid = None
+
+    def start(self):
+        version = self.reader.start()
+        self.out({"event": "bringup", "leds": self.board.led_count,
+                  "pn532": list(version) if version else None})
+
+    def _light(self, led, rgb):
+        j = 3 * led
+        self.frame[j] = rgb[0]
+        self.frame[j + 1] = rgb[1]
+        self.frame[j + 2] = rgb[2]
+
+    def tick(self, now):
+        if now >= self.next_step:
+            self.led = (self.led + 1) % self.board.led_count
+            self.next_step = now + STEP_MS
+            self.out({"event": "bringup", "led": self.led, "name": self.names[self.led]})
+        uid = self.reader.poll(now)
+        if isinstance(uid, (bytes, bytearray)) and uid != self.last_uid:
+            card = self.registry.card_for(uid)
+            self.out({"event": "bringup", "tag": uid_hex(uid), "card": card})
+            if card is not None:
+                island = self.board.island_index[card.split("-")[0]]
+                self.tag_led = self.board.island_led[island]
+                self.tag_until = now + TAG_MS
+        if uid is None or isinstance(uid, (bytes, bytearray)):
+            self.last_uid = uid
+        for role in self.inputs.poll(now):
+            self.out({"event": "bringup", "button": role})
+        for j in range(len(self.frame)):
+            self.frame[j] = 0
+        self._light(self.led, (60, 60, 60))
+        if self.tag_led >= 0 and now < self.tag_until:
+            self._light(self.tag_led, (0, 60, 0))
+        self.strip.show(self.frame)
+
+
+async def run(board, registry, strip, reader, inputs, clock, out):
+    b = Bringup(board, registry, strip, reader, inputs, out)
+    b.start()
+    while True:
+        b.tick(clock())
+        await asyncio.sleep_ms(TICK_MS)

@@ -1,0 +1,194 @@
+"""The serial link: JSON lines between the board and a host over USB.
+
+Host -> board, one JSON object per line:
+
+    {"cmd": "state"}                                   the game as the simulator reports it
+    {"cmd": "new", "settings": {"variant": "standard", "first": "white", "handicap": null}}
+    {"cmd": "tap", "card": "HUNA-1"}  or  {"cmd": "tap", "uid": "04A224B2C35E80"}
+    {"cmd": "press", "button": "next"}
+    {"cmd": "pick", "conn": "ALOA-BARI"}
+    {"cmd": "selftest"}
+    {"cmd": "cards"}                                   the card registry
+    {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first)
+    {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."}
+
+Board -> host: `{"event": ...}` lines (boot, state, accepted, refused, selftest, cards, ...)
+and `{"error": "..."}` for a line that is malformed, too long or not understood: such a
+line changes nothing.
+"""
+
+import json
+
+from kahuna import rules
+from kahuna.cards import RegistryError
+
+MAX_LINE = 1024  # bytes; a longer line is refused whole
+BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
+
+
+class LinkError(ValueError):
+    pass
+
+
+def check_settings(s):
+    """Game settings from the host, checked; returns them in the journal's form."""
+    if not isinstance(s, dict):
+        raise LinkError("settings must be an object")
+    for key in s:
+        if key not in ("variant", "first", "handicap"):
+            raise LinkError("unknown setting %r" % (key,))
+    variant = s.get("variant", rules.STANDARD)
+    if variant not in (rules.STANDARD, rules.ALTERNATIVE):
+        raise LinkError("variant must be standard or alternative")
+    first = s.get("first", "white")
+    if first not in rules.PLAYERS:
+        raise LinkError("first must be white or black")
+    handicap = s.get("handicap")
+    if handicap is not None:
+        if not (isinstance(handicap, list) and len(handicap) == 2
+                and handicap[0] in rules.PLAYERS and handicap[1] in (1, 2, 3)
+                and not isinstance(handicap[1], bool)):
+            raise LinkError("handicap must be [player, 1..3] or null")
+    return {"variant": variant, "first": first, "handicap": handicap}
+
+
+class Link:
+    """Feeds bytes from the serial port, answers through `write(text)` (one line each).
+
+    `app` is the `kahuna.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
+    returns the self-test report; `save_cards()` (optional) persists the registry."""
+
+    def __init__(self, app, write, now, selftest=None, save_cards=None):
+        self.app = app
+        self.write = write
+        self.now = now
+        self.selftest = selftest
+        self.save_cards = save_cards
+        self.buf = bytearray()
+        self.overflow = False
+        app.listener = self.on_event
+
+    def on_event(self, referee):
+        """After every event, whatever its source (scanner, button or this link): what
+        the referee made of it, and the new state."""
+        if referee.outcome == "refused":
+            code, message = referee.last_error[0], referee.last_error[1]
+            msg = {"event": "refused", "code": code, "message": message}
+        else:
+            msg = {"event": "accepted", "outcome": referee.outcome}
+        msg["state"] = self.state()
+        self.send(msg)
+
+    # ------------------------------------------------------------ framing
+
+    def feed(self, data):
+        """Bytes as they arrive; every complete line is handled."""
+        for b in data:
+            if b == 10:  # \n
+                if self.overflow:
+                    self.send({"error": "line longer than %d bytes, ignored" % MAX_LINE})
+                else:
+                    self.line(bytes(self.buf))
+                self.buf = bytearray()
+                self.overflow = False
+            elif self.overflow:
+                continue
+            elif len(self.buf) >= MAX_LINE:
+                self.overflow = True
+            elif b != 13:  # \r
+                self.buf.append(b)
+
+    def send(self, obj):
+        self.write(json.dumps(obj) + "\n")
+
+    def line(self, raw):
+        text = raw.strip()
+        if not text:
+            return
+        try:
+            msg = json.loads(text)
+        except ValueError:
+            self.send({"error": "not JSON"})
+            return
+        if not isinstance(msg, dict) or not isinstance(msg.get("cmd"), str):
+            self.send({"error": "expected an object with a \"cmd\""})
+            return
+        handler = getattr(self, "cmd_" + msg["cmd"], None)
+        if handler is None:
+            self.send({"error": "unknown command %r" % (msg["cmd"],)})
+            return
+        try:
+            handler(msg)
+        except (LinkError, RegistryError) as e:
+            self.send({"error": str(e)})
+
+    # ------------------------------------------------------------ commands
+
+    def state(self):
+        r = self.app.game.dump()
+        r["leds"] = list(self.app.view.frame)
+        return r
+
+    def cmd_state(self, msg):
+        self.send({"event": "state", "state": self.state()})
+
+    def cmd_new(self, msg):
+        self.app.new_game(check_settings(msg.get("settings", {})))
+        self.app.show(self.now())
+        self.send({"event": "new", "state": self.state()})
+
+    def cmd_tap(self, msg):
+        card = msg.get("card")
+        uid = msg.get("uid")
+        if isinstance(card, str):
+            if card not in self.app.game.card_index:
+                raise LinkError("unknown card %r" % (card,))
+            self.app.tap_card(card, self.now())
+        elif isinstance(uid, str):
+            try:
+                raw = bytes(int(uid[i:i + 2], 16) for i in range(0, len(uid), 2))
+            except ValueError:
+                raise LinkError("uid must be hex") from None
+            self.app.tap_uid(raw, self.now())
+        else:
+            raise LinkError("tap needs \"card\" or \"uid\"")
+
+    def cmd_press(self, msg):
+        button = msg.get("button")
+        if button not in BUTTONS:
+            raise LinkError("button must be one of " + ", ".join(BUTTONS))
+        self.app.press(button, self.now())
+
+    def cmd_pick(self, msg):
+        conn = msg.get("conn")
+        if not isinstance(conn, str) or conn not in self.app.board.conn_index:
+            raise LinkError("unknown connection %r" % (conn,))
+        self.app.pick(conn, self.now())
+
+    def cmd_selftest(self, msg):
+        report = self.selftest() if self.selftest else {}
+        report["event"] = "selftest"
+        report["leds"] = self.app.board.led_count
+        self.send(report)
+
+    def cmd_cards(self, msg):
+        reg = self.app.registry
+        if "set" in msg:
+            entries = msg["set"]
+            if not isinstance(entries, dict):
+                raise LinkError("cards set needs an object {uid: card}")
+            new = type(reg)(reg.card_names, entries)  # checks every entry first
+            reg.by_uid = new.by_uid
+            if self.save_cards:
+                self.save_cards()
+        self.send({"event": "cards", "cards": reg.by_uid, "missing": reg.missing()})
+
+    def cmd_enroll(self, msg):
+        card = msg.get("card")
+        uid = msg.get("uid")
+        if not isinstance(card, str) or not isinstance(uid, str):
+            raise LinkError("enroll needs \"card\" and \"uid\"")
+        self.app.registry.enroll(card, uid)
+        if self.save_cards:
+            self.save_cards()
+        self.send({"event": "enrolled", "card": card, "uid": uid.upper()})
