@@ -665,3 +665,29 @@ def test_legal_listing_for_a_card_and_a_pair():
     assert not g.can_draw() and not g.can_decline()
     g.apply(("end_play",))
     assert g.can_draw() and g.can_decline()
+
+
+def test_the_recorder_sees_each_action_before_it_changes_anything():
+    """The journal writes an action from the recorder; if the write fails, the action is
+    refused. So at that moment the state must still be the one before the action."""
+    seen = []
+    g = dealt_game(variant="alternative", handicap=("black", 1))
+
+    def recorder(action):
+        seen.append((action, g.snapshot()))
+        if action[0] == "place" and len(seen) == 3:
+            raise rules.Rejected("storage", "flash full")
+
+    g.recorder = recorder
+    g.apply(("handicap", "KAHU-LALE"))
+    g.apply(("place", "HUNA-1", "ALOA-HUNA"))
+    before = g.snapshot()
+    with pytest.raises(rules.Rejected):
+        g.apply(("place", "ELAI-1", "ELAI-HUNA"))
+    assert g.snapshot() == before
+    g.recorder = lambda action: seen.append((action, g.snapshot()))
+    for action in (("place", "ELAI-1", "ELAI-HUNA"), ("discard", "DUDA-1"), ("undo",),
+                   ("end_play",), ("resume_play",), ("end_play",), ("draw", "JOJO-1")):
+        snap = g.snapshot()
+        g.apply(action)
+        assert seen[-1] == (action, snap)

@@ -397,9 +397,9 @@ class Game:
         c = self.card_id(card)
         if self.place[c] != DRAWABLE:
             raise Rejected(NOT_DRAWABLE, "%s has already been dealt" % (card,))
+        self._note(("deal", card))
         self.place[c] = self.turn
         self.dealt += 1
-        self._note(("deal", card))
         if self.dealt == DEAL_SIZE:
             self.turn = 1 - self.first
         elif self.dealt == 2 * DEAL_SIZE:
@@ -416,8 +416,8 @@ class Game:
         k = self.conn_id(conn)
         if self.bridges[k] != NOBODY:
             raise Rejected(NOT_OFFERED, "%s is not free" % (conn,))
-        self._lay_bridge(self.turn, k)
         self._note(("handicap", conn))
+        self._lay_bridge(self.turn, k)
         self.handicap_left -= 1
         if self.handicap_left == 0:
             self._start_turn(self.first)
@@ -434,9 +434,9 @@ class Game:
         k = self.conn_id(conn)
         if k not in allowed:
             raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
+        self._note(("place", card, conn))
         self.history.append(self._core())
         self.place[c] = DISCARD
-        self._note(("place", card, conn))
         if self._lay_bridge(p, k):
             self._early_end(p)
 
@@ -456,10 +456,10 @@ class Game:
         k = self.conn_id(conn)
         if k not in targets:
             raise Rejected(NOT_OFFERED, "%s and %s cannot remove %s" % (card1, card2, conn))
+        self._note(("remove", card1, card2, conn))
         self.history.append(self._core())
         self.place[c1] = DISCARD
         self.place[c2] = DISCARD
-        self._note(("remove", card1, card2, conn))
         opp = 1 - p
         self.bridges[k] = NOBODY
         self.supply[opp] += 1
@@ -479,25 +479,25 @@ class Game:
         if k != self.refill:
             raise Rejected(NOT_OFFERED, "only %s may be refilled"
                            % (self.board.connections[self.refill],))
+        self._note(("refill", conn))
         self.history.append(self._core())  # R10: a refill is an action of its own
         self.refill = NOBODY
-        self._note(("refill", conn))
         if self._lay_bridge(self.turn, k):
             self._early_end(self.turn)
 
     def skip_refill(self):
         if self.refill == NOBODY:
             raise Rejected(WRONG_PHASE, "no free refill is on offer")
-        self.refill = NOBODY
         self._note(("skip_refill",))
+        self.refill = NOBODY
 
     def discard(self, card):
         """Put a card from hand on the discard pile, without effect (play or draw phase)."""
         self._need_phase(PLAY, DRAW)
         c = self._card_in_hand(card)
+        self._note(("discard", card))
         self.history.append(self._core())  # R10: discards can be taken back
         self.place[c] = DISCARD
-        self._note(("discard", card))
 
     def end_play(self):
         """End the play phase: on to the draw phase, or, in a final turn, end the turn."""
@@ -527,8 +527,8 @@ class Game:
         if self._hand_size(self.turn) >= HAND_LIMIT:  # R3
             raise Rejected(HAND_FULL, "%s holds %d cards: discard before drawing"
                            % (PLAYERS[self.turn], HAND_LIMIT))
-        self.place[c] = self.turn
         self._note(("draw", card))
+        self.place[c] = self.turn
         self.must_draw = False
         if self.drawable_count() == 0:
             self._round_end()  # R5: the last drawable card ends the round at once
@@ -558,7 +558,8 @@ class Game:
         self.refill = NOBODY
 
     def _note(self, action):
-        # Called once an action has passed every check, before it changes anything.
+        # Called once an action has passed every check and before it changes anything:
+        # the journal writes it here, and if it cannot, the action is refused whole.
         if self.recorder is not None:
             self.recorder(action)
 
