@@ -13,6 +13,7 @@ from kahuna.cards import Registry, uid_hex
 from kahuna.journal import Journal
 
 POLL_MS = 50  # the reader is polled every 50 ms of virtual time
+WATCHDOG_MS = 8000  # as firmware/main.py: the animation task feeds it every frame
 FRAME_MS = 20  # the animation task draws a frame every 20 ms
 PRESS_MS = 50  # a button press takes this long
 JOURNAL = "/game.jnl"
@@ -43,6 +44,8 @@ class Simulation:
         self.failures = []
         self.settings = {"variant": "standard", "first": "white", "handicap": None}
         self.boots = 0
+        self.resets = 0  # by the watchdog
+        self.fed = 0
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -54,8 +57,9 @@ class Simulation:
         self.np = VirtualNeoPixel(n)
         self.reader = VirtualReader()
         self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
-                       journal=Journal(JOURNAL, self.flash.open))
+                       journal=Journal(JOURNAL, self.flash))
         self.app.show(self.now)
+        self.fed = self.now
 
     def uid_of(self, card):
         if card.startswith("uid:"):
@@ -64,7 +68,8 @@ class Simulation:
         return sim_uid(self.names.index(card))
 
     def advance(self, ms):
-        """Let `ms` of virtual time pass; the animation task draws its frames."""
+        """Let `ms` of virtual time pass; the animation task draws its frames (and feeds
+        the watchdog)."""
         end = self.now + ms
         while True:
             nxt = (self.now // FRAME_MS + 1) * FRAME_MS
@@ -72,7 +77,19 @@ class Simulation:
                 break
             self.now = nxt
             self.app.show(self.now)
+            self.fed = self.now
         self.now = end
+
+    def stall(self, ms):
+        """The main loop hangs for `ms`: nothing runs, nothing feeds the watchdog. Past
+        its timeout the watchdog resets the board, which resumes from the journal."""
+        if self.now + ms - self.fed >= WATCHDOG_MS:
+            self.now = self.fed + WATCHDOG_MS
+            self.resets += 1
+            self.boot()
+            self.now += ms - WATCHDOG_MS
+        else:
+            self.now += ms
 
     def present(self, uid, ms):
         """A tag in the reader's field for `ms`, polled every POLL_MS, then taken away."""

@@ -52,19 +52,37 @@ class VFile:
         self.close()
 
 
+class PowerCut(BaseException):
+    """The power failed during a flash write. A BaseException, so firmware code that
+    handles errors cannot swallow it: the simulator catches it and boots again."""
+
+
 class VirtualFlash:
+    """Files in RAM. `cut_at(n, k)`: the n-th write from now (1 = the next) stores only
+    its first k bytes, then the power fails (PowerCut)."""
+
     def __init__(self):
         self.files = {}
         self.bytes_written = 0
         self.writes = 0
+        self.cut = None  # (write number, bytes that reach the flash)
 
     def open(self, path, mode="r"):
         return VFile(self, path, mode)
 
+    def cut_at(self, n, k):
+        self.cut = (self.writes + n, k)
+
     def write_bytes(self, target, data):
+        self.writes += 1
+        if self.cut is not None and self.writes == self.cut[0]:
+            part = data[:self.cut[1]]
+            target.extend(part)
+            self.bytes_written += len(part)
+            self.cut = None
+            raise PowerCut()
         target.extend(data)
         self.bytes_written += len(data)
-        self.writes += 1
 
     def rename(self, old, new):
         if old not in self.files:

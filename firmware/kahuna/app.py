@@ -17,6 +17,9 @@ from kahuna.scanner import Scanner
 from kahuna.view import View
 
 
+STORAGE = "storage"  # rejection code: the journal could not be written
+
+
 def settings_for_game(settings):
     """Journal-friendly settings (JSON values) -> rules.Game keyword arguments."""
     handicap = settings.get("handicap")
@@ -64,18 +67,22 @@ class App:
         self.referee = Referee(self.game)
 
     def _replay(self, item):
-        if self.game is None:
-            if not (isinstance(item, list) and len(item) == 2 and item[0] == "new"
-                    and isinstance(item[1], dict)):
-                raise JournalError("the journal does not start with a new game")
+        if item[0] == "new":
+            if self.game is not None or len(item) < 2 or not isinstance(item[1], dict):
+                raise JournalError("a new-game record in the middle of the journal")
             self.settings = item[1]
             self.game = rules.Game(self.board, **settings_for_game(self.settings))
             return
+        if self.game is None:
+            raise JournalError("the journal does not start with a new game")
         if self.boot_problem is not None:
             return  # stop applying after a record that did not replay
         try:
-            self.game.apply(tuple(item))
-        except (rules.Rejected, ValueError, TypeError, IndexError) as e:
+            if item[0] == "state":
+                self.game.restore(item[1])
+            else:
+                self.game.apply(tuple(item))
+        except (rules.Rejected, ValueError, TypeError, IndexError, KeyError) as e:
             self.boot_problem = "a record does not replay: %s" % (e,)
 
     def new_game(self, settings):
@@ -88,8 +95,17 @@ class App:
         self.view.reset()
 
     def _record(self, action):
-        if self.journal is not None:
-            self.journal.append(action)
+        """Journal an action the rules accepted, before it changes anything: if the flash
+        cannot take it, the action is refused and the game stays as it was."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.append(action, self._journal_state)
+        except OSError as e:
+            raise rules.Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
+
+    def _journal_state(self):
+        return self.settings, self.game.snapshot()
 
     # ------------------------------------------------------------- inputs
 

@@ -1,14 +1,25 @@
-"""The game journal: every accepted rules action appended to a file, so a power cut loses
-nothing. Boot replays it to the exact state.
+"""The game journal: every accepted rules action appended to a file on the board's flash,
+before the light confirms it, so a power cut loses nothing. Boot replays it.
 
 A record is  b"K" | length (2 bytes, little-endian) | payload | CRC-32 of payload (4 bytes)
-and the payload is a JSON list: the first record is ["new", settings], every other one an
-action tuple as `rules.Game.apply` takes it. Reading stops at the first record that is torn
-or fails its checksum: the event it held was never confirmed. Replay reads one record at a
-time, so a whole game's journal never has to fit in RAM.
+and the payload is JSON:
+
+    ["new", settings, game_no]      the first record: a new game and its settings
+    ["state", snapshot]             the whole game state (written when compacting)
+    ["place", "HUNA-1", "ALOA-HUNA"] and every other action as `rules.Game.apply` takes it
+
+Reading stops at the first record that is torn or fails its checksum: the event it held
+was never confirmed. Replay reads one record at a time, so a journal never has to fit in
+RAM. After damage, the readable prefix is rewritten as the journal (write-new-then-rename)
+and the damaged file kept as `<path>.bad`.
+
+Size: a journal is compacted into ["new"] + ["state"] when it would grow past
+`limit` bytes. Finished or abandoned games are archived by renaming the file to
+`/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
 """
 
 import json
+import os
 
 try:
     from binascii import crc32
@@ -18,26 +29,42 @@ except ImportError:  # pragma: no cover - both runtimes have it
 MAGIC = 0x4B  # "K": the start of every record
 HEADER = 3  # magic + 2 length bytes
 TRAILER = 4  # CRC-32
-MAX_PAYLOAD = 512
+MAX_PAYLOAD = 16384  # a ["state"] record of a busy turn is a few KB
+LIMIT = 32 * 1024  # journal bytes before compaction (a typical game needs about 12 KB)
+KEEP = 8  # finished games kept on the board
+CHUNK = 256  # copying in pieces keeps RAM use small
 
 
 class JournalError(ValueError):
     pass
 
 
+class Storage:
+    """The board's file system (littlefs on the Pico) as the journal uses it."""
+
+    def open(self, path, mode="r"):
+        return open(path, mode)
+
+    def rename(self, old, new):
+        os.rename(old, new)
+
+    def remove(self, path):
+        os.remove(path)
+
+
 def encode(item):
     payload = json.dumps(item).encode()
-    if len(payload) > MAX_PAYLOAD:
-        raise JournalError("record too long (%d bytes)" % len(payload))
     n = len(payload)
+    if n > MAX_PAYLOAD:
+        raise JournalError("record too long (%d bytes)" % n)
     c = crc32(payload) & 0xFFFFFFFF
     return (bytes((MAGIC, n & 255, n >> 8)) + payload
             + bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24)))
 
 
 def _read_record(f, pos):
-    """(item, size, problem) of the record at the file position `pos`; item None at the
-    clean end of the file."""
+    """(item, size, problem) of the record at file position `pos`; item None at the end
+    of the readable records (problem None at a clean end of file)."""
     head = f.read(HEADER)
     if not head:
         return None, 0, None
@@ -59,24 +86,32 @@ def _read_record(f, pos):
         item = json.loads(payload)
     except ValueError:
         return None, 0, "unreadable record at byte %d" % pos
+    if not isinstance(item, list) or not item or not isinstance(item[0], str):
+        return None, 0, "not a journal record at byte %d" % pos
     return item, HEADER + n + TRAILER, None
 
 
 class Journal:
-    """Appends records to `path`; `opener` is `open` on the board, a virtual flash in the
-    simulator."""
-
-    def __init__(self, path, opener=open):
+    def __init__(self, path, storage=None, limit=LIMIT, keep=KEEP):
         self.path = path
-        self.open = opener
+        self.fs = storage if storage is not None else Storage()
+        self.limit = limit
+        self.keep = keep
+        self.size = 0  # bytes of readable records in the journal
+        self.game_no = 0
+        self.dirty = False  # a failed append may have left a partial record
+
+    # -------------------------------------------------------------- reading
 
     def replay(self, each):
-        """Call `each(item)` for every readable record in order, one at a time (a whole
-        game's journal never sits in RAM). Returns (records read, None or why reading
-        stopped early)."""
+        """Call `each(item)` for every readable record in order. Returns (records read,
+        None or why reading stopped early). A damaged journal is cut back to its readable
+        prefix, the damaged file kept as <path>.bad."""
+        self._forget(self.path + ".new")  # a cut during a rewrite left it half written
         try:
-            f = self.open(self.path, "rb")
+            f = self.fs.open(self.path, "rb")
         except OSError:
+            self.size = 0
             return 0, None
         count = 0
         pos = 0
@@ -84,17 +119,86 @@ class Journal:
             while True:
                 item, size, problem = _read_record(f, pos)
                 if item is None:
-                    return count, problem
+                    break
+                if item[0] == "new" and len(item) > 2 and isinstance(item[2], int):
+                    self.game_no = item[2]
                 each(item)
                 count += 1
                 pos += size
         finally:
             f.close()
+        self.size = pos
+        if problem is not None:
+            self._cut_back(pos)
+        return count, problem
+
+    def _cut_back(self, good):
+        """Keep the first `good` bytes as the journal, the whole damaged file as .bad."""
+        src = self.fs.open(self.path, "rb")
+        try:
+            with self.fs.open(self.path + ".new", "wb") as dst:
+                left = good
+                while left > 0:
+                    piece = src.read(min(CHUNK, left))
+                    if not piece:
+                        break
+                    dst.write(piece)
+                    left -= len(piece)
+        finally:
+            src.close()
+        self._forget(self.path + ".bad")
+        self.fs.rename(self.path, self.path + ".bad")
+        self.fs.rename(self.path + ".new", self.path)
+
+    # -------------------------------------------------------------- writing
+
+    def _forget(self, path):
+        try:
+            self.fs.remove(path)
+        except OSError:
+            pass
+
+    def _rewrite(self, records):
+        """Replace the journal by `records` (write-new-then-rename: a cut leaves the old
+        journal or the new one, never a mix)."""
+        data = b"".join(encode(r) for r in records)
+        with self.fs.open(self.path + ".new", "wb") as f:
+            f.write(data)
+        self.fs.rename(self.path + ".new", self.path)
+        self.size = len(data)
+
+    def archive(self):
+        """Keep the current game as /game-N.jnl (if there is one)."""
+        try:
+            self.fs.open(self.path, "rb").close()
+        except OSError:
+            return
+        name = "%s-%d.jnl" % (self.path.rsplit(".", 1)[0], self.game_no % self.keep)
+        self._forget(name)
+        self.fs.rename(self.path, name)
 
     def start(self, settings):
-        with self.open(self.path, "wb") as f:
-            f.write(encode(["new", settings]))
+        """A new game: archive the old journal, start a new one."""
+        self.archive()
+        self.game_no += 1
+        self._rewrite([["new", settings, self.game_no]])
 
-    def append(self, action):
-        with self.open(self.path, "ab") as f:
-            f.write(encode(list(action)))
+    def append(self, action, state=None):
+        """Append one action. When the journal would pass its size limit it is first
+        compacted: `state()` gives (settings, snapshot) of the game before the action."""
+        rec = encode(list(action))
+        if self.dirty:
+            # An earlier append failed and may have left part of a record: cut it off
+            # first, or the next boot would stop reading there.
+            self._cut_back(self.size)
+            self.dirty = False
+        if self.size + len(rec) > self.limit and state is not None:
+            settings, snapshot = state()
+            self._rewrite([["new", settings, self.game_no], ["state", snapshot]])
+        try:
+            with self.fs.open(self.path, "ab") as f:
+                f.write(rec)
+        except OSError:
+            self.dirty = True
+            raise
+        self.size += len(rec)
