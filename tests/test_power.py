@@ -1,9 +1,9 @@
 """Never lose a game: the journal, power cuts between events and in the middle of any
 flash write, a corrupt journal, a full flash, and the watchdog."""
 
-import gamekit
 import pytest
 
+import gamekit
 from host_tools import randgame, scengen, simcore
 from host_tools.scenario import parse
 from host_tools.vflash import PowerCut, VirtualFlash

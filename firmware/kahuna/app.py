@@ -16,7 +16,6 @@ from kahuna.referee import Referee
 from kahuna.scanner import Scanner
 from kahuna.view import View
 
-
 STORAGE = "storage"  # rejection code: the journal could not be written
 
 
