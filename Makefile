@@ -63,6 +63,14 @@ HOST_TOOLS := bench sim
 $(HOST_TOOLS): venv
 	$(BIN)/python -m host_tools $@ $(ARGS)
 
+# The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
+# `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.
+SOAK_GAMES ?= 10000
+SOAK_MP ?= 300
+.PHONY: soak
+soak: venv
+	$(BIN)/python -m host_tools soak --games $(SOAK_GAMES) --micropython $(SOAK_MP)
+
 # ------------------------------------------------------------------------------ clean
 
 clean:

@@ -1,10 +1,16 @@
 """`python -m host_tools COMMAND ...`: the host tools of the Kahuna smart board."""
 
+import os
 import sys
+
+# The firmware's packages (kahuna, hw) are importable by the host tools as on the board.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                                "firmware"))
 
 COMMANDS = {
     "sim": "run scenarios on the simulated board, or play interactively",
     "bench": "measure the firmware's speed and memory on CPython and MicroPython",
+    "soak": "play many random games through the firmware, checking it never goes wrong",
 }
 
 
