@@ -35,10 +35,26 @@ help:
 venv: $(VENV_STAMP)
 
 $(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
+	@$(MAKE) sysdeps
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --disable-pip-version-check --quiet --quiet -e '.[dev]'
 	$(BIN)/python tools/mpy_typeshed.py $(TYPESHED)
 	@touch $@
+
+# System packages some tools and tests need: tmux (the terminal-play test drives a real
+# terminal) and cairo (PNG and PDF drawings). Installed with apt-get when missing, which
+# needs root (as on CI); otherwise the message says what to install.
+.PHONY: sysdeps
+sysdeps:
+	@missing=""; \
+	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	ldconfig -p 2>/dev/null | grep -q 'libcairo.so.2' || missing="$$missing libcairo2"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
+	fi
 
 # ------------------------------------------------------------------------------ checks
 
@@ -70,6 +86,15 @@ SOAK_MP ?= 300
 .PHONY: soak
 soak: venv
 	$(BIN)/python -m host_tools soak --games $(SOAK_GAMES) --micropython $(SOAK_MP)
+
+# ------------------------------------------------------------------------------ hardware docs
+# hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
+# board_def/kahuna.json (host_tools/hardware.py; tests/test_hardware.py fails while they
+# are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
+
+.PHONY: hardware
+hardware: venv
+	$(BIN)/python -m host_tools.hardware $(ARGS)
 
 # ------------------------------------------------------------------------------ clean
 
