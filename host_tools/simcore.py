@@ -5,8 +5,10 @@ port, so both runtimes give the same report.
 Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 """
 
+from host_tools.emu.pins import Clock, VirtualGPIO
 from host_tools.vflash import VirtualFlash
-from host_tools.virtual_hw import VirtualNeoPixel, VirtualReader
+from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna.app import App
 from kahuna.cards import Registry, uid_hex
@@ -15,7 +17,11 @@ from kahuna.journal import Journal
 POLL_MS = 50  # the reader is polled every 50 ms of virtual time
 WATCHDOG_MS = 8000  # as firmware/main.py: the animation task feeds it every frame
 FRAME_MS = 20  # the animation task draws a frame every 20 ms
-PRESS_MS = 50  # a button press takes this long
+PRESS_MS = 80  # a button press takes this long: held 30 ms, contact bounce 2 ms each way;
+# the driver debounces 20 ms on a 5 ms poll, so press and release both register in time
+HOLD_MS = 30
+BOUNCE_MS = 2
+INPUT_POLL_MS = 5  # the inputs task's poll
 JOURNAL = "/game.jnl"
 
 
@@ -55,7 +61,11 @@ class Simulation:
         self.boots += 1
         n = self.board.led_count
         self.np = VirtualNeoPixel(n)
-        self.reader = VirtualReader()
+        self.reader = ChipReader()
+        self.pin_clock = Clock(self.now)
+        self.gpio = VirtualGPIO(self.pin_clock)
+        self.inputs = inputsmod.build(self.board, self.gpio)
+        self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
         self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
                        journal=Journal(JOURNAL, self.flash))
         self.app.show(self.now)
@@ -127,8 +137,7 @@ class Simulation:
         elif name == "hold":
             self.present(self.uid_of(cmd[2]), cmd[3])
         elif name == "press":
-            app.press(cmd[2], self.now)
-            self.advance(PRESS_MS)
+            self.press(cmd[2])
         elif name == "pick":
             self.pick(cmd[2])
         elif name == "wait":
@@ -144,6 +153,18 @@ class Simulation:
             code, message = ref.last_error[0], ref.last_error[1]
             self.rejected.append({"line": line, "code": code, "message": message})
 
+    def press(self, role):
+        """A finger on the role's button: its pin bounces, settles low, is released; the
+        firmware's button driver, polled like the inputs task does, reports the press."""
+        pin = self.gpio[self.board.pins["buttons"][role]]
+        pin.press(self.now, HOLD_MS, BOUNCE_MS)
+        end = self.now + PRESS_MS
+        while self.now < end:
+            self.advance(INPUT_POLL_MS)
+            self.pin_clock.set(self.now)
+            for event in self.inputs.poll(self.now):
+                self.app.press(event, self.now)
+
     def pick(self, conn):
         """`next` until `conn` is highlighted, then `ok`, through the buttons. A connection
         that is not on offer (or no list at all) goes to the referee to be refused."""
@@ -151,12 +172,11 @@ class Simulation:
         names = ref.option_names()
         if conn in names and not ref.discarding:
             for _ in range((names.index(conn) - ref.sel) % len(names)):
-                self.app.press("next", self.now)
-                self.advance(PRESS_MS)
-            self.app.press("ok", self.now)
+                self.press("next")
+            self.press("ok")
         else:
             self.app.pick(conn, self.now)
-        self.advance(PRESS_MS)
+            self.advance(PRESS_MS)
 
     # --------------------------------------------------------------- report
 

@@ -73,6 +73,8 @@ class PN532Chip:
     REV = 0x06
     SUPPORT = 0x07  # ISO14443A, ISO14443B, ISO18092
 
+    LOG = 32  # commands kept in `commands`, for tests
+
     def __init__(self, ack_polls=1, response_polls=2, clock=None, response_ms=0):
         self.field = Field()
         self.ack_polls = ack_polls  # status reads answered "busy" before the ACK
@@ -81,7 +83,7 @@ class PN532Chip:
         self.response_ms = response_ms
         self.max_retries = 0xFF  # MxRtyPassiveActivation, power-on default: forever
         self.sam_mode = 0  # 0 until SAMConfiguration (power-on: low-battery mode)
-        self.commands = []  # (code, params) of every command accepted
+        self.commands = []  # (code, params) of the last LOG commands accepted
         self.ignored = 0  # frames dropped for bad framing
         self._faults = []
         self._out = None  # frame ready to be read (ACK or response)
@@ -202,6 +204,8 @@ class PN532Chip:
     def _execute(self, code, p):
         """The response frame, ERROR_FRAME, or None while waiting for a tag."""
         self.commands.append((code, p))
+        if len(self.commands) > self.LOG:
+            del self.commands[0]  # a whole game polls thousands of times: keep the tail
         if code == 0x02:  # GetFirmwareVersion
             return self._firmware()
         if code == 0x14:  # SAMConfiguration: Mode [Timeout [IRQ]]
