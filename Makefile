@@ -42,13 +42,14 @@ $(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
 	@touch $@
 
 # System packages some tools and tests need: tmux (the terminal-play test drives a real
-# terminal) and cairo (PNG and PDF drawings). Installed with apt-get when missing, which
+# terminal), cairo and the DejaVu fonts (PNG and PDF drawings, byte for byte the same). Installed with apt-get when missing, which
 # needs root (as on CI); otherwise the message says what to install.
 .PHONY: sysdeps
 sysdeps:
 	@missing=""; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
 	ldconfig -p 2>/dev/null | grep -q 'libcairo.so.2' || missing="$$missing libcairo2"; \
+	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
