@@ -23,6 +23,7 @@ from kahuna import board as boardmod
 from kahuna import bringup
 from kahuna.app import App
 from kahuna.cards import Registry
+from kahuna.enroll import Enroller
 from kahuna.journal import Journal
 from kahuna.link import Link
 
@@ -160,6 +161,7 @@ async def game(clock, parts):
                         "reader_error": reader.error}
     link = Link(app, sys.stdout.write, clock, selftest=selftest,
                 save_cards=lambda: registry.save(CARDS_FILE))
+    app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send)
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
          "reader_error": reader.error, "leds": board.led_count,
          "cards": len(registry.by_uid), "resumed": app.game.dump()["phase"],

@@ -10,6 +10,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
 COMMANDS = {
     "sim": "run scenarios on the simulated board, or play interactively",
     "bench": "measure the firmware's speed and memory on CPython and MicroPython",
+    "cards": "enrol the 24 card tags on a board, list, export or import its registry",
     "hardware": "regenerate hardware/ (BOM, wiring, power, LED chain, template) from board_def",
     "monitor": "show the live board of a Pico over its USB serial link",
     "soak": "play many random games through the firmware, checking it never goes wrong",

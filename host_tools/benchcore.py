@@ -13,9 +13,7 @@ import json
 import sys
 import time
 
-from host_tools import randgame, scengen, simcore
-from host_tools.scenario import parse_line
-from host_tools.vflash import DiskFlash
+from host_tools import randgame
 from kahuna import board as boardmod
 from kahuna import rules
 
@@ -85,6 +83,8 @@ def heap_peak_rules(board):
 
 
 def _fresh_flash():
+    from host_tools import simcore
+    from host_tools.vflash import DiskFlash
     flash = DiskFlash(FLASH_DIR)
     try:
         flash.remove(simcore.JOURNAL)  # an earlier run's game
@@ -96,6 +96,9 @@ def _fresh_flash():
 def sim_figures(board):
     """A whole random game entered through the simulated board's scanner and buttons:
     tap-to-frame times and the heap high-water; then frame composition on its own."""
+    # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
+    from host_tools import scengen, simcore
+    from host_tools.scenario import parse_line
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
     sim = simcore.Simulation(board, _fresh_flash())

@@ -11,6 +11,7 @@ hardware) is passed in:
 """
 
 from kahuna import rules
+from kahuna.cards import uid_hex
 from kahuna.journal import JournalError
 from kahuna.referee import Referee
 from kahuna.scanner import Scanner
@@ -40,6 +41,7 @@ class App:
         self.view = View(board)
         self.boot_problem = None
         self.listener = None  # callable(referee) after every event (the serial link)
+        self.enroller = None  # a kahuna.enroll.Enroller where the board can enrol cards
         self.settings = settings or {}
         self._boot()
 
@@ -111,7 +113,13 @@ class App:
     def poll(self, uid, now):
         """One reader poll: `uid` of the card in the field, or None."""
         arrived = self.scanner.update(uid)
-        if arrived is not None:
+        if arrived is None:
+            return
+        if self.enroller is not None and self.enroller.card is not None:
+            # Enrolling: the tag is being taught its card, it plays nothing.
+            self.enroller.tag(arrived, uid_hex(arrived))
+            self.show(now)
+        else:
             self.tap_uid(arrived, now)
 
     def tap_uid(self, uid, now):
@@ -142,4 +150,6 @@ class App:
     # ------------------------------------------------------------- output
 
     def show(self, now):
+        enrolling = self.enroller is not None and self.enroller.card is not None
+        self.view.highlight = self.game.card_index[self.enroller.card] // 2 if enrolling else -1
         self.strip.show(self.view.render(self.game, self.referee, now))

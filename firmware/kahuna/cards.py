@@ -65,11 +65,17 @@ class Registry:
     def to_json(self):
         return json.dumps(self.by_uid)
 
-    def save(self, path):
+    def save(self, path, storage=None):
+        """Write-new-then-rename: a power cut leaves the old registry or the new one.
+        `storage` has open and rename (the board's file system by default)."""
         tmp = path + ".new"
-        with open(tmp, "w") as f:
+        opener = storage.open if storage is not None else open
+        with opener(tmp, "w") as f:
             f.write(self.to_json())
-        os.rename(tmp, path)
+        if storage is not None:
+            storage.rename(tmp, path)
+        else:
+            os.rename(tmp, path)
 
     @classmethod
     def load(cls, card_names, path):

@@ -10,7 +10,9 @@ Host -> board, one JSON object per line:
     {"cmd": "selftest"}
     {"cmd": "cards"}                                   the card registry
     {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first)
-    {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."}
+    {"cmd": "enroll", "card": "HUNA-1"}               wait for a tag, write its name, enrol it
+    {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
+    {"cmd": "enroll", "stop": true}
 
 Board -> host: `{"event": ...}` lines (boot, state, accepted, refused, selftest, cards, ...)
 and `{"error": "..."}` for a line that is malformed, too long or not understood: such a
@@ -184,10 +186,30 @@ class Link:
         self.send({"event": "cards", "cards": reg.by_uid, "missing": reg.missing()})
 
     def cmd_enroll(self, msg):
+        """{"card": C}: wait for a tag and enrol it as C (the board writes its NDEF name);
+        {"card": C, "uid": U}: register U as C without a tag (import); {"stop": true}."""
+        enroller = self.app.enroller
+        if msg.get("stop"):
+            if enroller is not None:
+                enroller.stop()
+            self.send({"event": "enroll-stopped"})
+            return
         card = msg.get("card")
         uid = msg.get("uid")
-        if not isinstance(card, str) or not isinstance(uid, str):
-            raise LinkError("enroll needs \"card\" and \"uid\"")
+        if not isinstance(card, str):
+            raise LinkError("enroll needs \"card\"")
+        if uid is None:
+            if enroller is None:
+                raise LinkError("this board has no reader to enrol cards with")
+            try:
+                enroller.start(card)
+            except ValueError as e:
+                raise LinkError(str(e)) from None
+            self.app.show(self.now())  # the island lights up, then the host is told
+            self.send({"event": "enroll-wait", "card": card})
+            return
+        if not isinstance(uid, str):
+            raise LinkError("uid must be hex text")
         self.app.registry.enroll(card, uid)
         if self.save_cards:
             self.save_cards()

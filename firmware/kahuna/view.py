@@ -69,6 +69,7 @@ class View:
         self.seen_accepted = 0
         self.last_ma = 0  # estimated draw of the last frame, after limiting
         self.fault = False  # a device is missing (the card reader): the error pixel blinks
+        self.highlight = -1  # an island to pulse whatever the game (card enrollment)
 
     @staticmethod
     def _scaled(rgb, scale):
@@ -150,6 +151,9 @@ class View:
             self._winner(game, now)
         else:
             self._options(game, referee, now)
+        if self.highlight >= 0:
+            level = 64 + (self._triangle(now, PULSE_MS) * 3 >> 2)
+            self._put(b.island_led[self.highlight], c["pending"], level)
         self._status(game, referee, now)
         if self._running(self.error_at, ERROR_MS, now):
             # Three blinks of the pixels involved and the error status pixel.

@@ -1,0 +1,82 @@
+"""Card enrollment: teach the board which NFC tag is which island card.
+
+The host asks for one card at a time; the board lights that card's island and waits for a
+tag. The tag must be an NTAG213/215/216 (GET_VERSION), must not be enrolled as another
+card, and gets an NDEF text record naming the card (`Kahuna HUNA-1`, so a phone shows
+it), written and read back. Then its UID goes into the card registry, which is saved.
+Anything else is refused with a reason and the board keeps waiting for the same card.
+
+`tagio` is the reader driver (`ntag_get_version()`, `ntag_write(page, 4 bytes)`,
+`ntag_read(page)` on the tag just detected); `send(obj)` reports to the host.
+"""
+
+from hw import ndef
+
+NTAGS = {
+    b"\x00\x04\x04\x02\x01\x00\x0f\x03": ("NTAG213", 144),
+    b"\x00\x04\x04\x02\x01\x00\x11\x03": ("NTAG215", 504),
+    b"\x00\x04\x04\x02\x01\x00\x13\x03": ("NTAG216", 888),
+}
+FIRST_USER_PAGE = 4
+
+
+def label(card):
+    return "Kahuna " + card
+
+
+class Enroller:
+    def __init__(self, registry, save, tagio, send):
+        self.registry = registry
+        self.save = save
+        self.tagio = tagio
+        self.send = send
+        self.card = None  # the card being enrolled, or None
+
+    def start(self, card):
+        if card not in self.registry.card_names:
+            raise ValueError("%s is not a Kahuna card" % (card,))
+        self.card = card
+
+    def stop(self):
+        self.card = None
+
+    def refuse(self, uid_hex, reason):
+        self.send({"event": "enroll-refused", "card": self.card, "uid": uid_hex,
+                   "reason": reason})
+        return False
+
+    def tag(self, uid, uid_hex):
+        """A tag arrived on the scanner while enrolling; True once the card is enrolled."""
+        card = self.card
+        other = self.registry.card_for(uid)
+        if other is not None and other != card:
+            return self.refuse(uid_hex, "this tag is already enrolled as %s" % other)
+        try:
+            version = self.tagio.ntag_get_version()
+        except Exception as e:  # any reader or tag error: not a usable NTAG
+            return self.refuse(uid_hex, "not an NTAG tag (no answer to GET_VERSION: %s)" % e)
+        if version not in NTAGS:
+            return self.refuse(uid_hex, "not an NTAG213/215/216 tag (version %s)"
+                               % "".join("%02X" % b for b in version))
+        kind, capacity = NTAGS[version]
+        data = ndef.ndef_text_tlv(label(card), capacity=capacity)
+        try:
+            pages = ndef.to_pages(data)
+            for i in range(len(pages)):
+                self.tagio.ntag_write(FIRST_USER_PAGE + i, pages[i])
+            back = b""
+            page = FIRST_USER_PAGE
+            while len(back) < len(data):
+                back += self.tagio.ntag_read(page)
+                page += 4
+            text = ndef.parse_ndef_text(back)
+        except Exception as e:
+            return self.refuse(uid_hex, "writing the card's name failed: %s" % e)
+        if text != label(card):
+            return self.refuse(uid_hex, "the card's name did not read back (got %r)" % (text,))
+        self.registry.enroll(card, uid)
+        self.save()
+        self.card = None
+        self.send({"event": "enrolled", "card": card, "uid": uid_hex, "tag": kind,
+                   "missing": self.registry.missing()})
+        return True

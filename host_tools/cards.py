@@ -1,0 +1,161 @@
+"""`python -m host_tools cards ...`: the board's card registry over its serial link.
+
+    cards enroll --port PORT [--card HUNA-1]    walk through the 24 cards (or one lost card)
+    cards list   --port PORT                    which tag is which card, which are missing
+    cards export --port PORT FILE               save the registry as JSON {uid: card}
+    cards import --port PORT FILE               load it into the board (checked whole first)
+
+Enrolling: the board lights the card's island and the prompt names it (`tap a HUNA card
+(1 of 2)`). The tag must be an NTAG213/215/216 not enrolled as another card; the board
+writes an NDEF text record naming the card (`Kahuna HUNA-1`) so a phone shows it. A
+refused tag is explained and the same card is asked for again.
+"""
+
+import argparse
+import json
+import os
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from kahuna import board as boardmod  # noqa: E402
+from kahuna.cards import Registry, RegistryError  # noqa: E402
+
+BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+
+
+class LinkClient:
+    """JSON lines to and from the board; other lines (REPL output) are passed over."""
+
+    def __init__(self, port):
+        import serial  # pyserial, installed with mpremote
+        self.port = serial.Serial(port, 115200, timeout=0.1)
+        self.buf = b""
+
+    def send(self, obj):
+        self.port.write((json.dumps(obj) + "\n").encode())
+
+    def next(self, deadline):
+        """The next JSON object from the board, or None at the deadline."""
+        while time.time() < deadline:
+            line = self.port.readline()
+            if not line:
+                continue
+            try:
+                msg = json.loads(line.decode("utf-8", "replace"))
+            except ValueError:
+                continue
+            if isinstance(msg, dict):
+                return msg
+        return None
+
+    def wait(self, want, timeout):
+        """The first message whose event is in `want` (or an error), else None."""
+        deadline = time.time() + timeout
+        while True:
+            msg = self.next(deadline)
+            if msg is None or "error" in msg or msg.get("event") in want:
+                return msg
+
+    def close(self):
+        self.port.close()
+
+
+def card_names():
+    board = boardmod.load(BOARD, keep_raw=False)
+    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
+
+
+def enroll(link, cards, timeout, out):
+    done = 0
+    for card in cards:
+        island, n = card.rsplit("-", 1)
+        while True:
+            link.send({"cmd": "enroll", "card": card})
+            out("tap a %s card (%s of 2)" % (island, n))
+            msg = link.wait(("enrolled", "enroll-refused"), timeout)
+            if msg is None:
+                link.send({"cmd": "enroll", "stop": True})
+                out("no tag within %.0f s: enrollment stopped at %s" % (timeout, card))
+                return 1
+            if "error" in msg:
+                out("the board says: %s" % msg["error"])
+                return 1
+            if msg["event"] == "enrolled":
+                done += 1
+                out("%s enrolled: tag %s (%s)" % (card, msg["uid"], msg.get("tag", "NTAG")))
+                break
+            out("refused: %s. Tap another tag for %s." % (msg["reason"], card))
+    out("%d card%s enrolled" % (done, "" if done == 1 else "s"))
+    return 0
+
+
+def registry(link, timeout):
+    link.send({"cmd": "cards"})
+    msg = link.wait(("cards",), timeout)
+    if msg is None or "error" in msg:
+        raise RuntimeError("the board did not send its card registry")
+    return msg
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools cards")
+    ap.add_argument("action", choices=("enroll", "list", "export", "import"))
+    ap.add_argument("file", nargs="?", help="the JSON file for export and import")
+    ap.add_argument("--port", required=True, help="the board's serial device")
+    ap.add_argument("--card", help="enrol only this card (a lost one), e.g. HUNA-1")
+    ap.add_argument("--timeout", type=float, default=300.0,
+                    help="seconds to wait for each tag (default 300)")
+    args = ap.parse_intermixed_args(argv)  # `export --port P FILE` as well as `export FILE ...`
+    names = card_names()
+    if args.card and args.card not in names:
+        print("cards: %s is not a Kahuna card (ISLAND-1 or ISLAND-2)" % args.card,
+              file=sys.stderr)
+        return 2
+    if args.action in ("export", "import") and not args.file:
+        print("cards: %s needs a FILE" % args.action, file=sys.stderr)
+        return 2
+    entries = None
+    if args.action == "import":
+        try:
+            with open(args.file) as f:
+                entries = json.load(f)
+            Registry(names, entries)  # refuse a broken file before touching the board
+        except (OSError, ValueError, AttributeError, RegistryError) as e:
+            print("cards: %s is not a card registry: %s" % (args.file, e), file=sys.stderr)
+            return 2
+    try:
+        link = LinkClient(args.port)
+    except Exception as e:  # serial.SerialException or OSError
+        print("cards: cannot open %s: %s" % (args.port, e), file=sys.stderr)
+        return 2
+
+    def out(text):
+        print(text, flush=True)
+
+    try:
+        if args.action == "enroll":
+            return enroll(link, [args.card] if args.card else names, args.timeout, out)
+        if args.action == "import":
+            link.send({"cmd": "cards", "set": entries})
+            msg = link.wait(("cards",), 10)
+            if msg is None or "error" in msg:
+                out("the board refused the registry: %s" % (msg or {}).get("error", "no answer"))
+                return 1
+            out("%d cards imported, %d missing" % (len(msg["cards"]), len(msg["missing"])))
+            return 0
+        reg = registry(link, 10)
+        if args.action == "export":
+            with open(args.file, "w") as f:
+                json.dump(reg["cards"], f, indent=1, sort_keys=True)
+            out("%d cards exported to %s" % (len(reg["cards"]), args.file))
+            return 0
+        by_card = dict((card, uid) for uid, card in reg["cards"].items())
+        for card in names:
+            out("%-7s %s" % (card, by_card.get(card, "-- not enrolled --")))
+        out("%d enrolled, %d missing" % (len(reg["cards"]), len(reg["missing"])))
+        return 0
+    finally:
+        link.close()

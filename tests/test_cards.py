@@ -1,0 +1,183 @@
+"""Card enrollment end to end: the `cards` tool talks over a pseudo-terminal to a board
+(the firmware's App, link and enroller) whose reader is the emulated PN532 read by the real
+driver; a person lays emulated NTAG213 tags on it when the board asks."""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+
+import pytest
+
+import gamekit
+from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
+from host_tools.vflash import VirtualFlash
+from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from hw import ndef
+from hw.leds import Strip
+from kahuna.app import App
+from kahuna.cards import Registry
+from kahuna.enroll import Enroller
+from kahuna.journal import Journal
+from kahuna.link import Link
+
+NAMES = ["%s-%d" % (i, n) for i in gamekit.board().islands for n in (1, 2)]
+
+
+def ntag(n):
+    return NTAG213(bytes((0x04, 0x10, n, 0x22, 0x33, 0x44, 0x80 + n)))
+
+
+class PtyBoard:
+    """A board on a pty. `hand(card, attempt)` gives the tag a person lays down when the
+    board waits for `card` (None: nobody comes)."""
+
+    def __init__(self, hand):
+        self.hand = hand
+        self.master, self.slave = os.openpty()
+        self.path = os.ttyname(self.slave)
+        board = gamekit.board()
+        self.flash = VirtualFlash()
+        self.registry = Registry(NAMES)
+        self.reader = ChipReader()
+        self.app = App(board, self.registry, Strip(VirtualNeoPixel(board.led_count),
+                                                   board.led_count),
+                       journal=Journal("/game.jnl", self.flash))
+        self.link = Link(self.app, self.write, lambda: self.now,
+                         save_cards=self.save)
+        self.app.enroller = Enroller(self.registry, self.save, self.reader.driver,
+                                     self.link.send)
+        self.now = 0
+        self.saves = 0
+        self.attempts = {}
+        self.lit = []  # the island the board lit while waiting, per enroll request
+        self.stop = False
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def save(self):
+        self.registry.save("/cards.json", self.flash)
+        self.saves += 1
+
+    def write(self, text):
+        os.write(self.master, text.encode())
+        msg = json.loads(text)
+        if msg.get("event") == "enroll-wait":
+            card = msg["card"]
+            island = self.app.board.island_index[card.split("-")[0]]
+            self.lit.append((card, self.app.view.highlight == island))
+            n = self.attempts.get(card, 0)
+            self.attempts[card] = n + 1
+            tag = self.hand(card, n)
+            if tag is not None:
+                self.reader.chip.field.place(tag)
+                for _ in range(2):
+                    self.now += 50
+                    self.app.poll(self.reader.poll(), self.now)
+                self.reader.remove()
+                for _ in range(3):
+                    self.now += 50
+                    self.app.poll(self.reader.poll(), self.now)
+
+    def run(self):
+        import select
+        while not self.stop:
+            ready, _, _ = select.select([self.master], [], [], 0.05)
+            if ready:
+                try:
+                    data = os.read(self.master, 1024)
+                except OSError:
+                    return
+                self.link.feed(data)
+
+    def close(self):
+        self.stop = True
+        self.thread.join(2)
+        os.close(self.master)
+        os.close(self.slave)
+
+
+def cards_tool(*args, timeout=120):
+    return subprocess.run([sys.executable, "-m", "host_tools", "cards"] + list(args),
+                          capture_output=True, text=True, cwd=gamekit.ROOT, timeout=timeout)
+
+
+@pytest.fixture
+def tags():
+    return dict((name, ntag(i)) for i, name in enumerate(NAMES))
+
+
+def test_enrol_a_full_deck_with_every_refusal_case(tags):
+    mifare = ISO14443ATag(bytes.fromhex("A1B2C3D4"))  # answers no NTAG command
+    locked = ntag(99)
+    locked.mem[10] = 0xF0  # static lock bits L4..L7: the NDEF pages are read-only
+    locked.mem[11] = 0xFF
+
+    def hand(card, attempt):
+        if card == "ALOA-1" and attempt == 0:
+            return mifare
+        if card == "ALOA-2" and attempt == 0:
+            return tags["ALOA-1"]  # already enrolled as ALOA-1
+        if card == "BARI-1" and attempt == 0:
+            return locked
+        return tags[card]
+
+    board = PtyBoard(hand)
+    try:
+        proc = cards_tool("enroll", "--port", board.path, "--timeout", "20")
+    finally:
+        board.close()
+    out = proc.stdout
+    assert proc.returncode == 0, out + proc.stderr
+    assert "tap a ALOA card (1 of 2)" in out and "tap a LALE card (2 of 2)" in out
+    assert "refused: not an NTAG tag" in out
+    assert "refused: this tag is already enrolled as ALOA-1" in out
+    assert "refused: writing the card's name failed" in out
+    assert out.strip().endswith("24 cards enrolled")
+    assert board.registry.missing() == []
+    for name in NAMES:  # each tag now carries its card's name, as a phone reads it
+        assert ndef.parse_ndef_text(bytes(tags[name].mem[16:])) == "Kahuna " + name
+        assert board.registry.card_for(tags[name].uid) == name
+    assert all(lit for _, lit in board.lit)  # the board lit the island it asked for
+    saved = json.loads(bytes(board.flash.files["/cards.json"]).decode())
+    assert len(saved) == 24
+
+
+def test_re_enrol_one_lost_card_then_list_export_and_import(tags, tmp_path):
+    board = PtyBoard(lambda card, attempt: tags[card])
+    try:
+        assert cards_tool("enroll", "--port", board.path, "--card", "HUNA-2").returncode == 0
+        new_tag = ntag(77)
+        board.hand = lambda card, attempt: new_tag  # HUNA-2 was lost: a new sticker
+        proc = cards_tool("enroll", "--port", board.path, "--card", "HUNA-2")
+        assert proc.returncode == 0 and "HUNA-2 enrolled" in proc.stdout
+        assert board.registry.card_for(new_tag.uid) == "HUNA-2"
+        assert board.registry.card_for(tags["HUNA-2"].uid) is None
+        listing = cards_tool("list", "--port", board.path).stdout
+        assert "HUNA-2  04104D22334" in listing and "1 enrolled, 23 missing" in listing
+        out = tmp_path / "deck.json"
+        assert cards_tool("export", "--port", board.path, str(out)).returncode == 0
+        assert json.loads(out.read_text()) == {"04104D223344CD": "HUNA-2"}
+        deck = tmp_path / "full.json"
+        deck.write_text(json.dumps(dict(("04%012X" % i, n) for i, n in enumerate(NAMES))))
+        proc = cards_tool("import", "--port", board.path, str(deck))
+        assert proc.returncode == 0 and "24 cards imported, 0 missing" in proc.stdout
+        bad = tmp_path / "bad.json"
+        bad.write_text(json.dumps({"04AA": "HUNA-1"}))
+        proc = cards_tool("import", "--port", board.path, str(bad))
+        assert proc.returncode == 2 and "not a card registry" in proc.stderr
+        assert len(board.registry.by_uid) == 24  # the broken file changed nothing
+    finally:
+        board.close()
+
+
+def test_enrollment_gives_up_cleanly_when_nobody_taps():
+    board = PtyBoard(lambda card, attempt: None)
+    try:
+        proc = cards_tool("enroll", "--port", board.path, "--card", "KAHU-1",
+                          "--timeout", "1")
+    finally:
+        board.close()
+    assert proc.returncode == 1 and "no tag within 1 s" in proc.stdout
+    assert board.app.enroller.card is None  # the tool told the board to stop waiting
