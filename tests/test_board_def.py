@@ -315,7 +315,7 @@ def test_valid_variants():
     del d["pins"]["encoder"]
     del d["inputs"]
     b = boardmod.parse(d)
-    assert b.inputs == {"encoder": None, "bringup": None}
+    assert b.inputs == {"encoder": None, "bringup": None, "hold": {}}
     assert b.bringup_pin is None
     # Encoder pins without a mapping get the default one; bring-up on the encoder switch.
     d = shipped()

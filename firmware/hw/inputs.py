@@ -98,8 +98,9 @@ def build(board, make_pin, on_event=None, active_low=True):
     sink = inputs.deliver
     buttons = []
     by_role = board.pins.get("buttons") or {}
+    hold = board.inputs.get("hold") or {}
     for role in sorted(by_role):  # a fixed order: MicroPython dicts keep none
-        buttons.append(Button(pin(by_role[role]), role, active_low))
+        buttons.append(Button(pin(by_role[role]), role, active_low, hold.get(role)))
     enc_pins = board.pins.get("encoder")
     actions = board.inputs.get("encoder") or {}
     if enc_pins is not None:

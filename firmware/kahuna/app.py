@@ -18,6 +18,7 @@ from kahuna.scanner import Scanner
 from kahuna.view import View
 
 STORAGE = "storage"  # rejection code: the journal could not be written
+NEW_GAME = "new-game"  # the action of a button held down (board_def inputs.hold)
 
 
 def settings_for_game(settings):
@@ -93,7 +94,7 @@ class App:
         self.game = rules.Game(self.board, **settings_for_game(settings))
         self.referee = Referee(self.game)
         self.game.recorder = self._record
-        self.view.reset()
+        self.view.reset(self.referee)
 
     def _record(self, action):
         """Journal an action the rules accepted, before it changes anything: if the flash
@@ -132,8 +133,21 @@ class App:
         self._after(now)
 
     def press(self, button, now):
-        self.referee.press(button)
+        if button == NEW_GAME:
+            self._new_game_held(now)
+        else:
+            self.referee.press(button)
         self._after(now)
+
+    def _new_game_held(self, now):
+        """A button held for a new game (board_def inputs.hold): only once the game is
+        over, so a long press mid-game cannot wipe it. Same settings; the old game is
+        archived by the journal."""
+        if self.game.phase != rules.OVER:
+            self.referee.refuse(rules.WRONG_PHASE, "a new game can start once this one is over")
+            return
+        self.new_game(self.settings)
+        self.referee.outcome = "accepted"
 
     def pick(self, conn, now):
         self.referee.pick(conn)

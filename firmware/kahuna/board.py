@@ -373,11 +373,14 @@ def _pins(bd, pins):
     bd.pins = out
 
 
+HOLD_ACTIONS = ("new-game",)  # what holding a button may do besides its role
+
+
 def _inputs(bd, inputs):
     """Map physical inputs to the six roles: buttons by their key, encoder actions by
     `inputs.encoder`. Every role must be reachable; `inputs.bringup` names the role whose
     button, held at power-up, enters bring-up mode."""
-    _no_extra(inputs, ("encoder", "bringup"), "inputs")
+    _no_extra(inputs, ("encoder", "bringup", "hold"), "inputs")
     buttons = bd.pins["buttons"]
     enc_pins = bd.pins.get("encoder")
     enc = None
@@ -419,7 +422,18 @@ def _inputs(bd, inputs):
         else:
             raise BoardError("inputs.bringup", "no button or encoder switch gives %r"
                              % (bringup,))
-    bd.inputs = {"encoder": enc, "bringup": bringup}
+    # A button held down long gives an action of its own: {"done": "new-game"}.
+    hold = {}
+    if "hold" in inputs:
+        for role, action in sorted(_dict(inputs["hold"], "inputs.hold").items()):
+            field = "inputs.hold." + str(role)
+            if role not in buttons:
+                raise BoardError(field, "no button has the %r role" % (role,))
+            if action not in HOLD_ACTIONS:
+                raise BoardError(field, "unknown action %r (actions: %s)"
+                                 % (action, ", ".join(HOLD_ACTIONS)))
+            hold[role] = action
+    bd.inputs = {"encoder": enc, "bringup": bringup, "hold": hold}
     bd.bringup_pin = pin
 
 

@@ -92,8 +92,11 @@ class View:
             elif referee.privacy:
                 self.ack_at = now
 
-    def reset(self):
+    def reset(self, referee):
+        """A new game (a new referee): no animation left over, counters from zero."""
         self.error_at = self.ack_at = self.scoring_at = -1
+        self.seen_errors = referee.errors
+        self.seen_accepted = referee.accepted
 
     def busy(self, now):
         """True while a timed animation runs (the game-over display is not timed)."""
