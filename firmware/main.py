@@ -22,7 +22,7 @@ from hw import leds, pn532
 from kahuna import board as boardmod
 from kahuna import bringup
 from kahuna.app import App
-from kahuna.cards import Registry
+from kahuna.cards import Registry, card_names
 from kahuna.enroll import Enroller
 from kahuna.journal import Journal
 from kahuna.link import Link
@@ -99,8 +99,7 @@ class Reader:
 
 def build(clock):
     board = boardmod.load(BOARD_FILE, keep_raw=False)
-    names = ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
-    registry = Registry.load(names, CARDS_FILE)
+    registry = Registry.load(card_names(board), CARDS_FILE)
     np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
     strip = leds.Strip(np, board.led_count)
     buzzer = None

@@ -21,7 +21,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 from kahuna import board as boardmod  # noqa: E402
-from kahuna.cards import Registry, RegistryError  # noqa: E402
+from kahuna.cards import Registry, RegistryError, card_names  # noqa: E402
 
 BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
 
@@ -63,9 +63,8 @@ class LinkClient:
         self.port.close()
 
 
-def card_names():
-    board = boardmod.load(BOARD, keep_raw=False)
-    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
+def deck():
+    return card_names(boardmod.load(BOARD, keep_raw=False))
 
 
 def enroll(link, cards, timeout, out):
@@ -109,7 +108,7 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=300.0,
                     help="seconds to wait for each tag (default 300)")
     args = ap.parse_intermixed_args(argv)  # `export --port P FILE` as well as `export FILE ...`
-    names = card_names()
+    names = deck()
     if args.card and args.card not in names:
         print("cards: %s is not a Kahuna card (ISLAND-1 or ISLAND-2)" % args.card,
               file=sys.stderr)

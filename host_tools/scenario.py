@@ -4,6 +4,8 @@
 they can be handed to the MicroPython runtime), or raises `ScenarioError` naming the line.
 """
 
+from kahuna.cards import card_names
+
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 OPTIONS = {
     "variant": ("standard", "alternative"),
@@ -17,10 +19,6 @@ class ScenarioError(ValueError):
         super().__init__("line %d: %s" % (line, message))
         self.line = line
         self.message = message
-
-
-def card_names(board):
-    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
 
 
 def check_card(text, cards, line):

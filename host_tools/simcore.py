@@ -11,7 +11,7 @@ from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna.app import App
-from kahuna.cards import Registry, uid_hex
+from kahuna.cards import Registry, card_names, uid_hex
 from kahuna.journal import Journal
 
 POLL_MS = 50  # the reader is polled every 50 ms of virtual time
@@ -23,10 +23,6 @@ HOLD_MS = 30
 BOUNCE_MS = 2
 INPUT_POLL_MS = 5  # the inputs task's poll
 JOURNAL = "/game.jnl"
-
-
-def card_names(board):
-    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
 
 
 def sim_uid(index):

@@ -16,6 +16,7 @@ from host_tools import randgame, scengen, simcore
 from host_tools.vflash import VirtualFlash
 from kahuna import board as boardmod
 from kahuna.app import App
+from kahuna.cards import card_names
 from kahuna.journal import Journal
 
 BOARD = "board_def/kahuna.json"
@@ -33,7 +34,7 @@ class Soak:
     def __init__(self, board):
         self.board = board
         self.registry = simcore.sim_registry(board)
-        self.names = simcore.card_names(board)
+        self.names = card_names(board)
         self.events = 0
         self.garbage = 0
         self.reboots = 0

@@ -17,6 +17,12 @@ def uid_hex(uid):
     return hexlify(bytes(uid)).decode().upper()
 
 
+def card_names(board):
+    """The 24 card names in board order: ALOA-1, ALOA-2, BARI-1, ... (card c belongs to
+    island c // 2)."""
+    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
+
+
 class RegistryError(ValueError):
     pass
 

@@ -16,6 +16,8 @@ Every action either raises `Rejected` (with the contract's rejection code) and c
 nothing, or is applied whole.
 """
 
+from kahuna.cards import card_names
+
 WHITE = 0
 BLACK = 1
 NOBODY = -1
@@ -59,6 +61,16 @@ class Rejected(Exception):
         self.message = message
 
 
+def _count(values, value):
+    """How many of `values` equal `value` (list.count, without a method lookup per call
+    on MicroPython's small lists: the same thing, said plainly)."""
+    n = 0
+    for v in values:
+        if v == value:
+            n += 1
+    return n
+
+
 def player_index(name):
     if name == "white":
         return WHITE
@@ -92,13 +104,8 @@ class Game:
         self.n_cards = 2 * self.n_islands
         self.degree = [len(cs) for cs in board.island_conns]
         self.recorder = None  # callable(action tuple) told of every applied action
-        self.card_names = []
-        self.card_index = {}
-        for i in range(self.n_islands):
-            for n in (1, 2):
-                name = "%s-%d" % (board.islands[i], n)
-                self.card_index[name] = len(self.card_names)
-                self.card_names.append(name)
+        self.card_names = card_names(board)
+        self.card_index = dict((name, c) for c, name in enumerate(self.card_names))
         self.new_game()
 
     # ----------------------------------------------------------------- state
@@ -175,39 +182,19 @@ class Game:
         return sorted(self.card_names[c] for c in range(self.n_cards) if self.place[c] == p)
 
     def _hand_size(self, p):
-        n = 0
-        for where in self.place:
-            if where == p:
-                n += 1
-        return n
+        return _count(self.place, p)
 
     def drawable_count(self):
-        n = 0
-        for where in self.place:
-            if where == DRAWABLE:
-                n += 1
-        return n
+        return _count(self.place, DRAWABLE)
 
     def discard_count(self):
-        n = 0
-        for where in self.place:
-            if where == DISCARD:
-                n += 1
-        return n
+        return _count(self.place, DISCARD)
 
     def bridges_on_board(self, p):
-        n = 0
-        for owner in self.bridges:
-            if owner == p:
-                n += 1
-        return n
+        return _count(self.bridges, p)
 
     def controlled_count(self, p):
-        n = 0
-        for owner in self.control:
-            if owner == p:
-                n += 1
-        return n
+        return _count(self.control, p)
 
     # ------------------------------------------------------------- control
 
