@@ -27,6 +27,9 @@ help:
 	@echo "make pytest  only the tests (PYTEST_ARGS=... passes options to pytest)"
 	@echo "make sim     play on the simulated board, no hardware (ARGS=... for the tool)"
 	@echo "make bench   speed and memory table"
+	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
+	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
+	@echo "make hardware  regenerate hardware/ from board_def/"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -79,6 +82,14 @@ HOST_TOOLS := bench sim
 
 $(HOST_TOOLS): venv
 	$(BIN)/python -m host_tools $@ $(ARGS)
+
+# make flash [PORT=/dev/ttyACM0]: compile the firmware with mpy-cross and copy what changed
+# to the board with mpremote, then reset it and wait for its boot line. Without PORT: the
+# first Pico found. A virtual board (python -m host_tools.vboard --dir DIR) prints its port.
+PORT ?=
+.PHONY: flash
+flash: venv
+	$(BIN)/python -m host_tools.flash $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
 # `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.

@@ -145,7 +145,9 @@ async def serial_task(link):
     stream = asyncio.StreamReader(sys.stdin.buffer if hasattr(sys.stdin, "buffer")
                                   else sys.stdin)
     while True:
-        data = await stream.read(64)
+        # One byte per wait: read(n) on the USB serial returns only once n bytes came,
+        # which would hold every other task (and trip the watchdog) on a short command.
+        data = await stream.read(1)
         if data:
             link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
 

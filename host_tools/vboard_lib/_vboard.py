@@ -1,0 +1,288 @@
+"""The virtual board's hardware, as seen from inside the board (MicroPython).
+
+`machine` and `neopixel` (beside this file) are thin front ends over this module. It holds:
+
+- the link to the launcher (host_tools/vboard.py): a Unix socket carrying JSON lines. The
+  board sends what its outputs do (NeoPixel frames, output pins, PWM, the watchdog, reset
+  requests); the launcher sends what the outside world does (a tag placed on the reader, a
+  button pressed). The launcher keeps the world state, so it survives a hard reset.
+- the emulated chips: one VirtualI2C bus per I2C id, with a PN532Chip (host_tools/emu) on
+  the reader's bus, and the NTAG213 tags that have been in its field (a tag keeps what the
+  firmware wrote to it while the board runs).
+- the levels the outside world drives onto input pins, and the Pin IRQ handlers.
+
+Nothing here runs on its own: the world is sampled (`poll()`) whenever the firmware touches
+emulated hardware (a pin read, an I2C transfer, a NeoPixel write, a watchdog feed), which a
+polling firmware does all the time. A Pin IRQ fires at the next such sample, through
+micropython.schedule, like a soft IRQ on the Pico.
+"""
+
+import json
+import os
+import select
+import socket
+import struct
+import time
+from binascii import hexlify, unhexlify
+
+import micropython
+
+from host_tools.emu.i2c_bus import VirtualI2C
+from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
+from host_tools.emu.pn532_chip import PN532Chip
+
+PN532_ADDR = 0x24
+
+reset_cause = int(os.getenv("VBOARD_CAUSE") or 1)  # machine.PWRON_RESET
+unique_id = unhexlify(os.getenv("VBOARD_UID") or "e660000000000000")
+boot_number = int(os.getenv("VBOARD_BOOT") or 1)
+pn532_bus = int(os.getenv("VBOARD_PN532_BUS") or 0)
+
+_sock = None
+_poller = None
+_inbuf = b""
+_world_seen = False
+
+# The world: driven input levels (pin -> 0/1; absent = not driven) and the tag in the field.
+driven = {}
+irqs = {}  # pin number -> Pin object with an IRQ handler
+tags = {}  # UID hex -> tag object, every tag that has been in the field
+buses = {}  # I2C id -> VirtualI2C
+
+_t = [time.ticks_ms(), 0]
+
+
+def ms():
+    """Milliseconds since boot, not wrapping (ticks_ms does, after 12 days)."""
+    now = time.ticks_ms()
+    _t[1] += time.ticks_diff(now, _t[0])
+    _t[0] = now
+    return _t[1]
+
+
+# The board runs in real time, so the chip's delays are times, not counts of status polls
+# (the simulator's virtual clock stands still between polls; this one does not): the ACK is
+# there at the first status read (the real chip's comes within about a millisecond) and a
+# response 2 ms after the ACK has been read. A firmware polling every 50 ms sees what it
+# would see on the board.
+chip = PN532Chip(ack_polls=0, response_polls=0, clock=ms, response_ms=2)
+
+
+def _connect(path):
+    global _sock, _poller
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    # MicroPython's unix socket takes a raw sockaddr: sun_family, then the path.
+    s.connect(struct.pack("H", socket.AF_UNIX) + path.encode() + b"\x00")
+    _sock = s
+    _poller = select.poll()
+    _poller.register(s, select.POLLIN)
+    send({"hello": boot_number})
+    # The launcher answers with the world state at once; wait for it (bounded).
+    for _ in range(50):
+        if _poller.poll(100):
+            _read()
+            if _world_seen:
+                return
+    raise OSError("vboard: no world state from the launcher")
+
+
+def send(obj):
+    if _sock is None:
+        return
+    data = json.dumps(obj).encode() + b"\n"
+    while data:
+        data = data[_sock.send(data):]
+
+
+def _read():
+    global _inbuf, _poller
+    try:
+        chunk = _sock.recv(4096)
+    except OSError:
+        return
+    if not chunk:
+        # The launcher went away (its pty closes too, so SIGHUP ends this process).
+        _poller = None
+        return
+    _inbuf += chunk
+    while b"\n" in _inbuf:
+        line, _inbuf = _inbuf.split(b"\n", 1)
+        if line:
+            _apply(json.loads(line))
+
+
+def poll():
+    """Take in what the outside world did since the last call."""
+    if _poller is None:
+        return
+    while _poller.poll(0):
+        _read()
+
+
+def _apply(msg):
+    global _world_seen
+    if "world" in msg:
+        w = msg["world"]
+        _set_tag(w.get("tag"))
+        for pin, level in w.get("pins", {}).items():
+            set_driven(int(pin), level)
+        _world_seen = True
+    if "tag" in msg:
+        _set_tag(msg["tag"])
+    if "pin" in msg:
+        set_driven(msg["pin"][0], msg["pin"][1])
+
+
+def _set_tag(desc):
+    """desc: None (no tag), or {"uid": hex, "mem": hex of the whole memory the tag had,
+    "user": hex for its user memory (page 4 on) on a fresh tag}."""
+    if desc is None:
+        chip.field.remove()
+        return
+    uid = desc["uid"].upper()
+    tag = tags.get(uid)
+    mem, user = desc.get("mem"), desc.get("user")
+    if tag is None or mem is not None or user is not None:
+        raw = unhexlify(uid)
+        tag = NTAG213(raw) if len(raw) == 7 else ISO14443ATag(raw)
+        if isinstance(tag, NTAG213):
+            if mem is not None:
+                tag.mem[:] = unhexlify(mem)
+            elif user is not None:
+                data = unhexlify(user)[:144]
+                tag.mem[16:16 + len(data)] = data  # user memory starts at page 4
+            _reported[uid] = bytes(tag.mem)
+        tags[uid] = tag
+    chip.field.place(tag)
+
+
+_reported = {}  # UID hex -> the tag memory the launcher last heard of
+
+
+def after_write():
+    """After an I2C write (a command may have written to the tag): tell the launcher what
+    the tag in the field now holds, so a tag keeps it across hard resets, as a real one."""
+    tag = chip.field.tag
+    mem = getattr(tag, "mem", None)
+    if mem is None:
+        return
+    uid = hexlify(tag.uid).decode().upper()
+    if _reported.get(uid) != mem:
+        _reported[uid] = bytes(mem)
+        send({"tagmem": uid, "mem": hexlify(mem).decode()})
+
+
+def set_driven(pin, level):
+    pin = int(pin)
+    old = level_of(pin)
+    if level is None:
+        driven.pop(pin, None)
+    else:
+        driven[pin] = 1 if level else 0
+    p = irqs.get(pin)
+    if p is not None:
+        p._edge(old, level_of(pin))
+
+
+# Pin state shared by every Pin object on the same GPIO: mode, pull, output latch.
+MODE_IN = 0
+MODE_OUT = 1
+MODE_OPEN_DRAIN = 2
+PULL_UP = 1
+PULL_DOWN = 2
+pins = {}  # gpio -> [mode, pull, latch]
+
+
+def pin_state(gpio):
+    st = pins.get(gpio)
+    if st is None:
+        st = pins[gpio] = [MODE_IN, None, 0]
+    return st
+
+
+def level_of(gpio):
+    st = pin_state(gpio)
+    mode, pull, latch = st
+    if mode == MODE_OUT:
+        return latch
+    if mode == MODE_OPEN_DRAIN and latch == 0:
+        return 0
+    if gpio in driven:
+        return driven[gpio]
+    if pull == PULL_UP or mode == MODE_OPEN_DRAIN:
+        return 1
+    return 0
+
+
+def output(gpio, level):
+    st = pin_state(gpio)
+    if st[2] != level:
+        st[2] = level
+        send({"out": [gpio, level]})
+
+
+def bus(i2c_id):
+    b = buses.get(i2c_id)
+    if b is None:
+        b = buses[i2c_id] = VirtualI2C()
+        if i2c_id == pn532_bus:
+            b.attach(PN532_ADDR, chip)
+    return b
+
+
+def strip(gpio, buf):
+    send({"np": gpio, "data": hexlify(buf).decode()})
+
+
+def pwm(gpio, freq, duty_u16):
+    send({"pwm": [gpio, freq, duty_u16]})
+
+
+wdt_enabled = False  # once started, only a hard reset stops it (soft reboots do not)
+
+
+def watchdog(timeout_ms):
+    global wdt_enabled
+    wdt_enabled = True
+    send({"wdt": timeout_ms})
+
+
+def feed():
+    send({"feed": 1})
+
+
+def phase(name):
+    """Where the board is: 'boot.py', 'main.py', 'repl', 'raw', 'soft reboot'."""
+    send({"phase": name})
+
+
+def hard_reset(why):
+    """machine.reset(): the launcher restarts the board; nothing after this runs."""
+    send({"reset": why})
+    if _sock is None:
+        raise SystemExit  # no launcher (a test run on its own): a soft reboot at least
+    while True:  # the launcher kills this process within milliseconds
+        try:
+            time.sleep_ms(1000)
+        except BaseException:  # noqa: B036 -- a reset cannot be interrupted
+            pass
+
+
+def soft_reset():
+    """What a soft reboot does to the hardware: Pin IRQs are disabled (rp2 machine_pin_deinit)."""
+    for p in irqs.values():
+        p._handler = None
+    irqs.clear()
+
+
+def schedule(fn, arg):
+    try:
+        micropython.schedule(fn, arg)
+    except RuntimeError:  # the schedule queue is full: the IRQ is lost, as on the Pico
+        pass
+
+
+def start():
+    path = os.getenv("VBOARD_SOCK")
+    if path:
+        _connect(path)

@@ -1,0 +1,398 @@
+"""`machine` on the virtual board: the Raspberry Pi Pico's (rp2 port) API over emulated
+hardware (see _vboard). The unix port's own `machine` has none of this; this file shadows it.
+
+Emulated: Pin (levels the outside world drives, pulls, IRQs), Signal, I2C and SoftI2C (a
+PN532 on the reader's bus), PWM, WDT (enforced by the launcher in real time), ADC,
+bitstream (what neopixel uses), reset, soft_reset, reset_cause, unique_id, freq, idle.
+mem32 reads the watchdog's CTRL register (its ENABLE bit says whether the watchdog runs, which
+host tools check); any other address raises. Not emulated, and saying so when used: Timer,
+UART, SPI, RTC, mem8/mem16, deepsleep's power-down (it resets like the Pico on wake-up).
+"""
+
+import time
+
+import _vboard
+
+PWRON_RESET = 1
+WDT_RESET = 3  # also after machine.reset(): the rp2 port resets through the watchdog
+
+_FREQ = 125_000_000
+
+
+def reset():
+    _vboard.hard_reset("machine.reset()")
+
+
+def soft_reset():
+    raise SystemExit
+
+
+def bootloader(*args):
+    _vboard.hard_reset("machine.bootloader()")
+
+
+def reset_cause():
+    return _vboard.reset_cause
+
+
+def unique_id():
+    return _vboard.unique_id
+
+
+def freq(hz=None):
+    global _FREQ
+    if hz is None:
+        return _FREQ
+    _FREQ = hz
+
+
+def idle():
+    _vboard.poll()
+    time.sleep_ms(1)
+
+
+def lightsleep(ms=None):
+    _vboard.poll()
+    time.sleep_ms(ms if ms is not None else 1000)
+
+
+def deepsleep(ms=None):
+    if ms:
+        time.sleep_ms(ms)
+    _vboard.hard_reset("machine.deepsleep()")
+
+
+def disable_irq():
+    return 0
+
+
+def enable_irq(state=0):
+    pass
+
+
+def time_pulse_us(pin, level, timeout_us=1000000):
+    raise NotImplementedError("machine.time_pulse_us is not emulated on the virtual board")
+
+
+def bitstream(pin, encoding, timing, buf):
+    """Send buf down a pin (what neopixel.write uses): the strip on that pin shows it."""
+    _vboard.poll()
+    _vboard.strip(pin._id, buf)
+
+
+WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet 4.7.6: bit 30 ENABLE
+
+
+class _Mem:
+    def __init__(self, name):
+        self.name = name
+
+    def __getitem__(self, addr):
+        if addr == WATCHDOG_CTRL and self.name == "mem32":
+            return (1 << 30) if _vboard.wdt_enabled else 0
+        raise NotImplementedError("machine.%s[0x%08X] is not emulated on the virtual board"
+                                  % (self.name, addr))
+
+    def __setitem__(self, addr, value):
+        raise NotImplementedError("machine.%s[0x%08X] is not emulated on the virtual board"
+                                  % (self.name, addr))
+
+
+mem8 = _Mem("mem8")
+mem16 = _Mem("mem16")
+mem32 = _Mem("mem32")
+
+
+def _gpio(pin):
+    if isinstance(pin, Pin):
+        return pin._id
+    if isinstance(pin, str):
+        name = pin.upper()
+        if name == "LED":
+            return 25
+        if name.startswith("GP") and name[2:].isdigit():
+            pin = int(name[2:])
+        else:
+            raise ValueError("unknown named pin \"%s\"" % pin)
+    if not isinstance(pin, int) or not 0 <= pin <= 29:
+        raise ValueError("invalid pin")
+    return pin
+
+
+_pins = {}
+
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_LOW_LEVEL = 1
+    IRQ_HIGH_LEVEL = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+
+    def __new__(cls, id, *args, **kw):
+        gpio = _gpio(id)
+        p = _pins.get(gpio)
+        if p is None:
+            p = object.__new__(cls)
+            p._id = gpio
+            p._handler = None
+            p._trigger = 0
+            _pins[gpio] = p
+        return p
+
+    def __init__(self, id, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        self.init(mode, pull, value=value)
+
+    def init(self, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        st = _vboard.pin_state(self._id)
+        if mode not in (-1, self.IN, self.OUT, self.OPEN_DRAIN, self.ALT):
+            raise ValueError("invalid pin mode: %r" % (mode,))
+        if value is not None:
+            st[2] = 1 if value else 0
+        if mode != -1:
+            st[0] = mode
+        if pull != -1:
+            if pull not in (None, self.PULL_UP, self.PULL_DOWN):
+                raise ValueError("invalid pull: %r" % (pull,))
+            st[1] = pull
+        if mode in (self.OUT, self.OPEN_DRAIN) or value is not None:
+            _vboard.send({"out": [self._id, st[2]]})
+
+    def value(self, x=None):
+        if x is None:
+            _vboard.poll()
+            return _vboard.level_of(self._id)
+        _vboard.output(self._id, 1 if x else 0)
+
+    def __call__(self, x=None):
+        return self.value(x)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    high = on
+    low = off
+
+    def toggle(self):
+        _vboard.output(self._id, 1 - _vboard.pin_state(self._id)[2])
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self._handler = handler
+        self._trigger = trigger
+        if handler is None:
+            _vboard.irqs.pop(self._id, None)
+        else:
+            _vboard.irqs[self._id] = self
+        return self
+
+    def _edge(self, old, new):
+        if self._handler is None or old == new:
+            return
+        if (new == 0 and self._trigger & self.IRQ_FALLING) or (
+                new == 1 and self._trigger & self.IRQ_RISING):
+            _vboard.schedule(self._handler, self)
+
+    def __repr__(self):
+        st = _vboard.pin_state(self._id)
+        mode = ("IN", "OUT", "OPEN_DRAIN", "ALT")[st[0]]
+        pull = {1: ", pull=PULL_UP", 2: ", pull=PULL_DOWN"}.get(st[1], "")
+        return "Pin(GPIO%d, mode=%s%s)" % (self._id, mode, pull)
+
+
+class Signal:
+    def __init__(self, pin, *args, invert=False, **kw):
+        self._pin = pin if isinstance(pin, Pin) else Pin(pin, *args, **kw)
+        self._invert = invert
+
+    def value(self, x=None):
+        if x is None:
+            return self._pin.value() ^ self._invert
+        self._pin.value((1 if x else 0) ^ self._invert)
+
+    def __call__(self, x=None):
+        return self.value(x)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+# rp2 defaults when I2C(id) is given no pins (MICROPY_HW_I2Cn_SCL/SDA)
+_I2C_DEFAULT = {0: (9, 8), 1: (7, 6)}
+
+
+class I2C:
+    """A hardware I2C controller. The bus behind it is emulated: a NACKed address raises
+    OSError(5) (EIO) as on rp2."""
+
+    def __init__(self, id=-1, *, scl=None, sda=None, freq=400000, timeout=50000):
+        if id not in (0, 1):
+            raise ValueError("I2C(%s) doesn't exist" % (id,))
+        d_scl, d_sda = _I2C_DEFAULT[id]
+        scl = d_scl if scl is None else _gpio(scl)
+        sda = d_sda if sda is None else _gpio(sda)
+        # RP2040 pin functions: even pins are SDA, odd SCL; bit 1 says which controller.
+        if not (scl & 1 and (scl >> 1) & 1 == id):
+            raise ValueError("bad SCL pin")
+        if not (sda & 1 == 0 and (sda >> 1) & 1 == id):
+            raise ValueError("bad SDA pin")
+        self._init(id, scl, sda, freq)
+
+    def _init(self, id, scl, sda, freq):
+        self._bus = _vboard.bus(id)
+        self._bus.freq = freq
+        self.id = id
+        self.scl = scl
+        self.sda = sda
+        self.freq = freq
+
+    def __repr__(self):
+        return "I2C(%d, freq=%d, scl=%d, sda=%d)" % (self.id, self.freq, self.scl, self.sda)
+
+    def scan(self):
+        _vboard.poll()
+        return self._bus.scan()
+
+    def writeto(self, addr, buf, stop=True):
+        _vboard.poll()
+        n = self._bus.writeto(addr, buf, stop)
+        _vboard.after_write()
+        return n
+
+    def writevto(self, addr, vector, stop=True):
+        _vboard.poll()
+        n = self._bus.writevto(addr, vector, stop)
+        _vboard.after_write()
+        return n
+
+    def readfrom(self, addr, nbytes, stop=True):
+        _vboard.poll()
+        return self._bus.readfrom(addr, nbytes, stop)
+
+    def readfrom_into(self, addr, buf, stop=True):
+        _vboard.poll()
+        self._bus.readfrom_into(addr, buf, stop)
+
+    def writeto_mem(self, addr, memaddr, buf, *, addrsize=8):
+        self.writeto(addr, memaddr.to_bytes(addrsize // 8, "big") + bytes(buf))
+
+    def readfrom_mem(self, addr, memaddr, nbytes, *, addrsize=8):
+        self.writeto(addr, memaddr.to_bytes(addrsize // 8, "big"), False)
+        return self.readfrom(addr, nbytes)
+
+    def readfrom_mem_into(self, addr, memaddr, buf, *, addrsize=8):
+        buf[:] = self.readfrom_mem(addr, memaddr, len(buf), addrsize=addrsize)
+
+
+class SoftI2C(I2C):
+    """Bit-banged I2C: on the emulated board it reaches the same wires as the controller
+    that owns its pins."""
+
+    def __init__(self, scl, sda, *, freq=400000, timeout=50000):
+        scl = _gpio(scl)
+        sda = _gpio(sda)
+        self._init((sda >> 1) & 1, scl, sda, freq)
+
+
+class PWM:
+    def __init__(self, dest, *, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        self._pin = dest if isinstance(dest, Pin) else Pin(dest)
+        self._freq = 0
+        self._duty = 0
+        self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns)
+
+    def init(self, *, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+        if duty_ns is not None:
+            self.duty_ns(duty_ns)
+
+    def _report(self):
+        _vboard.pwm(self._pin._id, self._freq, self._duty)
+
+    def freq(self, value=None):
+        if value is None:
+            return self._freq
+        if not 8 <= value <= 62_500_000:
+            raise ValueError("freq too small" if value < 8 else "freq too large")
+        self._freq = int(value)
+        self._report()
+
+    def duty_u16(self, value=None):
+        if value is None:
+            return self._duty
+        self._duty = max(0, min(65535, int(value)))
+        self._report()
+
+    def duty_ns(self, value=None):
+        period_ns = 1_000_000_000 // self._freq if self._freq else 0
+        if value is None:
+            return self._duty * period_ns // 65535
+        self.duty_u16(value * 65535 // period_ns if period_ns else 0)
+
+    def deinit(self):
+        self._freq = 0
+        self._duty = 0
+        self._report()
+
+
+class WDT:
+    """The RP2040 watchdog: once started it cannot be stopped, a soft reboot leaves it
+    running, and if not fed within `timeout` ms the launcher resets the board."""
+
+    def __init__(self, id=0, timeout=5000):
+        if id != 0:
+            raise ValueError("WDT(%s) doesn't exist" % (id,))
+        if timeout > 8388:
+            raise ValueError("timeout exceeds 8388 ms")
+        _vboard.watchdog(max(1, int(timeout)))
+
+    def feed(self):
+        _vboard.feed()
+        _vboard.poll()
+
+
+class ADC:
+    """ADC inputs 0..3 (GP26..GP29) read 0; input 4, the temperature sensor, about 27 C."""
+
+    CORE_TEMP = 4
+
+    def __init__(self, pin):
+        if isinstance(pin, int) and 0 <= pin <= 4:
+            self._ch = pin
+        else:
+            gpio = _gpio(pin)
+            if not 26 <= gpio <= 29:
+                raise ValueError("Pin doesn't have ADC capabilities")
+            self._ch = gpio - 26
+
+    def read_u16(self):
+        return 14232 if self._ch == 4 else 0  # 0.7165 V: 27 C by the RP2040 formula
+
+
+def _missing(name):
+    class Missing:
+        def __init__(self, *args, **kw):
+            raise NotImplementedError(
+                "machine.%s is not emulated on the virtual board" % name)
+    Missing.__name__ = name
+    return Missing
+
+
+Timer = _missing("Timer")
+UART = _missing("UART")
+SPI = _missing("SPI")
+SoftSPI = _missing("SoftSPI")
+RTC = _missing("RTC")
