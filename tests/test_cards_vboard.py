@@ -1,0 +1,91 @@
+"""A full deck enrolled on the virtual board: the real firmware, flashed with `make flash`,
+running in the MicroPython unix port with the emulated PN532; the `cards` tool on its
+serial port; emulated NTAG213 stickers laid on the reader as the tool asks for them."""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+import pytest
+
+from host_tools.vboard import Running
+from hw import ndef
+from mpy_runner import ROOT
+
+NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",
+                                    "HUNA", "IFFI", "JOJO", "KAHU", "LALE") for n in (1, 2)]
+
+
+def sticker(i):
+    return "04C0DE%02X0000%02X" % (i, 0x80 + i)
+
+
+@pytest.fixture
+def board(tmp_path):
+    d = tmp_path / "board"
+    d.mkdir()
+    log = open(tmp_path / "vboard.log", "w")
+    b = Running(str(d), log=log)
+    b.dir = str(d)
+    try:
+        proc = subprocess.run(["make", "flash", "PORT=" + b.port,
+                               "ARGS=--build-dir " + str(tmp_path / "build")],
+                              capture_output=True, text=True, timeout=180, cwd=ROOT,
+                              stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        yield b
+    finally:
+        b.stop()
+        log.close()
+
+
+def test_enrol_a_full_deck_on_the_virtual_board_with_refusals(board):
+    tool = subprocess.Popen([sys.executable, "-m", "host_tools", "cards", "enroll", "--port",
+                             board.port, "--timeout", "30"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    transcript = []
+    attempts = {}
+    try:
+        while True:
+            line = tool.stdout.readline()
+            if not line:
+                break
+            transcript.append(line.rstrip())
+            if not line.startswith("tap a "):
+                continue
+            # "tap a HUNA card (2 of 2)" -> HUNA-2
+            words = line.split()
+            card = "%s-%s" % (words[2], words[4].lstrip("("))
+            n = attempts.get(card, 0)
+            attempts[card] = n + 1
+            # The person: a MIFARE-like 4-byte tag first for ALOA-1, ALOA-1's sticker again
+            # for ALOA-2; otherwise the card's own sticker.
+            if card == "ALOA-1" and n == 0:
+                uid = "A1B2C3D4"
+            elif card == "ALOA-2" and n == 0:
+                uid = sticker(0)
+            else:
+                uid = sticker(NAMES.index(card))
+            board.client.place_tag(uid)
+            time.sleep(0.4)  # long enough for a few reader polls
+            board.client.remove_tag()
+            time.sleep(0.6)  # a hand takes a moment: the reader sees the card gone
+        assert tool.wait(timeout=60) == 0, "\n".join(transcript) + tool.stderr.read()
+    finally:
+        if tool.poll() is None:
+            tool.kill()
+    text = "\n".join(transcript)
+    assert "tap a ALOA card (1 of 2)" in text and "tap a LALE card (2 of 2)" in text
+    assert "refused: not an NTAG tag" in text
+    assert "refused: this tag is already enrolled as ALOA-1" in text
+    assert transcript[-1] == "24 cards enrolled"
+    # The board's own registry file, and the names written on the stickers.
+    with open(os.path.join(board.dir, "cards.json")) as f:
+        registry = json.load(f)
+    assert sorted(registry.values()) == sorted(NAMES)
+    for i, name in enumerate(NAMES):
+        assert registry[sticker(i)] == name
+        mem = board.client.tag_memory(sticker(i))
+        assert ndef.parse_ndef_text(mem[16:]) == "Kahuna " + name
