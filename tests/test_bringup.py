@@ -1,0 +1,71 @@
+"""Bring-up mode: the LED walk names every pixel once, a tapped card lights its island and
+is named (an unknown tag too), and every button press is reported."""
+
+import gamekit
+from host_tools import simcore
+from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from hw.leds import Strip
+from kahuna import bringup
+
+
+class Inputs:
+    def __init__(self):
+        self.queue = []
+
+    def poll(self, now):
+        out, self.queue = self.queue, []
+        return out
+
+
+class Reader:
+    """The chip-level reader with bring-up's interface: poll(now) -> UID or None."""
+
+    def __init__(self):
+        self.chip = ChipReader()
+
+    def start(self):
+        return self.chip.version
+
+    def poll(self, now):
+        return self.chip.poll()
+
+
+def test_bringup_walks_the_chain_names_cards_and_buttons():
+    board = gamekit.board()
+    np = VirtualNeoPixel(board.led_count)
+    reader = Reader()
+    inputs = Inputs()
+    said = []
+    b = bringup.Bringup(board, simcore.sim_registry(board), Strip(np, board.led_count),
+                        reader, inputs, said.append)
+    b.start()
+    assert said[0] == {"event": "bringup", "leds": 43, "pn532": [0x32, 1, 6, 7]}
+    now = 0
+    for _ in range(board.led_count):
+        b.tick(now)
+        lit = [j // 3 for j in range(len(np.sent)) if np.sent[j]]
+        assert set(lit) == {b.led}  # exactly one pixel, the one named
+        now += bringup.STEP_MS
+    walk = [m for m in said if "led" in m and "name" in m]
+    assert [m["led"] for m in walk] == list(range(board.led_count))
+    names = dict((m["led"], m["name"]) for m in walk)
+    assert names[board.island_led[board.island_index["HUNA"]]] == "HUNA"
+    assert names[board.conn_led[board.conn_index["ALOA-BARI"]]] == "ALOA-BARI"
+    assert names[board.status_leds["error"]] == "status:error"
+    # A card on the reader: named, its island lit green; an unknown tag: named as unknown.
+    uid = simcore.sim_uid(simcore.card_names(board).index("KAHU-2"))
+    reader.chip.place(uid)
+    b.tick(now)
+    assert said[-1] == {"event": "bringup", "tag": uid.hex().upper(), "card": "KAHU-2"}
+    kahu = board.island_led[board.island_index["KAHU"]]
+    assert np.rgb()[kahu] == [0, 60, 0]
+    reader.chip.remove()
+    for _ in range(3):
+        b.tick(now)
+    reader.chip.place(bytes.fromhex("04AABBCCDDEEFF"))
+    b.tick(now)
+    assert said[-1]["card"] is None and said[-1]["tag"] == "04AABBCCDDEEFF"
+    inputs.queue = ["next", "back"]
+    b.tick(now)
+    assert said[-2:] == [{"event": "bringup", "button": "next"},
+                         {"event": "bringup", "button": "back"}]
