@@ -33,6 +33,7 @@ class LinkClient:
         import serial  # pyserial, installed with mpremote
         self.port = serial.Serial(port, 115200, timeout=0.1)
         self.buf = b""
+        self.device = []  # the board's last lines that were not JSON (a traceback...)
 
     def send(self, obj):
         self.port.write((json.dumps(obj) + "\n").encode())
@@ -43,9 +44,11 @@ class LinkClient:
             line = self.port.readline()
             if not line:
                 continue
+            text = line.decode("utf-8", "replace")
             try:
-                msg = json.loads(line.decode("utf-8", "replace"))
+                msg = json.loads(text)
             except ValueError:
+                self.device = (self.device + [text.rstrip()])[-12:]
                 continue
             if isinstance(msg, dict):
                 return msg
@@ -73,11 +76,20 @@ def enroll(link, cards, timeout, out):
         island, n = card.rsplit("-", 1)
         while True:
             link.send({"cmd": "enroll", "card": card})
+            # Prompt only once the board waits (its island lit): a card laid before that
+            # would count as a game tap, not an enrollment.
+            ready = link.wait(("enroll-wait",), 10)
+            if ready is None or "error" in ready:
+                out("the board did not start enrolling %s: %s"
+                    % (card, (ready or {}).get("error", "no answer")))
+                return 1
             out("tap a %s card (%s of 2)" % (island, n))
             msg = link.wait(("enrolled", "enroll-refused"), timeout)
             if msg is None:
                 link.send({"cmd": "enroll", "stop": True})
                 out("no tag within %.0f s: enrollment stopped at %s" % (timeout, card))
+                if any(line.startswith("Traceback") for line in link.device):
+                    out("the board printed:\n  " + "\n  ".join(link.device))
                 return 1
             if "error" in msg:
                 out("the board says: %s" % msg["error"])

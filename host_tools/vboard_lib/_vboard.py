@@ -94,10 +94,14 @@ def send(obj):
         data = data[_sock.send(data):]
 
 
+RECV_SIZE = 256  # small reads: a 4 KB buffer per read could not be found in the board's
+# fragmented heap and killed main.py (readinto would wait to fill its whole buffer)
+
+
 def _read():
     global _inbuf, _poller
     try:
-        chunk = _sock.recv(4096)
+        chunk = _sock.recv(RECV_SIZE)
     except OSError:
         return
     if not chunk:
