@@ -165,7 +165,7 @@ async def game(clock, parts):
     app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send)
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
          "reader_error": reader.error, "leds": board.led_count,
-         "cards": len(registry.by_uid), "resumed": app.game.dump()["phase"],
+         "cards": len(registry.by_uid), "resumed": app.game.phase,
          "journal_problem": app.boot_problem})
     inputs = inputsmod.build(board, make_pin)
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls

@@ -4,13 +4,10 @@
 they can be handed to the MicroPython runtime), or raises `ScenarioError` naming the line.
 """
 
+from kahuna import rules
+from kahuna.board import ROLES as BUTTONS
 from kahuna.cards import card_names
 
-BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
-OPTIONS = {
-    "variant": ("standard", "alternative"),
-    "first": ("white", "black"),
-}
 MAX_MS = 24 * 3600 * 1000  # a day of virtual time is plenty for one command
 
 
@@ -54,18 +51,20 @@ def check_option(arg, line):
     key, eq, value = arg.partition("=")
     if not eq:
         raise ScenarioError(line, "option takes KEY=VALUE, got %r" % arg)
-    if key in OPTIONS:
-        if value not in OPTIONS[key]:
-            raise ScenarioError(line, "option %s must be %s, got %r"
-                                % (key, " or ".join(OPTIONS[key]), value))
-        return key, value
-    if key == "handicap":
+    if key not in rules.SETTING_KEYS:
+        raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(rules.SETTING_KEYS)))
+    setting = value
+    if key == "handicap":  # white:N in a scenario, [player, N] in the rules' JSON form
         who, colon, n = value.partition(":")
-        if who not in ("white", "black") or not colon or n not in ("1", "2", "3"):
+        setting = [who, int(n) if colon and n.isdigit() else n]
+    try:
+        rules.check_settings({key: setting})
+    except ValueError as e:
+        if key == "handicap":
             raise ScenarioError(line, "option handicap must be white:N or black:N with N "
-                                      "1..3, got %r" % value)
-        return key, [who, int(n)]
-    raise ScenarioError(line, "unknown option %r (variant, first, handicap)" % key)
+                                      "1..%d, got %r" % (rules.HANDICAP_MAX, value)) from None
+        raise ScenarioError(line, "option %s" % (e,)) from None
+    return key, setting
 
 
 def parse_line(text, line, board, cards, started):

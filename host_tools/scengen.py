@@ -46,7 +46,7 @@ def annotated_game(board, seed):
 
     from host_tools import randgame
     sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/firmware")
-    from kahuna import rules
+    from kahuna import report, rules
 
     rng = randgame.Rng(seed)
     settings = randgame.random_settings(rng)
@@ -58,7 +58,7 @@ def annotated_game(board, seed):
         scorings, finals = len(game.round_scores), game.final_turns
         game.apply(act)
         lines.extend(action_lines(act))
-        d = game.dump()
+        d = report.game(game)
         if len(game.round_scores) > scorings and game.phase != rules.OVER:
             lines.append("# round %d scored" % (scorings + 1))
             lines.append("expect round %d" % d["round"])
@@ -74,7 +74,7 @@ def annotated_game(board, seed):
             lines.append("expect final_turns true")
             lines.append("expect phase play")
             lines.append("expect turn %s" % d["turn"])
-    d = game.dump()
+    d = report.game(game)
     lines.append("# the end")
     for key in ("phase", "winner", "turn", "must_draw", "final_turns"):
         v = d[key]

@@ -54,9 +54,13 @@ def run(board_path, commands, runtime):
 
 
 def summary(report):
-    lines = ["phase %s, round %d%s, %s to play" % (
-        report["phase"], report["round"], " (final turns)" if report["final_turns"] else "",
-        report["turn"])]
+    if report["phase"] == "over":
+        # Nobody is to play once the game is over: say so, not whose turn it was.
+        lines = ["phase over, round %d: the game is over" % report["round"]]
+    else:
+        lines = ["phase %s, round %d%s, %s to play" % (
+            report["phase"], report["round"],
+            " (final turns)" if report["final_turns"] else "", report["turn"])]
     lines.append("scores: white %d, black %d%s" % (
         report["scores"]["white"], report["scores"]["black"],
         ", winner: %s" % report["winner"] if report["winner"] else ""))

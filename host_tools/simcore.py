@@ -10,6 +10,7 @@ from host_tools.vflash import VirtualFlash
 from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
+from kahuna import report
 from kahuna.app import App
 from kahuna.cards import Registry, card_names, uid_hex
 from kahuna.journal import Journal
@@ -177,7 +178,7 @@ class Simulation:
     # --------------------------------------------------------------- report
 
     def report(self):
-        r = self.app.game.dump()
+        r = report.game(self.app.game)
         r["rejected"] = list(self.rejected)
         r["leds"] = self.np.rgb()
         return r

@@ -18,6 +18,7 @@ from kahuna import board as boardmod
 from kahuna.app import App
 from kahuna.cards import card_names
 from kahuna.journal import Journal
+from tests.invariants import problems as invariant_problems
 
 BOARD = "board_def/kahuna.json"
 GARBAGE_PERCENT = 8
@@ -46,7 +47,7 @@ class Soak:
                    journal=Journal("/game.jnl", flash))
 
     def check(self, app, what):
-        problems = app.game.problems()
+        problems = invariant_problems(app.game)
         if problems:
             raise AssertionError("%s: %s" % (what, "; ".join(problems)))
 

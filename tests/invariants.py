@@ -1,6 +1,35 @@
-"""Invariants checked after every action of random games, on CPython and MicroPython."""
+"""Invariants checked after every action of random games, on CPython and MicroPython
+(the soak, host_tools/soak.py, checks them too)."""
 
 from kahuna import rules
+
+
+def problems(game):
+    """Invariant violations of a rules game state (empty when it is sound)."""
+    out = []
+    board = game.board
+    for i in range(len(board.islands)):
+        if game.control[i] != game.majority(i):  # R8
+            out.append("R8: control of %s is not its majority" % board.islands[i])
+    for p in (rules.WHITE, rules.BLACK):
+        if game.bridges_on_board(p) + game.supply[p] != rules.SUPPLY:
+            out.append("%s: bridges on board + supply != %d" % (rules.PLAYERS[p], rules.SUPPLY))
+        if game.place.count(p) > rules.HAND_LIMIT:  # R3
+            out.append("%s holds more than %d cards" % (rules.PLAYERS[p], rules.HAND_LIMIT))
+        if game.supply[p] < 0:
+            out.append("%s: negative supply" % rules.PLAYERS[p])
+    if len(game.place) != 2 * len(board.islands):
+        out.append("cards are missing")
+    for where in game.place:
+        if where not in (rules.WHITE, rules.BLACK, rules.DISCARD, rules.DRAWABLE):
+            out.append("a card is nowhere")
+    given = [0, 0]
+    for w, b in game.round_scores:
+        given[0] += w
+        given[1] += b
+    if given != game.scores:
+        out.append("scores differ from the sum of the scorings")
+    return out
 
 
 class Watcher:
@@ -19,20 +48,17 @@ class Watcher:
 
     def __call__(self, game, action):
         self.actions += 1
-        problems = game.problems()
+        found = problems(game)
         if len(game.place) != 24 or sum(1 for c in game.place if c in
                                          (rules.WHITE, rules.BLACK, rules.DISCARD,
                                           rules.DRAWABLE)) != 24:
-            problems.append("not all 24 cards are accounted for")
-        for p in (rules.WHITE, rules.BLACK):
-            if game._hand_size(p) > rules.HAND_LIMIT:
-                problems.append("a hand above 5")
+            found.append("not all 24 cards are accounted for")
         scores, scorings = self._score_state()
         if scores != self._prev[0] and scorings == self._prev[1]:
-            problems.append("scores changed without a scoring")
+            found.append("scores changed without a scoring")
         self._prev = (scores, scorings)
-        if problems:
-            raise AssertionError("after %r: %s" % (action, "; ".join(problems)))
+        if found:
+            raise AssertionError("after %r: %s" % (action, "; ".join(found)))
 
 
 def probe(game, rng, names):

@@ -8,7 +8,7 @@ from host_tools import randgame, scengen, simcore
 from host_tools.scenario import parse
 from host_tools.vflash import PowerCut, VirtualFlash
 from kahuna import journal as jmod
-from kahuna import rules
+from kahuna import report, rules
 from kahuna.app import App
 from kahuna.journal import Journal, encode
 
@@ -116,7 +116,7 @@ def test_the_journal_is_compacted_at_its_size_limit_and_still_replays():
     assert len(actions) * 30 > 1500  # it really had to compact
     again = new_app(flash, limit=1500)
     assert again.boot_problem is None
-    assert again.game.dump() == final.dump()
+    assert report.game(again.game) == report.game(final)
     assert again.game.legal_actions() == final.legal_actions()
 
 
@@ -145,8 +145,8 @@ def test_a_move_the_flash_cannot_take_is_refused_and_changes_nothing():
     assert app.game.snapshot() == before
     flash.full = False
     app.pick("ELAI-HUNA", 0)  # the card is still pending: now it goes through
-    assert app.game.dump()["bridges"] == {"ELAI-HUNA": "white"}
-    assert new_app(flash).game.dump()["bridges"] == {"ELAI-HUNA": "white"}
+    assert report.game(app.game)["bridges"] == {"ELAI-HUNA": "white"}
+    assert report.game(new_app(flash).game)["bridges"] == {"ELAI-HUNA": "white"}
 
 
 # --------------------------------------------------------------- power cuts
@@ -228,12 +228,12 @@ def test_watchdog_resets_a_stalled_board_which_resumes():
     board = gamekit.board()
     sim = simcore.Simulation(board)
     sim.run(parse(gamekit_deal() + "tap HUNA-1\npick ELAI-HUNA\ntap ELAI-1\n", board))
-    before = sim.app.game.dump()
+    before = report.game(sim.app.game)
     sim.stall(3000)  # shorter than the watchdog's timeout: nothing happens
     assert sim.resets == 0 and sim.app.referee.pending
     sim.stall(20000)
     assert sim.resets == 1
-    after = sim.app.game.dump()
+    after = report.game(sim.app.game)
     assert after == before  # resumed from the journal...
     assert not sim.app.referee.pending  # ...with the pending card back in hand
     assert "ELAI-1" in after["hands"]["white"]

@@ -12,28 +12,29 @@ from gamekit import (
     position,
     rejected_code,
 )
-from kahuna import rules
+from invariants import problems
+from kahuna import report, rules
 
 # ------------------------------------------------------------------ 3. setup
 
 
 def test_setup_deal_registers_starting_player_first():
     g = new_game()
-    assert (g.phase, g.dump()["turn"], g.drawable_count()) == ("deal", "white", 24)
+    assert (g.phase, report.game(g)["turn"], g.drawable_count()) == ("deal", "white", 24)
     for card in WHITE_DEAL:
         g.deal(card)
-    assert g.dump()["turn"] == "black"
+    assert report.game(g)["turn"] == "black"
     assert g.drawable_count() == 21
     for card in BLACK_DEAL:
         g.deal(card)
-    d = g.dump()
+    d = report.game(g)
     assert (d["phase"], d["turn"], d["drawable"]) == ("play", "white", 18)
     assert d["hands"] == {"white": sorted(WHITE_DEAL), "black": sorted(BLACK_DEAL)}
 
 
 def test_setup_first_player_setting():
     g = dealt_game(first="black")
-    assert g.dump()["turn"] == "black"
+    assert report.game(g)["turn"] == "black"
     assert g.hand("black") == sorted(BLACK_DEAL)
 
 
@@ -54,14 +55,14 @@ def test_setup_actions_outside_the_deal_are_wrong_phase():
 
 def test_handicap_bridges_without_cards_can_give_control():
     g = dealt_game(handicap=("black", 3))
-    assert (g.phase, g.dump()["turn"]) == ("handicap", "black")
+    assert (g.phase, report.game(g)["turn"]) == ("handicap", "black")
     assert rejected_code(g, ("place", "HUNA-1", "ALOA-HUNA")) == "wrong-phase"
     g.apply(("handicap", "ALOA-BARI"))
     assert rejected_code(g, ("handicap", "ALOA-BARI")) == "not-offered"
     g.apply(("handicap", "ALOA-HUNA"))
     assert controller(g, "ALOA") == "black"  # 2 of 3: section 5 applies to handicap bridges
     g.apply(("handicap", "KAHU-LALE"))
-    d = g.dump()
+    d = report.game(g)
     assert (d["phase"], d["turn"], d["supply"]["black"]) == ("play", "white", 22)
     assert sorted(g.hand("black")) == sorted(BLACK_DEAL)  # no card was used
 
@@ -173,10 +174,10 @@ def test_drawing_or_declining_ends_the_turn():
     g = dealt_game()
     g.apply(("end_play",))
     g.apply(("draw", "JOJO-1"))
-    assert (g.phase, g.dump()["turn"]) == ("play", "black")
+    assert (g.phase, report.game(g)["turn"]) == ("play", "black")
     g.apply(("end_play",))
     g.apply(("decline",))
-    assert (g.phase, g.dump()["turn"]) == ("play", "white")
+    assert (g.phase, report.game(g)["turn"]) == ("play", "white")
 
 
 def test_back_from_draw_to_play():
@@ -212,7 +213,7 @@ def test_R4_forced_draw_after_a_declined_draw():
     g = dealt_game()
     g.apply(("end_play",))
     g.apply(("decline",))
-    assert g.must_draw and g.dump()["turn"] == "black"
+    assert g.must_draw and report.game(g)["turn"] == "black"
     g.apply(("end_play",))
     assert not g.can_decline()
     assert rejected_code(g, ("decline",)) == "must-draw"
@@ -229,7 +230,7 @@ def test_R4_does_not_apply_to_the_final_turns():
                                    if c not in ("HUNA-1", "JOJO-1")])
     g.apply(("draw", "JOJO-1"))  # the last drawable card of round 3
     assert g.final_turns and not g.must_draw
-    assert g.dump()["turn"] == "black"
+    assert report.game(g)["turn"] == "black"
 
 
 # --------------------------------------------------------------- 5. control
@@ -309,14 +310,14 @@ def test_R8_control_always_equals_majority_after_a_removal():
     assert controller(g, "COCO") == "black"
     g.apply(("remove", "COCO-1", "GOLA-1", "COCO-GOLA"))
     assert controller(g, "COCO") is None
-    assert g.problems() == []
+    assert problems(g) == []
 
 
 def test_R9_control_is_not_capped_by_the_ten_stones():
     g = new_game()
     position(g, bridges=dict((c, "white") for c in g.board.connections[:24]))
     assert g.controlled_count(rules.WHITE) > 10
-    assert g.problems() == []
+    assert problems(g) == []
 
 
 def test_R11_no_second_takeover_on_an_island_already_controlled():
@@ -343,7 +344,7 @@ def test_R11_losing_and_regaining_control_is_a_new_takeover():
     g._cascade()
     g.bridges[g.board.conn_index["ALOA-HUNA"]] = rules.BLACK
     g.supply[rules.BLACK] -= 1
-    assert controller(g, "ALOA") is None and g.problems() == []
+    assert controller(g, "ALOA") is None and problems(g) == []
     g.apply(("place", "ALOA-1", "ALOA-DUDA"))
     assert controller(g, "ALOA") == "white"
     assert owner(g, "ALOA-HUNA") is None
@@ -368,14 +369,14 @@ def _last_card_position(round, white_islands, black_islands, scores=(0, 0)):
              phase="draw", round=round)
     g.scores = list(scores)
     g.round_scores = [(scores[0], scores[1])] if scores != (0, 0) else []
-    assert g.problems() == []
+    assert problems(g) == []
     return g
 
 
 def test_R5_round_end_scores_at_once_and_reshuffles_the_discard_pile():
     g = _last_card_position(1, ["ALOA", "COCO"], ["LALE"])
     g.apply(("draw", "JOJO-1"))
-    d = g.dump()
+    d = report.game(g)
     assert d["round"] == 2 and d["round_scores"] == [{"white": 1, "black": 0}]
     assert d["scores"] == {"white": 1, "black": 0}
     assert d["drawable"] == 21 and d["discard"] == 0
@@ -386,22 +387,22 @@ def test_R5_round_end_scores_at_once_and_reshuffles_the_discard_pile():
 def test_round_two_scores_two_points_and_a_tie_scores_nothing():
     g = _last_card_position(2, ["ALOA"], ["COCO", "LALE"])
     g.apply(("draw", "JOJO-1"))
-    assert g.dump()["round_scores"][-1] == {"white": 0, "black": 2}
+    assert report.game(g)["round_scores"][-1] == {"white": 0, "black": 2}
     g2 = _last_card_position(1, ["ALOA"], ["LALE"])
     g2.apply(("draw", "JOJO-1"))
-    assert g2.dump()["round_scores"] == [{"white": 0, "black": 0}]
+    assert report.game(g2)["round_scores"] == [{"white": 0, "black": 0}]
 
 
 def test_round_three_final_turns_without_draw_then_difference_scored():
     g = _last_card_position(3, ["ALOA", "COCO", "LALE"], ["GOLA"])
     g.apply(("draw", "JOJO-1"))
-    d = g.dump()
+    d = report.game(g)
     assert d["final_turns"] and d["phase"] == "play" and d["turn"] == "black"
     g.apply(("end_play",))  # black's final turn: no draw phase
-    assert g.phase == "play" and g.dump()["turn"] == "white"
+    assert g.phase == "play" and report.game(g)["turn"] == "white"
     assert ("draw", "JOJO-2") not in g.legal_actions()
     g.apply(("end_play",))
-    d = g.dump()
+    d = report.game(g)
     assert d["phase"] == "over"
     assert d["round_scores"][-1] == {"white": 2, "black": 0}  # 3 - 1 islands
     assert d["winner"] == "white" and d["must_draw"] is False and d["final_turns"]
@@ -447,7 +448,7 @@ def test_R7_early_end_removing_the_last_bridge_in_round_two_wins():
     g = position(new_game(), bridges={"ELAI-HUNA": "black", "ALOA-BARI": "white"},
                  hands={"white": ["ELAI-1", "HUNA-1"], "black": ["JOJO-1"]}, round=2)
     g.apply(("remove", "ELAI-1", "HUNA-1", "ELAI-HUNA"))
-    d = g.dump()
+    d = report.game(g)
     assert d["phase"] == "over" and d["winner"] == "white"
     assert d["must_draw"] is False and d["turn"] == "white"
 
@@ -599,7 +600,7 @@ def test_worked_example_of_the_rulebook():
                           "ELAI-JOJO": "black"},
                  hands={"white": ["BARI-1", "ALOA-1", "KAHU-1"],
                         "black": ["HUNA-1", "HUNA-2", "ELAI-1"]})
-    assert g.dump()["control"] == {"ALOA": "black", "DUDA": "white", "HUNA": "black"}
+    assert report.game(g)["control"] == {"ALOA": "black", "DUDA": "white", "HUNA": "black"}
     # White places BARI-DUDA, takes BARI and removes black's ALOA-BARI; black loses ALOA.
     g.apply(("place", "BARI-1", "BARI-DUDA"))
     assert controller(g, "BARI") == "white" and owner(g, "ALOA-BARI") is None
@@ -620,9 +621,9 @@ def test_worked_example_of_the_rulebook():
     for conn in ("DUDA-HUNA", "DUDA-ELAI", "BARI-ELAI"):
         assert owner(g, conn) is None
     assert controller(g, "DUDA") is None
-    assert g.dump()["control"] == {"ALOA": "white", "BARI": "white", "ELAI": "black",
+    assert report.game(g)["control"] == {"ALOA": "white", "BARI": "white", "ELAI": "black",
                                    "HUNA": "black"}
-    assert g.problems() == []
+    assert problems(g) == []
 
 
 # ----------------------------------------------------------- state & report
@@ -632,11 +633,11 @@ def test_snapshot_restore_round_trip_including_undo_history():
     g = dealt_game()
     g.apply(("place", "HUNA-1", "ALOA-HUNA"))
     snap = g.snapshot()
-    dump = g.dump()
+    dump = report.game(g)
     g.apply(("place", "ELAI-1", "ELAI-HUNA"))
     g.apply(("end_play",))
     g.restore(snap)
-    assert g.dump() == dump and g.snapshot() == snap
+    assert report.game(g) == dump and g.snapshot() == snap
     g.apply(("undo",))  # the history came back with the snapshot
     assert owner(g, "ALOA-HUNA") is None
 
@@ -644,7 +645,7 @@ def test_snapshot_restore_round_trip_including_undo_history():
 def test_dump_has_the_contract_fields():
     g = dealt_game()
     g.apply(("place", "HUNA-1", "ALOA-HUNA"))
-    d = g.dump()
+    d = report.game(g)
     assert set(d) == {"phase", "round", "final_turns", "turn", "bridges", "control",
                       "supply", "hands", "discard", "drawable", "must_draw", "scores",
                       "round_scores", "winner"}
@@ -665,6 +666,89 @@ def test_legal_listing_for_a_card_and_a_pair():
     assert not g.can_draw() and not g.can_decline()
     g.apply(("end_play",))
     assert g.can_draw() and g.can_decline()
+
+
+def test_index_api_options_of_a_card_around_its_island():
+    g = position(new_game(), bridges={"ELAI-HUNA": "black", "DUDA-HUNA": "white"},
+                 hands={"white": ["HUNA-1", "ELAI-1", "LALE-2"], "black": ["ALOA-1"]})
+    b = g.board
+    c = g.card_index["HUNA-1"]
+    opts = g.card_options(c)
+    # every connection of HUNA in its clockwise order, but DUDA-HUNA (white's own)
+    assert [k for _, k in opts] == [k for k in b.island_conns[c // 2]
+                                    if b.connections[k] != "DUDA-HUNA"]
+    kinds = dict((b.connections[k], kind) for kind, k in opts)
+    assert kinds.pop("ELAI-HUNA") == rules.REMOVE
+    assert set(kinds.values()) == {rules.PLACE}
+    assert sorted(kinds) == sorted(g.placements("HUNA-1"))
+
+
+def test_index_api_refuses_with_the_actions_codes_and_messages():
+    g = position(new_game(), bridges={"ELAI-HUNA": "black"},
+                 hands={"white": ["HUNA-1", "ELAI-1", "ALOA-1"], "black": ["DUDA-1"]})
+    ci = g.card_index
+
+    def refusal(fn, *args):
+        try:
+            fn(*args)
+        except rules.Rejected as e:
+            return e.code, e.message
+        raise AssertionError("not refused")
+
+    assert refusal(g.card_options, ci["DUDA-1"]) == refusal(
+        g.apply, ("place", "DUDA-1", "ALOA-DUDA")) == (rules.NOT_IN_HAND,
+                                                       "DUDA-1 is not in white's hand")
+    assert refusal(g.pair_options, ci["HUNA-1"], ci["ALOA-1"]) == refusal(
+        g.apply, ("remove", "HUNA-1", "ALOA-1", "ELAI-HUNA"))[:2]
+    assert refusal(g.pair_options, ci["HUNA-1"], ci["HUNA-1"])[0] == rules.BAD_PAIR
+    assert g.pair_options(ci["HUNA-1"], ci["ELAI-1"]) == [g.board.conn_index["ELAI-HUNA"]]
+    k = g.board.conn_index["ELAI-HUNA"]
+    g.check_second(ci["HUNA-1"], ci["ELAI-1"], k)  # ELAI names an end: no refusal
+    assert refusal(g.check_second, ci["HUNA-1"], ci["ALOA-1"], k) == (
+        rules.BAD_PAIR, "ALOA-1 does not name an end of ELAI-HUNA")
+    g.phase = rules.DRAW
+    assert refusal(g.card_options, ci["HUNA-1"])[0] == rules.WRONG_PHASE
+
+
+def test_index_api_no_option_and_handicap_options():
+    bridges = dict((c, "white") for c in ("ALOA-HUNA", "HUNA-IFFI", "HUNA-LALE",
+                                          "DUDA-HUNA", "ELAI-HUNA"))
+    g = position(new_game(), bridges=bridges, hands={"white": ["HUNA-1"], "black": []})
+    try:
+        g.card_options(g.card_index["HUNA-1"])
+        raise AssertionError("not refused")
+    except rules.Rejected as e:
+        assert (e.code, e.message) == (rules.NO_OPTION, "HUNA-1 allows no bridge and no removal")
+    free = g.handicap_options()
+    assert sorted(free) == [k for k in range(len(g.bridges)) if g.bridges[k] == rules.NOBODY]
+    assert len(free) == len(g.board.connections) - 5
+
+
+def test_settings_are_fixed_apart_from_the_state_and_checked_in_one_place():
+    g = new_game(variant="alternative", first="black", handicap=("white", 2))
+    s = g.settings
+    assert (s.variant, s.first, s.handicap) == ("alternative", rules.BLACK, (rules.WHITE, 2))
+    assert s.to_json() == {"variant": "alternative", "first": "black",
+                           "handicap": ["white", 2]}
+    again = rules.Settings.from_json(g.board, s.to_json()).new_game()
+    assert again.settings.to_json() == s.to_json() and again.turn == rules.BLACK
+    assert rules.check_settings({}) == {"variant": "standard", "first": "white",
+                                        "handicap": None}
+    for bad, words in (([], "settings must be an object"),
+                       ({"speed": 1}, "unknown setting 'speed'"),
+                       ({"variant": "fast"}, "variant must be standard or alternative"),
+                       ({"first": "red"}, "first must be white or black"),
+                       ({"handicap": ["white", 4]}, "handicap must place 1 to 3 bridges"),
+                       ({"handicap": ["white", True]}, "handicap must place 1 to 3"),
+                       ({"handicap": "white"}, "handicap must be a player")):
+        with pytest.raises(ValueError):
+            rules.check_settings(bad)
+        try:
+            rules.check_settings(bad)
+        except ValueError as e:
+            assert words in str(e), (bad, str(e))
+    with pytest.raises(ValueError):
+        new_game(handicap=("black", 0))
 
 
 def test_the_recorder_sees_each_action_before_it_changes_anything():

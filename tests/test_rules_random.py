@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 import gamekit
 from host_tools import randgame
-from invariants import Watcher, probe
-from kahuna import rules
+from invariants import Watcher, probe, problems
+from kahuna import report, rules
 
 CPYTHON_GAMES = 1000
 MICROPYTHON_GAMES = 120
@@ -55,8 +55,8 @@ def test_random_full_games_keep_every_invariant_on_cpython():
 def test_property_random_games_end_with_a_winner_and_sound_state(seed):
     game, _, _, _ = play_checked(seed, probe_percent=20)
     assert game.winner in ("white", "black", "draw")
-    assert game.problems() == []
-    total = game.dump()["round_scores"]
+    assert problems(game) == []
+    total = report.game(game)["round_scores"]
     assert len(total) == 3 or game.round >= 2  # three scorings, or an early end (R7)
 
 
@@ -70,14 +70,14 @@ def test_property_snapshot_restore_round_trip_mid_game(seed, stop):
             break
         game.apply(player.choose(game))
     snap = game.snapshot()
-    dump = game.dump()
+    dump = report.game(game)
     legal = game.legal_actions()
     for _ in range(30):  # wander off, then come back
         if game.is_over():
             break
         game.apply(player.choose(game))
     game.restore(snap)
-    assert game.dump() == dump
+    assert report.game(game) == dump
     assert game.legal_actions() == legal
     assert game.snapshot() == snap
 
@@ -118,11 +118,11 @@ def test_same_seed_same_game_on_both_runtimes(mpy):
     script = (
         "import gamekit\n"
         "from host_tools import randgame\n"
-        "from kahuna import rules\n"
+        "from kahuna import report, rules\n"
         "for seed in (1, 2, 3):\n"
         "    g = rules.Game(gamekit.board(), **randgame.random_settings(randgame.Rng(seed)))\n"
         "    n = randgame.play_game(g, seed, record=False)\n"
-        "    d = g.dump()\n"
+        "    d = report.game(g)\n"
         "    print(seed, n, d['winner'], d['scores']['white'], d['scores']['black'],\n"
         "          sorted(d['bridges'].items()))\n"
     )
@@ -131,7 +131,7 @@ def test_same_seed_same_game_on_both_runtimes(mpy):
     for seed in (1, 2, 3):
         g = rules.Game(gamekit.board(), **randgame.random_settings(randgame.Rng(seed)))
         n = len(randgame.play_game(g, seed))
-        d = g.dump()
+        d = report.game(g)
         expected.append("%d %d %s %d %d %s" % (seed, n, d["winner"], d["scores"]["white"],
                                                d["scores"]["black"],
                                                sorted(d["bridges"].items())))

@@ -12,6 +12,7 @@ import pytest
 import gamekit
 from host_tools import randgame, scengen, sim, simcore
 from host_tools.scenario import parse
+from kahuna import report
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))
@@ -65,6 +66,15 @@ def test_scenario_from_standard_input_and_human_summary():
     assert "phase deal" in proc.stdout and "HUNA-1" in proc.stdout
 
 
+def test_summary_of_a_finished_game_names_no_player_to_play():
+    proc = run_sim("--scenario", os.path.join(gamekit.ROOT, "tests", "scenarios",
+                                              "game-early-end.scn"))
+    assert proc.returncode == 0, proc.stderr
+    first = proc.stdout.splitlines()[0]
+    assert first.startswith("phase over, round ") and "the game is over" in first
+    assert "to play" not in proc.stdout
+
+
 def test_failed_expect_exits_1_and_still_prints_the_report():
     proc = run_sim("--scenario", "-", "--json", stdin="tap HUNA-1\nexpect hands.white 2\n")
     assert proc.returncode == 1
@@ -105,7 +115,7 @@ def random_game_scenario(seed):
     settings = randgame.random_settings(rng)
     game = gamekit.new_game(**settings)
     actions = randgame.play_game(game, seed)
-    return scengen.game_scenario(settings, actions), game.dump()
+    return scengen.game_scenario(settings, actions), report.game(game)
 
 
 def test_random_games_through_the_simulator_match_the_rules_engine():

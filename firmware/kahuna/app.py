@@ -11,6 +11,7 @@ hardware) is passed in:
 """
 
 from kahuna import rules
+from kahuna.board import NEW_GAME
 from kahuna.cards import uid_hex
 from kahuna.journal import JournalError
 from kahuna.referee import Referee
@@ -18,17 +19,6 @@ from kahuna.scanner import Scanner
 from kahuna.view import View
 
 STORAGE = "storage"  # rejection code: the journal could not be written
-NEW_GAME = "new-game"  # the action of a button held down (board_def inputs.hold)
-
-
-def settings_for_game(settings):
-    """Journal-friendly settings (JSON values) -> rules.Game keyword arguments."""
-    handicap = settings.get("handicap")
-    return {
-        "variant": settings.get("variant", rules.STANDARD),
-        "first": settings.get("first", "white"),
-        "handicap": None if not handicap else (handicap[0], int(handicap[1])),
-    }
 
 
 class App:
@@ -58,7 +48,7 @@ class App:
                 self.game = None
             self.boot_problem = self.boot_problem or problem
         if self.game is None:
-            self.game = rules.Game(self.board, **settings_for_game(self.settings))
+            self.game = rules.Settings.from_json(self.board, self.settings).new_game()
             if self.journal is not None:
                 self.journal.start(self.settings)
         self.game.recorder = self._record
@@ -72,8 +62,11 @@ class App:
         if item[0] == "new":
             if self.game is not None or len(item) < 2 or not isinstance(item[1], dict):
                 raise JournalError("a new-game record in the middle of the journal")
+            try:
+                self.game = rules.Settings.from_json(self.board, item[1]).new_game()
+            except ValueError as e:
+                raise JournalError("the journal's game settings: %s" % (e,)) from None
             self.settings = item[1]
-            self.game = rules.Game(self.board, **settings_for_game(self.settings))
             return
         if self.game is None:
             raise JournalError("the journal does not start with a new game")
@@ -88,10 +81,13 @@ class App:
             self.boot_problem = "a record does not replay: %s" % (e,)
 
     def new_game(self, settings):
+        """A new game with `settings` in their JSON form (checked by the rules: ValueError,
+        and nothing changes, for bad ones)."""
+        game = rules.Settings.from_json(self.board, settings).new_game()
         self.settings = settings
         if self.journal is not None:
             self.journal.start(settings)
-        self.game = rules.Game(self.board, **settings_for_game(settings))
+        self.game = game
         self.referee = Referee(self.game)
         self.game.recorder = self._record
         self.view.reset(self.referee)

@@ -14,8 +14,10 @@ Islands and connections become small integers, in file order; `Board` holds para
 import json
 import math
 
-# The six input roles the referee understands.
+# The six input roles the referee understands: the one list of them (the referee, the
+# serial link and the scenario language take these names).
 ROLES = ("next", "prev", "ok", "back", "done", "discard")
+NEW_GAME = "new-game"  # the action of a button held down (inputs.hold), besides its role
 STATUS_LEDS = ("turn_white", "turn_black", "phase", "error")
 PALETTE = ("white", "black", "free", "uncontrolled", "error",
            "option_place", "option_remove", "pending")
@@ -373,7 +375,7 @@ def _pins(bd, pins):
     bd.pins = out
 
 
-HOLD_ACTIONS = ("new-game",)  # what holding a button may do besides its role
+HOLD_ACTIONS = (NEW_GAME,)  # what holding a button may do besides its role
 
 
 def _inputs(bd, inputs):

@@ -21,37 +21,15 @@ line changes nothing.
 
 import json
 
-from kahuna import rules
+from kahuna import report, rules
+from kahuna.board import ROLES
 from kahuna.cards import RegistryError
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
-BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 
 
 class LinkError(ValueError):
     pass
-
-
-def check_settings(s):
-    """Game settings from the host, checked; returns them in the journal's form."""
-    if not isinstance(s, dict):
-        raise LinkError("settings must be an object")
-    for key in s:
-        if key not in ("variant", "first", "handicap"):
-            raise LinkError("unknown setting %r" % (key,))
-    variant = s.get("variant", rules.STANDARD)
-    if variant not in (rules.STANDARD, rules.ALTERNATIVE):
-        raise LinkError("variant must be standard or alternative")
-    first = s.get("first", "white")
-    if first not in rules.PLAYERS:
-        raise LinkError("first must be white or black")
-    handicap = s.get("handicap")
-    if handicap is not None:
-        if not (isinstance(handicap, list) and len(handicap) == 2
-                and handicap[0] in rules.PLAYERS and handicap[1] in (1, 2, 3)
-                and not isinstance(handicap[1], bool)):
-            raise LinkError("handicap must be [player, 1..3] or null")
-    return {"variant": variant, "first": first, "handicap": handicap}
 
 
 class Link:
@@ -127,7 +105,7 @@ class Link:
     # ------------------------------------------------------------ commands
 
     def state(self):
-        r = self.app.game.dump()
+        r = report.game(self.app.game)
         r["leds"] = list(self.app.view.frame)
         return r
 
@@ -135,7 +113,11 @@ class Link:
         self.send({"event": "state", "state": self.state()})
 
     def cmd_new(self, msg):
-        self.app.new_game(check_settings(msg.get("settings", {})))
+        try:
+            settings = rules.check_settings(msg.get("settings", {}))
+        except ValueError as e:
+            raise LinkError(str(e)) from None
+        self.app.new_game(settings)
         self.app.show(self.now())
         self.send({"event": "new", "state": self.state()})
 
@@ -157,8 +139,8 @@ class Link:
 
     def cmd_press(self, msg):
         button = msg.get("button")
-        if button not in BUTTONS:
-            raise LinkError("button must be one of " + ", ".join(BUTTONS))
+        if button not in ROLES:
+            raise LinkError("button must be one of " + ", ".join(ROLES))
         self.app.press(button, self.now())
 
     def cmd_pick(self, msg):

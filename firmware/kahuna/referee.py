@@ -9,15 +9,14 @@ the card, the hand limit, the forced draw, the options.
 """
 
 from kahuna import rules
+from kahuna.board import NEW_GAME, ROLES
 from kahuna.rules import NOBODY, Rejected
 
-# Kinds of option in an open list.
-PLACE = "place"
-REMOVE = "remove"  # an opponent bridge (one card pending: waits for a second card)
+# Kinds of option in an open list: the rules' actions they lead to.
+PLACE = rules.PLACE
+REMOVE = rules.REMOVE  # an opponent bridge (one card pending: waits for a second card)
 HANDICAP = "handicap"
 REFILL = "refill"
-
-BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 
 # What the referee reports after each event, for the view and the buzzer.
 ACCEPTED = "accepted"
@@ -40,7 +39,6 @@ class Referee:
         self.accepted = 0  # accepted events so far
         self.privacy = False  # the last accepted event must not reveal a card's island
         self.outcome = None
-        self.log = None  # optional callable(kind, detail) for the serial link
         self._sync()
 
     # --------------------------------------------------------------- state
@@ -49,19 +47,11 @@ class Referee:
         """Nothing pending: no card, no open option list, not in discard mode."""
         return not self.pending and not self.options and not self.discarding
 
-    def drop_pending(self):
-        """Forget UI state (after a reboot): pending cards simply stay in hand."""
-        self.pending = []
-        self.picked = NOBODY
-        self.discarding = False
-        self._sync()
-
     def _sync(self):
         """Open the option lists that follow from the game alone (handicap, refill)."""
         g = self.game
         if g.phase == rules.HANDICAP:
-            self.options = [(HANDICAP, k) for k in range(g.n_conns)
-                            if g.bridges[k] == NOBODY]
+            self.options = [(HANDICAP, k) for k in g.handicap_options()]
         elif g.refill != NOBODY:
             self.options = [(REFILL, g.refill)]
         elif not self.pending or self.picked != NOBODY:
@@ -85,7 +75,7 @@ class Referee:
         return self._run(self._tap, card)
 
     def press(self, button):
-        if button not in BUTTONS:
+        if button not in ROLES:
             raise ValueError("unknown button %r" % (button,))
         return self._run(getattr(self, "_" + button))
 
@@ -97,8 +87,6 @@ class Referee:
         self.last_error = (code, message, tuple(islands), tuple(conns))
         self.errors += 1
         self.outcome = REFUSED
-        if self.log:
-            self.log("refused", code + ": " + message)
         return False
 
     def _run(self, handler, *args):
@@ -121,8 +109,6 @@ class Referee:
             self.outcome = ROUND_END  # a scoring, or round 3's last card (final turns)
         else:
             self.outcome = ACCEPTED
-        if self.log:
-            self.log("accepted", "")
         return True
 
     def _involved(self, err, args):
@@ -175,7 +161,6 @@ class Referee:
         # Play phase.
         if len(self.pending) >= 2:
             raise Rejected(rules.WRONG_PHASE, "two cards are pending: pick a bridge or back")
-        g._card_in_hand(card)
         if not self.pending:
             self._open_card(c)
         elif self.picked != NOBODY:
@@ -184,46 +169,21 @@ class Referee:
             self._open_pair(c)
 
     def _open_card(self, c):
-        g = self.game
-        p = g.turn
-        island = c // 2
-        places = g._placements(p, island)
-        opp = g._opponent_bridges(p, island)
-        if not places and not opp:
-            raise Rejected(rules.NO_OPTION, "%s allows no bridge and no removal"
-                           % g.card_names[c])
-        # Around the island in its clockwise order: an encoder sweeps them in turn.
-        opts = []
-        for k in self.board.island_conns[island]:
-            if k in places:
-                opts.append((PLACE, k))
-            elif k in opp:
-                opts.append((REMOVE, k))
+        self.options = self.game.card_options(c)
         self.pending = [c]
-        self.options = opts
         self.sel = 0
 
     def _open_pair(self, c2):
-        g = self.game
         c1 = self.pending[0]
-        if c1 == c2:
-            raise Rejected(rules.BAD_PAIR, "%s is already pending: tap a second card"
-                           % g.card_names[c1])
-        targets = g._pair_targets(g.turn, c1, c2)
-        if not targets:
-            raise Rejected(rules.BAD_PAIR, "%s and %s do not name the ends of any %s bridge"
-                           % (g.card_names[c1], g.card_names[c2], rules.PLAYERS[1 - g.turn]))
+        self.options = [(REMOVE, k) for k in self.game.pair_options(c1, c2)]
         self.pending = [c1, c2]
-        self.options = [(REMOVE, k) for k in targets]
         self.sel = 0
 
     def _second_for_picked(self, c2):
         g = self.game
         c1 = self.pending[0]
         k = self.picked
-        if c1 == c2 or (c2 // 2) not in self.board.conn_ends[k]:
-            raise Rejected(rules.BAD_PAIR, "%s does not name an end of %s"
-                           % (g.card_names[c2], self.board.connections[k]))
+        g.check_second(c1, c2, k)
         g.remove_bridge(g.card_names[c1], g.card_names[c2], self.board.connections[k])
         self._clear()
 
@@ -236,6 +196,12 @@ class Referee:
     # ------------------------------------------------------------- buttons
 
     def _need_list(self):
+        if self.picked != NOBODY and not self.discarding:
+            # A removal waits for its second card: say which, not "nothing to choose".
+            a, b = self.board.conn_ends[self.picked]
+            raise Rejected(rules.WRONG_PHASE, "%s waits for a second card (%s or %s): tap "
+                           "it, or back" % (self.board.connections[self.picked],
+                                            self.board.islands[a], self.board.islands[b]))
         if not self.options or self.discarding:
             raise Rejected(rules.WRONG_PHASE, "there is nothing to choose")
 
@@ -296,9 +262,7 @@ class Referee:
         if g.phase == rules.DRAW:
             g.resume_play()
             return
-        if not g.history:
-            raise Rejected(rules.WRONG_PHASE, "nothing to take back this turn")
-        g.undo()  # R10
+        g.undo()  # R10 (refused when nothing was done this turn)
 
     def _busy(self):
         g = self.game
@@ -311,12 +275,22 @@ class Referee:
         if self.discarding:
             self.discarding = False
             return
+        if g.phase == rules.OVER:
+            raise Rejected(rules.WRONG_PHASE, self._over())
         if self._busy():
             raise Rejected(rules.WRONG_PHASE, "finish or withdraw the pending move first")
         if g.phase == rules.DRAW:
             g.decline()  # R4 is checked there
         else:
             g.end_play()
+
+    def _over(self):
+        """What to say when the game is over: how a new one starts at this board (the
+        button that board_def's inputs.hold gives the new-game action)."""
+        for role, action in self.board.inputs.get("hold", {}).items():
+            if action == NEW_GAME:
+                return "the game is over: hold %s for a new game" % (role,)
+        return "the game is over"
 
     def _discard(self):
         self.privacy = False

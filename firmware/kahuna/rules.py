@@ -2,7 +2,10 @@
 
 Pure game code: no hardware, no clock, no randomness (the physical cards are shuffled by
 the players). Runs unchanged on CPython 3.11 and MicroPython. The reference is
-`kahuna-rules.md`; where a rule is decided by a ruling it is cited as `# R4`.
+`docs/rules.md`; where a rule is decided by a ruling it is cited as `# R4`.
+
+As OpenSpiel splits a Game from its States, `Settings` holds what is fixed for a whole
+game (the board, the variant, who starts, the handicap) and `Game` the state that moves.
 
 The public API speaks in names (`"HUNA-1"`, `"ALOA-HUNA"`); internally cards, islands and
 connections are small integers so the state is a handful of short lists:
@@ -13,7 +16,9 @@ connections are small integers so the state is a handful of short lists:
 - `place[c]` says where card `c` is: a hand (`WHITE`/`BLACK`), `DISCARD` or `DRAWABLE`.
 
 Every action either raises `Rejected` (with the contract's rejection code) and changes
-nothing, or is applied whole.
+nothing, or is applied whole. The referee asks the index API (`card_options`,
+`pair_options`, `check_second`, `check_in_hand`: card and connection indices) what a tap
+may do; its refusals are the very ones the actions give.
 """
 
 from kahuna.cards import card_names
@@ -30,6 +35,10 @@ SUPPLY = 25  # bridges per player
 HAND_LIMIT = 5  # R3
 DEAL_SIZE = 3
 ROUNDS = 3
+
+# Kinds of option a card offers (the names of the actions they lead to).
+PLACE = "place"
+REMOVE = "remove"
 
 DEAL = "deal"
 HANDICAP = "handicap"
@@ -61,14 +70,9 @@ class Rejected(Exception):
         self.message = message
 
 
-def _count(values, value):
-    """How many of `values` equal `value` (list.count, without a method lookup per call
-    on MicroPython's small lists: the same thing, said plainly)."""
-    n = 0
-    for v in values:
-        if v == value:
-            n += 1
-    return n
+VARIANTS = (STANDARD, ALTERNATIVE)
+HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
+SETTING_KEYS = ("variant", "first", "handicap")
 
 
 def player_index(name):
@@ -79,33 +83,88 @@ def player_index(name):
     raise ValueError("player must be 'white' or 'black', got %r" % (name,))
 
 
-class Game:
-    """One game of Kahuna on `board` (a `kahuna.board.Board`).
+def _check_settings(variant, first, handicap):
+    """The one check of game settings, whoever supplies them (journal, serial link,
+    scenario, terminal): ValueError saying what is allowed."""
+    if variant not in VARIANTS:
+        raise ValueError("variant must be standard or alternative, got %r" % (variant,))
+    if first not in PLAYERS:
+        raise ValueError("first must be white or black, got %r" % (first,))
+    if handicap is not None:
+        if not (isinstance(handicap, (tuple, list)) and len(handicap) == 2
+                and handicap[0] in PLAYERS):
+            raise ValueError("handicap must be a player and 1 to %d bridges, got %r"
+                             % (HANDICAP_MAX, handicap))
+        n = handicap[1]
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= HANDICAP_MAX:
+            raise ValueError("handicap must place 1 to %d bridges, got %r" % (HANDICAP_MAX, n))
 
-    Settings (fixed for the game): `variant` standard|alternative, `first` player,
-    `handicap` None or (player name, 1..3).
-    """
+
+def check_settings(obj):
+    """Game settings in their JSON form (the journal's, the serial link's): an object with
+    any of variant, first, handicap ([player, n] or null). Returns them checked, every key
+    present; raises ValueError."""
+    if not isinstance(obj, dict):
+        raise ValueError("settings must be an object, got %r" % (obj,))
+    for key in obj:
+        if key not in SETTING_KEYS:
+            raise ValueError("unknown setting %r (%s)" % (key, ", ".join(SETTING_KEYS)))
+    variant = obj.get("variant", STANDARD)
+    first = obj.get("first", "white")
+    handicap = obj.get("handicap")
+    _check_settings(variant, first, handicap)
+    return {"variant": variant, "first": first,
+            "handicap": None if handicap is None else [handicap[0], handicap[1]]}
+
+
+class Settings:
+    """What is fixed for a whole game (OpenSpiel's Game, where `Game` is the State): the
+    board and what follows from it, the variant, the first player and the handicap.
+
+    `variant` standard|alternative, `first` "white"|"black", `handicap` None or
+    (player name, 1..3); bad settings raise ValueError."""
 
     def __init__(self, board, variant=STANDARD, first="white", handicap=None):
-        if variant not in (STANDARD, ALTERNATIVE):
-            raise ValueError("variant must be standard or alternative, got %r" % (variant,))
+        _check_settings(variant, first, handicap)
         self.board = board
         self.variant = variant
         self.first = player_index(first)
-        if handicap is None:
-            self.handicap = None
-        else:
-            who, n = handicap
-            if not (isinstance(n, int) and 1 <= n <= 3):
-                raise ValueError("handicap must place 1 to 3 bridges, got %r" % (n,))
-            self.handicap = (player_index(who), n)
+        # None or (player index, bridges)
+        self.handicap = None if handicap is None else (player_index(handicap[0]), handicap[1])
         self.n_islands = len(board.islands)
         self.n_conns = len(board.connections)
         self.n_cards = 2 * self.n_islands
         self.degree = [len(cs) for cs in board.island_conns]
-        self.recorder = None  # callable(action tuple) told of every applied action
         self.card_names = card_names(board)
         self.card_index = dict((name, c) for c, name in enumerate(self.card_names))
+
+    @classmethod
+    def from_json(cls, board, obj):
+        """Settings from their JSON form (see `check_settings`)."""
+        s = check_settings(obj)
+        return cls(board, s["variant"], s["first"], s["handicap"])
+
+    def to_json(self):
+        h = self.handicap
+        return {"variant": self.variant, "first": PLAYERS[self.first],
+                "handicap": None if h is None else [PLAYERS[h[0]], h[1]]}
+
+    def new_game(self):
+        """A game at its start with these settings."""
+        return Game(self.board, self.variant, PLAYERS[self.first], self.to_json()["handicap"])
+
+
+class Game:
+    """The state of one game of Kahuna on `board` (a `kahuna.board.Board`); its fixed
+    settings are `game.settings` (see `Settings` for the arguments)."""
+
+    def __init__(self, board, variant=STANDARD, first="white", handicap=None):
+        self.settings = Settings(board, variant, first, handicap)
+        # Shared, never changed: kept here too for the hot paths and the names API.
+        self.board = board
+        self.card_names = self.settings.card_names
+        self.card_index = self.settings.card_index
+        self.recorder = None  # callable(action tuple) told of every applied action
         self.new_game()
 
     # ----------------------------------------------------------------- state
@@ -113,11 +172,11 @@ class Game:
     def new_game(self):
         self.phase = DEAL
         self.round = 1
-        self.turn = self.first
-        self.bridges = [NOBODY] * self.n_conns
-        self.control = [NOBODY] * self.n_islands
+        self.turn = self.settings.first
+        self.bridges = [NOBODY] * self.settings.n_conns
+        self.control = [NOBODY] * self.settings.n_islands
         self.supply = [SUPPLY, SUPPLY]
-        self.place = [DRAWABLE] * self.n_cards
+        self.place = [DRAWABLE] * self.settings.n_cards
         self.dealt = 0
         self.handicap_left = 0
         self.must_draw = False  # R4: the previous turn ended with a declined draw
@@ -173,28 +232,25 @@ class Game:
             raise Rejected(NOT_OFFERED, "%s is not a connection of the board" % (name,))
         return k
 
-    def island_of(self, card_name):
-        return self.board.islands[self.card_id(card_name) // 2]
-
     def hand(self, player):
         """The card names in `player`'s hand, sorted."""
         p = player_index(player)
-        return sorted(self.card_names[c] for c in range(self.n_cards) if self.place[c] == p)
+        return sorted(self.card_names[c] for c in range(len(self.place)) if self.place[c] == p)
 
     def _hand_size(self, p):
-        return _count(self.place, p)
+        return self.place.count(p)
 
     def drawable_count(self):
-        return _count(self.place, DRAWABLE)
+        return self.place.count(DRAWABLE)
 
     def discard_count(self):
-        return _count(self.place, DISCARD)
+        return self.place.count(DISCARD)
 
     def bridges_on_board(self, p):
-        return _count(self.bridges, p)
+        return self.bridges.count(p)
 
     def controlled_count(self, p):
-        return _count(self.control, p)
+        return self.control.count(p)
 
     # ------------------------------------------------------------- control
 
@@ -207,7 +263,7 @@ class Game:
 
     def majority(self, island):
         """R1: the player owning more than half of the island's connections, or NOBODY."""
-        deg = self.degree[island]
+        deg = self.settings.degree[island]
         for p in (WHITE, BLACK):
             if 2 * self._owned(p, island) > deg:
                 return p
@@ -236,7 +292,7 @@ class Game:
     def _cascade(self):
         """Losing control: every island whose controller no longer has the majority loses
         its stone. Losing control removes no bridges, so this is where it stops (R8)."""
-        for island in range(self.n_islands):
+        for island in range(self.settings.n_islands):
             owner = self.control[island]
             if owner != NOBODY and self.majority(island) != owner:
                 self.control[island] = NOBODY
@@ -256,7 +312,7 @@ class Game:
     def _may_place(self, p, k):
         if self.bridges[k] != NOBODY or self.supply[p] <= 0:
             return False
-        if self.variant == ALTERNATIVE:
+        if self.settings.variant == ALTERNATIVE:
             # Alternative variant: never build on an end controlled by the opponent.
             a, b = self.board.conn_ends[k]
             opp = 1 - p
@@ -296,9 +352,65 @@ class Game:
             return []
         return [self.board.connections[k] for k in self._pair_targets(self.turn, c1, c2)]
 
-    def free_connections(self):
-        return [self.board.connections[k] for k in range(self.n_conns)
-                if self.bridges[k] == NOBODY]
+    # ------------------------------------------------------------ index API
+    # What a tap or a button may do, asked before acting, with cards and connections as
+    # indices. The refusals are the ones the actions themselves give.
+
+    def check_card(self, c):
+        """Card index `c` may be played now: play phase and in the active player's hand
+        (else wrong-phase or card-not-in-hand)."""
+        self._need_phase(PLAY)
+        self._in_hand(c)
+
+    def card_options(self, c):
+        """What card index `c` offers, around its island in clockwise order (an encoder
+        sweeps them in turn): (PLACE, k) for a free connection k it may build on, (REMOVE,
+        k) for an opponent bridge k that it and a second card naming the other end remove.
+        Refused as `place_bridge` refuses the card: wrong-phase, card-not-in-hand,
+        no-option."""
+        self.check_card(c)
+        p = self.turn
+        opp = 1 - p
+        out = []
+        for k in self.board.island_conns[c // 2]:
+            if self._may_place(p, k):
+                out.append((PLACE, k))
+            elif self.bridges[k] == opp:
+                out.append((REMOVE, k))
+        if not out:
+            raise Rejected(NO_OPTION, "%s allows no bridge and no removal"
+                           % (self.card_names[c],))
+        return out
+
+    def pair_options(self, c1, c2):
+        """Opponent bridges (indices) that card indices c1 and c2 together may remove.
+        Refused as `remove_bridge` refuses the pair: wrong-phase, card-not-in-hand,
+        bad-pair."""
+        self.check_card(c1)
+        self.check_card(c2)
+        if c1 == c2:
+            raise Rejected(BAD_PAIR, "%s cannot be played twice: a removal takes two cards"
+                           % (self.card_names[c1],))
+        targets = self._pair_targets(self.turn, c1, c2)
+        if not targets:
+            raise Rejected(BAD_PAIR, "%s and %s do not name the ends of any %s bridge"
+                           % (self.card_names[c1], self.card_names[c2],
+                              PLAYERS[1 - self.turn]))
+        return targets
+
+    def check_second(self, c1, c2, k):
+        """Card index c2 may join c1 to remove the opponent bridge k, chosen first:
+        bad-pair unless c2 names an end of k."""
+        self.check_card(c2)
+        if c1 == c2:
+            self.pair_options(c1, c2)  # refused: the same card twice
+        if (c2 // 2) not in self.board.conn_ends[k]:
+            raise Rejected(BAD_PAIR, "%s does not name an end of %s"
+                           % (self.card_names[c2], self.board.connections[k]))
+
+    def handicap_options(self):
+        """The connections (indices) a handicap bridge may go on: every free one."""
+        return [k for k in range(len(self.bridges)) if self.bridges[k] == NOBODY]
 
     def can_draw(self):
         return (self.phase == DRAW and self.refill == NOBODY
@@ -306,9 +418,6 @@ class Game:
 
     def can_decline(self):
         return self.phase == DRAW and not self.must_draw
-
-    def can_undo(self):
-        return self.phase == PLAY and self.refill == NOBODY and len(self.history) > 0
 
     def legal_actions(self):
         """Every legal action as a tuple, as `apply` takes them."""
@@ -318,18 +427,18 @@ class Game:
         names = self.card_names
         conns = self.board.connections
         if ph == DEAL:
-            for c in range(self.n_cards):
+            for c in range(self.settings.n_cards):
                 if self.place[c] == DRAWABLE:
                     acts.append(("deal", names[c]))
         elif ph == HANDICAP:
-            for k in range(self.n_conns):
+            for k in range(self.settings.n_conns):
                 if self.bridges[k] == NOBODY:
                     acts.append(("handicap", conns[k]))
         elif self.refill != NOBODY:
             acts.append(("refill", conns[self.refill]))
             acts.append(("skip_refill",))
         elif ph == PLAY or ph == DRAW:
-            hand = [c for c in range(self.n_cards) if self.place[c] == p]
+            hand = [c for c in range(self.settings.n_cards) if self.place[c] == p]
             for c in hand:
                 acts.append(("discard", names[c]))
             if ph == PLAY:
@@ -346,7 +455,7 @@ class Game:
             else:
                 acts.append(("resume_play",))
                 if self.can_draw():
-                    for c in range(self.n_cards):
+                    for c in range(self.settings.n_cards):
                         if self.place[c] == DRAWABLE:
                             acts.append(("draw", names[c]))
                 if self.can_decline():
@@ -362,11 +471,10 @@ class Game:
             raise Rejected(WRONG_PHASE, "first take or decline the free refill of %s"
                            % (self.board.connections[self.refill],))
 
-    def _card_in_hand(self, name):
-        c = self.card_id(name)
+    def _in_hand(self, c):
         if self.place[c] != self.turn:
-            raise Rejected(NOT_IN_HAND, "%s is not in %s's hand" % (name, PLAYERS[self.turn]))
-        return c
+            raise Rejected(NOT_IN_HAND, "%s is not in %s's hand"
+                           % (self.card_names[c], PLAYERS[self.turn]))
 
     # --------------------------------------------------------------- actions
 
@@ -388,13 +496,13 @@ class Game:
         self.place[c] = self.turn
         self.dealt += 1
         if self.dealt == DEAL_SIZE:
-            self.turn = 1 - self.first
+            self.turn = 1 - self.settings.first
         elif self.dealt == 2 * DEAL_SIZE:
-            if self.handicap is None:
-                self._start_turn(self.first)
+            if self.settings.handicap is None:
+                self._start_turn(self.settings.first)
             else:
                 self.phase = HANDICAP
-                self.turn, self.handicap_left = self.handicap
+                self.turn, self.handicap_left = self.settings.handicap
 
     def handicap_bridge(self, conn):
         """Handicap: the weaker player places a bridge on any free connection, without a
@@ -407,19 +515,16 @@ class Game:
         self._lay_bridge(self.turn, k)
         self.handicap_left -= 1
         if self.handicap_left == 0:
-            self._start_turn(self.first)
+            self._start_turn(self.settings.first)
 
     def place_bridge(self, card, conn):
         """Play `card` of island X to place a bridge on a free connection of X."""
         self._need_phase(PLAY)
-        c = self._card_in_hand(card)
+        c = self.card_id(card)
+        offered = self.card_options(c)
         p = self.turn
-        island = c // 2
-        allowed = self._placements(p, island)
-        if not allowed and not self._opponent_bridges(p, island):
-            raise Rejected(NO_OPTION, "%s allows no bridge and no removal" % (card,))
         k = self.conn_id(conn)
-        if k not in allowed:
+        if (PLACE, k) not in offered:
             raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
         self._note(("place", card, conn))
         self.history.append(self._core())
@@ -431,15 +536,11 @@ class Game:
         """Play two cards together to remove the opponent bridge `conn`: each card must
         name one of its ends (A+A, B+B or A+B)."""
         self._need_phase(PLAY)
-        c1 = self._card_in_hand(card1)
-        c2 = self._card_in_hand(card2)
+        c1 = self.card_id(card1)
+        self._in_hand(c1)
+        c2 = self.card_id(card2)
         p = self.turn
-        if c1 == c2:
-            raise Rejected(BAD_PAIR, "%s cannot be played twice" % (card1,))
-        targets = self._pair_targets(p, c1, c2)
-        if not targets:
-            raise Rejected(BAD_PAIR, "%s and %s do not name the ends of any %s bridge"
-                           % (card1, card2, PLAYERS[1 - p]))
+        targets = self.pair_options(c1, c2)
         k = self.conn_id(conn)
         if k not in targets:
             raise Rejected(NOT_OFFERED, "%s and %s cannot remove %s" % (card1, card2, conn))
@@ -453,7 +554,7 @@ class Game:
         self._cascade()
         if self._early_end(p):  # R7 comes before any free refill
             return
-        if self.variant == ALTERNATIVE and self._may_place(p, k):
+        if self.settings.variant == ALTERNATIVE and self._may_place(p, k):
             # Alternative variant: the freed connection may be refilled for free, if
             # neither end is controlled by the opponent after the cascade.
             self.refill = k
@@ -481,7 +582,8 @@ class Game:
     def discard(self, card):
         """Put a card from hand on the discard pile, without effect (play or draw phase)."""
         self._need_phase(PLAY, DRAW)
-        c = self._card_in_hand(card)
+        c = self.card_id(card)
+        self._in_hand(c)
         self._note(("discard", card))
         self.history.append(self._core())  # R10: discards can be taken back
         self.place[c] = DISCARD
@@ -568,7 +670,7 @@ class Game:
             points = self.round  # round 1 scores 1 point, round 2 scores 2
             self._give(w, b, points, points)
             self.round += 1
-            for c in range(self.n_cards):  # the discard pile becomes the new deck
+            for c in range(self.settings.n_cards):  # the discard pile becomes the new deck
                 if self.place[c] == DISCARD:
                     self.place[c] = DRAWABLE
             self._start_turn(1 - last)
@@ -600,60 +702,8 @@ class Game:
             sw, sb = w, b
         self.winner = "white" if sw > sb else "black" if sb > sw else "draw"
 
-    # ------------------------------------------------------------- report
-
-    def dump(self):
-        """The game fields of the simulator contract's JSON report."""
-        conns = self.board.connections
-        islands = self.board.islands
-        return {
-            "phase": self.phase,
-            "round": self.round,
-            "final_turns": self.final_turns,
-            "turn": PLAYERS[self.turn],
-            "bridges": dict((conns[k], PLAYERS[o]) for k, o in enumerate(self.bridges)
-                            if o != NOBODY),
-            "control": dict((islands[i], PLAYERS[o]) for i, o in enumerate(self.control)
-                            if o != NOBODY),
-            "supply": {"white": self.supply[WHITE], "black": self.supply[BLACK]},
-            "hands": {"white": self.hand("white"), "black": self.hand("black")},
-            "discard": self.discard_count(),
-            "drawable": self.drawable_count(),
-            "must_draw": self.must_draw,
-            "scores": {"white": self.scores[WHITE], "black": self.scores[BLACK]},
-            "round_scores": [{"white": w, "black": b} for w, b in self.round_scores],
-            "winner": self.winner,
-        }
-
     def is_over(self):
         return self.phase == OVER
-
-    def problems(self):
-        """Invariant violations (empty when the state is sound); tests check it after
-        every action."""
-        out = []
-        for i in range(self.n_islands):
-            if self.control[i] != self.majority(i):  # R8
-                out.append("R8: control of %s is not its majority" % self.board.islands[i])
-        for p in (WHITE, BLACK):
-            if self.bridges_on_board(p) + self.supply[p] != SUPPLY:
-                out.append("%s: bridges on board + supply != %d" % (PLAYERS[p], SUPPLY))
-            if self._hand_size(p) > HAND_LIMIT:  # R3
-                out.append("%s holds more than %d cards" % (PLAYERS[p], HAND_LIMIT))
-            if self.supply[p] < 0:
-                out.append("%s: negative supply" % PLAYERS[p])
-        if len(self.place) != self.n_cards:
-            out.append("cards are missing")
-        for where in self.place:
-            if where not in (WHITE, BLACK, DISCARD, DRAWABLE):
-                out.append("a card is nowhere")
-        given = [0, 0]
-        for w, b in self.round_scores:
-            given[0] += w
-            given[1] += b
-        if given != self.scores:
-            out.append("scores differ from the sum of the scorings")
-        return out
 
 
 # Action names `apply` accepts (as `legal_actions` lists them) and their methods.
