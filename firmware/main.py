@@ -97,7 +97,7 @@ class Reader:
             return pn532.PENDING
 
 
-def build(clock):
+def build():
     board = boardmod.load(BOARD_FILE, keep_raw=False)
     registry = Registry.load(card_names(board), CARDS_FILE)
     np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
@@ -177,7 +177,7 @@ async def game(clock, parts):
 
 def main():
     clock = Clock()
-    parts = build(clock)
+    parts = build()
     board = parts[0]
     if inputsmod.held_at_boot(board, make_pin):
         board, registry, strip, _, reader = parts

@@ -38,10 +38,6 @@ class Button:
         self._t_down = 0  # when the debounced press began
         self._done = False  # this press has been reported (or is to be ignored)
 
-    def is_down(self):
-        """The debounced state."""
-        return self._down
-
     def poll(self, now):
         """Read the pin once; return the role of an event, or None."""
         raw = self.pin() == self._pressed

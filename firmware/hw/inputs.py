@@ -11,13 +11,11 @@ and `inputs.encoder` maps its actions cw / ccw / press / long_press to a role or
 contacts close to ground, hence `active_low`); in tests and the simulator a virtual pin
 (`host_tools.emu.pins`). Nothing here imports `machine`.
 
-Events come out one of two ways:
+Events come out of `poll`:
 
-    inputs = build(board, make_pin)              # poll() returns the roles
+    inputs = build(board, make_pin)
     for role in inputs.poll(now): ...            # () when nothing happened: no allocation;
                                                  # a new list only when something did
-    inputs = build(board, make_pin, on_event)    # on_event(role) for every event,
-    inputs.poll(now)                             # nothing allocated ever; poll returns ()
 
 `poll` is meant to be called every `inputs.poll_ms` (2 ms with a polled encoder, else 5).
 `now` is milliseconds that only go up (a ticks_ms() that wraps after 12 days would need
@@ -36,14 +34,13 @@ class Inputs:
     call it: the encoder's interval when it is polled, else the buttons'. The buttons are
     polled on their own `Button.POLL_MS` whatever the call rate.
 
-    `build` wires the buttons and encoder to `deliver`, which calls `on_event(role)` if
-    there is one and otherwise collects the role for `poll` to return."""
+    `build` wires the buttons and encoder to `deliver`, which collects the roles for
+    `poll` to return."""
 
-    def __init__(self, buttons=None, encoder=None, pins=None, on_event=None):
+    def __init__(self, buttons=None, encoder=None, pins=None):
         self.buttons = buttons  # a Buttons, or None
         self.encoder = encoder  # an Encoder, or None
         self.pins = pins if pins is not None else {}  # GPIO -> pin, for bring-up checks
-        self.on_event = on_event
         self._events = None  # this poll's roles for poll to return, if any
         self._last = 0
         self._first = True
@@ -60,16 +57,14 @@ class Inputs:
             self.encoder.use_irq()
 
     def deliver(self, role):
-        if self.on_event is not None:
-            self.on_event(role)
-        elif self._events is None:
+        if self._events is None:
             self._events = [role]
         else:
             self._events.append(role)
 
     def poll(self, now):
-        """Poll the inputs. Returns the roles of this poll's events that went to no
-        on_event: a list, or an empty tuple when there were none."""
+        """Poll the inputs. Returns the roles of this poll's events: a list, or an empty
+        tuple when there were none."""
         self._events = None
         if self.encoder is not None:
             self.encoder.poll(now)
@@ -84,7 +79,7 @@ class Inputs:
         return events
 
 
-def build(board, make_pin, on_event=None, active_low=True):
+def build(board, make_pin, active_low=True):
     """Buttons and encoder for `board` (a `kahuna.board.Board`); returns an `Inputs`.
     Each GPIO's pin is made once; `inputs.pins` keeps them by GPIO."""
     pins = {}
@@ -94,7 +89,7 @@ def build(board, make_pin, on_event=None, active_low=True):
             pins[gpio] = make_pin(gpio)
         return pins[gpio]
 
-    inputs = Inputs(pins=pins, on_event=on_event)
+    inputs = Inputs(pins=pins)
     sink = inputs.deliver
     buttons = []
     by_role = board.pins.get("buttons") or {}
