@@ -6,7 +6,7 @@ they can be handed to the MicroPython runtime), or raises `ScenarioError` naming
 
 from kahuna import rules
 from kahuna.board import ROLES as BUTTONS
-from kahuna.cards import card_names
+from kahuna.cards import card_names, parse_uid
 
 MAX_MS = 24 * 3600 * 1000  # a day of virtual time is plenty for one command
 
@@ -21,15 +21,11 @@ class ScenarioError(ValueError):
 def check_card(text, cards, line):
     if text.startswith("uid:"):
         h = text[4:]
-        ok = len(h) in (8, 14, 20)  # ISO14443A UIDs: 4, 7 or 10 bytes
-        if ok:
-            try:
-                int(h, 16)
-            except ValueError:
-                ok = False
-        if not ok:
+        try:
+            parse_uid(h)
+        except ValueError:
             raise ScenarioError(line, "bad tag %r: uid: takes a 4-, 7- or 10-byte UID in "
-                                      "hex, e.g. uid:04A224B2C35E80" % text)
+                                      "hex, e.g. uid:04A224B2C35E80" % text) from None
         return "uid:" + h.upper()
     if text not in cards:
         raise ScenarioError(line, "unknown card %r: cards are ISLAND-1 or ISLAND-2, "

@@ -12,7 +12,7 @@ from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna import report
 from kahuna.app import App
-from kahuna.cards import Registry, card_names, uid_hex
+from kahuna.cards import Registry, card_names, parse_uid, uid_hex
 from kahuna.journal import Journal
 
 POLL_MS = 50  # the reader is polled every 50 ms of virtual time
@@ -70,8 +70,7 @@ class Simulation:
 
     def uid_of(self, card):
         if card.startswith("uid:"):
-            hexs = card[4:]
-            return bytes(int(hexs[i:i + 2], 16) for i in range(0, len(hexs), 2))
+            return parse_uid(card[4:])
         return sim_uid(self.names.index(card))
 
     def advance(self, ms):

@@ -6,15 +6,28 @@ old registry or the new one.
 """
 
 import json
-import os
-from binascii import hexlify
+from binascii import hexlify, unhexlify
+
+from kahuna.storage import Storage, replace
 
 HEX = "0123456789ABCDEF"
+UID_DIGITS = (8, 14, 20)  # ISO 14443-A UIDs: 4, 7 or 10 bytes
 
 
 def uid_hex(uid):
     """b'\\x04\\xa2' -> '04A2'."""
     return hexlify(bytes(uid)).decode().upper()
+
+
+def parse_uid(text):
+    """A tag UID written in hex ('04a224b2c35e80') -> its bytes; ValueError unless it is
+    a 4-, 7- or 10-byte UID. The one reading of a UID, wherever one is typed."""
+    if not isinstance(text, str):
+        raise ValueError("a tag UID is hex text, got %r" % (text,))
+    up = text.upper()
+    if len(up) not in UID_DIGITS or any(ch not in HEX for ch in up):
+        raise ValueError("%s is not a 4-, 7- or 10-byte tag UID" % (text,))
+    return unhexlify(up)
 
 
 def card_names(board):
@@ -54,8 +67,10 @@ class Registry:
         if not isinstance(uid, str):
             uid = uid_hex(uid)
         uid = uid.upper()
-        if len(uid) not in (8, 14, 20) or any(ch not in HEX for ch in uid):
-            raise RegistryError("%s is not a 4-, 7- or 10-byte tag UID" % (uid,))
+        try:
+            parse_uid(uid)
+        except ValueError as e:
+            raise RegistryError(str(e)) from None
         other = self.by_uid.get(uid)
         if other is not None and other != card:
             raise RegistryError("tag %s is already enrolled as %s" % (uid, other))
@@ -74,14 +89,7 @@ class Registry:
     def save(self, path, storage=None):
         """Write-new-then-rename: a power cut leaves the old registry or the new one.
         `storage` has open and rename (the board's file system by default)."""
-        tmp = path + ".new"
-        opener = storage.open if storage is not None else open
-        with opener(tmp, "w") as f:
-            f.write(self.to_json())
-        if storage is not None:
-            storage.rename(tmp, path)
-        else:
-            os.rename(tmp, path)
+        replace(storage if storage is not None else Storage(), path, self.to_json())
 
     @classmethod
     def load(cls, card_names, path):

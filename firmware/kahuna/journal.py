@@ -19,7 +19,8 @@ Size: a journal is compacted into ["new"] + ["state"] when it would grow past
 """
 
 import json
-import os
+
+from kahuna.storage import Storage, replace
 
 try:
     from binascii import crc32
@@ -37,19 +38,6 @@ CHUNK = 256  # copying in pieces keeps RAM use small
 
 class JournalError(ValueError):
     pass
-
-
-class Storage:
-    """The board's file system (littlefs on the Pico) as the journal uses it."""
-
-    def open(self, path, mode="r"):
-        return open(path, mode)
-
-    def rename(self, old, new):
-        os.rename(old, new)
-
-    def remove(self, path):
-        os.remove(path)
 
 
 def encode(item):
@@ -162,9 +150,7 @@ class Journal:
         """Replace the journal by `records` (write-new-then-rename: a cut leaves the old
         journal or the new one, never a mix)."""
         data = b"".join(encode(r) for r in records)
-        with self.fs.open(self.path + ".new", "wb") as f:
-            f.write(data)
-        self.fs.rename(self.path + ".new", self.path)
+        replace(self.fs, self.path, data)
         self.size = len(data)
 
     def archive(self):

@@ -23,7 +23,7 @@ import json
 
 from kahuna import report, rules
 from kahuna.board import ROLES
-from kahuna.cards import RegistryError
+from kahuna.cards import RegistryError, parse_uid
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
 
@@ -130,9 +130,9 @@ class Link:
             self.app.tap_card(card, self.now())
         elif isinstance(uid, str):
             try:
-                raw = bytes(int(uid[i:i + 2], 16) for i in range(0, len(uid), 2))
-            except ValueError:
-                raise LinkError("uid must be hex") from None
+                raw = parse_uid(uid)
+            except ValueError as e:
+                raise LinkError(str(e)) from None
             self.app.tap_uid(raw, self.now())
         else:
             raise LinkError("tap needs \"card\" or \"uid\"")

@@ -151,15 +151,20 @@ class Settings:
 
     def new_game(self):
         """A game at its start with these settings."""
-        return Game(self.board, self.variant, PLAYERS[self.first], self.to_json()["handicap"])
+        return Game(self)
 
 
 class Game:
     """The state of one game of Kahuna on `board` (a `kahuna.board.Board`); its fixed
-    settings are `game.settings` (see `Settings` for the arguments)."""
+    settings are `game.settings` (see `Settings` for the arguments). `Game(settings)`
+    starts a game with existing `Settings`, sharing them."""
 
     def __init__(self, board, variant=STANDARD, first="white", handicap=None):
-        self.settings = Settings(board, variant, first, handicap)
+        if isinstance(board, Settings):
+            self.settings = board
+            board = board.board
+        else:
+            self.settings = Settings(board, variant, first, handicap)
         # Shared, never changed: kept here too for the hot paths and the names API.
         self.board = board
         self.card_names = self.settings.card_names
