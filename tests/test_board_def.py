@@ -49,7 +49,7 @@ POSITIONS = {
     "ELAI": (480, 407), "FAAA": (704, 371), "GOLA": (790, 428), "HUNA": (269, 529),
     "IFFI": (480, 554), "JOJO": (664, 493), "KAHU": (782, 562), "LALE": (464, 684),
 }
-ROLES = ("next", "prev", "ok", "back", "done", "discard")
+ROLES = boardmod.ROLES
 
 
 def shipped():

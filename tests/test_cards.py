@@ -14,8 +14,8 @@ import gamekit
 from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
 from host_tools.vflash import VirtualFlash
 from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
-from hw import ndef
 from hw.leds import Strip
+from kahuna import ndef
 from kahuna.app import App
 from kahuna.cards import Registry
 from kahuna.enroll import Enroller

@@ -11,7 +11,7 @@ import time
 import pytest
 
 from host_tools.vboard import Running
-from hw import ndef
+from kahuna import ndef
 from mpy_runner import ROOT
 
 NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",

@@ -17,11 +17,7 @@ returning their level (`machine.Pin`); `use_irq` also needs their `irq()` method
 Runs unchanged on MicroPython and CPython.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hw.const import const
 
 # Table states (low 3 bits) and the step flags a transition back to the detent carries.
 _START = const(0)  # at a detent: A = B = 1

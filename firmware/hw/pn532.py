@@ -14,11 +14,7 @@ write), about 0.05 ms + 1.1 ms at 400 kHz (4.5 ms at 100 kHz), plus any clock
 stretching by the chip. It returns PENDING, None (no card) or the UID bytes.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
+from hw.const import const
 
 try:
     from time import sleep_ms as _sleep_ms

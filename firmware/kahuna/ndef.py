@@ -1,6 +1,7 @@
 """NDEF Text records in a Type 2 Tag TLV area (NTAG213 user memory, page 4 on).
 
-Runs unchanged on MicroPython and CPython. Layout (NFC Forum T2T and RTD Text):
+Plain data, no hardware: the enrolment writes it through the reader driver, the tools read
+it back. Runs unchanged on MicroPython and CPython. Layout (NFC Forum T2T and RTD Text):
 
     03 LEN | D1 01 PLEN 54 | STATUS 'e' 'n' | text... | FE
     TLV      record header    status = UTF-8, language code length 2
@@ -8,24 +9,18 @@ Runs unchanged on MicroPython and CPython. Layout (NFC Forum T2T and RTD Text):
 e.g. "elephant": 03 0F D1 01 0B 54 02 65 6E 65 6C 65 70 68 61 6E 74 FE.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
-TLV_NULL = const(0x00)  # padding, no length byte
-TLV_NDEF = const(0x03)  # NDEF message TLV
-TLV_TERMINATOR = const(0xFE)  # end of the TLV area, no length byte
-NTAG213_USER_BYTES = const(144)  # pages 4..39
-_MB_ME_SR_WELLKNOWN = const(0xD1)  # record header: first, last, short, TNF 1
-_TNF_MASK = const(0x07)  # record header bits 2..0: type name format
-_SR = const(0x10)  # short record: 1-byte payload length
-_IL = const(0x08)  # ID length field present
-_TNF_WELL_KNOWN = const(0x01)  # NFC Forum well-known type
-_TYPE_TEXT = const(0x54)  # "T"
-_UTF16 = const(0x80)  # text status byte bit 7: UTF-16 (unsupported here)
-_LANG_MASK = const(0x3F)  # text status byte bits 5..0: language code length
+TLV_NULL = 0x00  # padding, no length byte
+TLV_NDEF = 0x03  # NDEF message TLV
+TLV_TERMINATOR = 0xFE  # end of the TLV area, no length byte
+NTAG213_USER_BYTES = 144  # pages 4..39
+_MB_ME_SR_WELLKNOWN = 0xD1  # record header: first, last, short, TNF 1
+_TNF_MASK = 0x07  # record header bits 2..0: type name format
+_SR = 0x10  # short record: 1-byte payload length
+_IL = 0x08  # ID length field present
+_TNF_WELL_KNOWN = 0x01  # NFC Forum well-known type
+_TYPE_TEXT = 0x54  # "T"
+_UTF16 = 0x80  # text status byte bit 7: UTF-16 (unsupported here)
+_LANG_MASK = 0x3F  # text status byte bits 5..0: language code length
 
 
 def text_record(text, lang="en"):
