@@ -10,7 +10,7 @@ from host_tools.vflash import VirtualFlash
 from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
-from kahuna import report
+from kahuna import report, rules
 from kahuna.app import App
 from kahuna.cards import Registry, card_names, parse_uid, uid_hex
 from kahuna.journal import Journal
@@ -45,7 +45,7 @@ class Simulation:
         self.now = 0
         self.rejected = []
         self.failures = []
-        self.settings = {"variant": "standard", "first": "white", "handicap": None}
+        self.settings = rules.check_settings({})  # the defaults, in their JSON form
         self.boots = 0
         self.resets = 0  # by the watchdog
         self.fed = 0

@@ -15,6 +15,7 @@ import sys
 from host_tools import randgame, scengen, simcore
 from host_tools.vflash import VirtualFlash
 from kahuna import board as boardmod
+from kahuna import rules
 from kahuna.app import App
 from kahuna.cards import card_names
 from kahuna.journal import Journal
@@ -96,8 +97,7 @@ class Soak:
     def game(self, seed):
         rng = randgame.Rng(seed)
         settings = randgame.random_settings(rng)
-        jsettings = {"variant": settings["variant"], "first": settings["first"],
-                     "handicap": list(settings["handicap"]) if settings["handicap"] else None}
+        jsettings = rules.check_settings(settings)  # the journal's JSON form
         flash = VirtualFlash()
         app = self.boot(flash, jsettings)
         player = randgame.Player(randgame.Rng(seed))
