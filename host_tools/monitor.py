@@ -44,10 +44,10 @@ def game_from_state(board, state):
     g.turn = rules.player_index(state["turn"])
     g.must_draw = state["must_draw"]
     g.winner = state["winner"]
-    g.bridges = [rules.NOBODY] * g.n_conns
+    g.bridges = [rules.NOBODY] * len(board.connections)
     for conn, owner in state["bridges"].items():
         g.bridges[board.conn_index[conn]] = rules.player_index(owner)
-    g.control = [rules.NOBODY] * g.n_islands
+    g.control = [rules.NOBODY] * len(board.islands)
     for island, owner in state["control"].items():
         g.control[board.island_index[island]] = rules.player_index(owner)
     g.supply = [state["supply"]["white"], state["supply"]["black"]]

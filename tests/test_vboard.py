@@ -324,7 +324,7 @@ def _put_driver(board_dir, *modules):
 
 def test_the_real_pn532_driver_reads_emulated_tags_through_machine_i2c(start):
     b = start()
-    _put_driver(b.dir, "pn532")
+    _put_driver(b.dir, "const", "pn532")  # the driver and what it imports
     user = b"\x03\x0bHUNA-1 tag\xfe"
     b.client.place_tag("04A224B2C35E80", user=user)
     code = ("import machine\n"

@@ -17,8 +17,8 @@ connections are small integers so the state is a handful of short lists:
 
 Every action either raises `Rejected` (with the contract's rejection code) and changes
 nothing, or is applied whole. The referee asks the index API (`card_options`,
-`pair_options`, `check_second`, `check_in_hand`: card and connection indices) what a tap
-may do; its refusals are the very ones the actions give.
+`pair_options`, `check_second`, `check_card`, `handicap_options`: card and connection
+indices) what a tap may do; its refusals are the very ones the actions give.
 """
 
 from kahuna.cards import card_names
@@ -134,7 +134,6 @@ class Settings:
         self.n_islands = len(board.islands)
         self.n_conns = len(board.connections)
         self.n_cards = 2 * self.n_islands
-        self.degree = [len(cs) for cs in board.island_conns]
         self.card_names = card_names(board)
         self.card_index = dict((name, c) for c, name in enumerate(self.card_names))
 
@@ -268,7 +267,7 @@ class Game:
 
     def majority(self, island):
         """R1: the player owning more than half of the island's connections, or NOBODY."""
-        deg = self.settings.degree[island]
+        deg = self.board.island_degree[island]
         for p in (WHITE, BLACK):
             if 2 * self._owned(p, island) > deg:
                 return p
