@@ -3,7 +3,7 @@
 The firmware runs in CPython on virtual hardware (`simcore.Simulation`). After every command
 the screen shows a picture of the board drawn with text, coloured with the LED strip's last
 frame, and a status block: turn, phase, hands, supplies, scores, the open option list and
-the last message. Commands are the scenario language of sim-contract.md, plus shorthands
+the last message. Commands are the scenario language of docs/scenarios.md, plus shorthands
 (`next`, `ok`, `back`, `undo`, a bare card or connection name), `help` and `quit`.
 
 Colours are plain ANSI escapes: 24-bit where the terminal says it has them (COLORTERM),

@@ -1,4 +1,4 @@
-"""`python -m host_tools sim`: run scenarios on the simulated board (sim-contract.md),
+"""`python -m host_tools sim`: run scenarios on the simulated board (docs/scenarios.md),
 or play interactively when no scenario is given."""
 
 import argparse
