@@ -26,6 +26,7 @@ option, a pending card's island, an error flash) gets a halo.
 import math
 import os
 import sys
+import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
@@ -811,17 +812,16 @@ def check_output(out_path):
             return ("cannot render PNG: the cairo library is missing (%s). Install it "
                     "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo) "
                     "or render to .svg" % e)
-    folder = os.path.dirname(os.path.abspath(out_path))
-    probe = folder
-    while not os.path.isdir(probe):  # the nearest folder that exists must be writable
-        parent = os.path.dirname(probe)
-        if parent == probe:
-            break
-        probe = parent
-    if not os.access(probe, os.W_OK) or (os.path.exists(folder) and not os.path.isdir(folder)):
-        return "cannot render to %r: %s is not a folder we may write in" % (out_path, probe)
     if os.path.isdir(out_path):
         return "cannot render to %r: it is a folder" % (out_path,)
+    folder = os.path.dirname(os.path.abspath(out_path))
+    try:  # the folder is made now (it would be anyway), and must take a file
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        return "cannot render to %r: cannot write in %s (%s)" % (out_path, folder,
+                                                                 e.strerror or e)
     return None
 
 
