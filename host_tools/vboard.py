@@ -933,7 +933,10 @@ def describe_reply(req, reply):
 
 
 def control_socket(control):
-    return os.path.join(control, "control.sock") if os.path.isdir(control) else control
+    """The control socket: `control` itself if it names one, else control.sock in it."""
+    if control.endswith(".sock") and not os.path.isdir(control):
+        return control
+    return os.path.join(control, "control.sock")
 
 
 def command(argv):
