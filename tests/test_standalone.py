@@ -80,3 +80,34 @@ def test_scenarios_doc_names_every_rejection_code_and_command():
     from host_tools.sim import REPORT_KEYS
     for key in REPORT_KEYS:
         assert '"%s":' % key in text, key
+
+
+def readme():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        return f.read()
+
+
+def test_readme_says_which_micropython_and_why_as_flash_checks_it():
+    from host_tools import flash
+
+    text = " ".join(readme().split())
+    need = "%d.%d" % flash.MIN_VERSION[:2]
+    assert "MicroPython **%s or later**" % need in text
+    assert "micropython.org/download/RPI_PICO" in text and "BOOTSEL" in text and ".uf2" in text
+    version = subprocess.run([flash.find_mpy_cross(), "--version"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    emitting = version.split("; ", 1)[1]  # "mpy-cross emitting mpy v6.3"
+    assert "`mpy-cross --version`: `%s`" % emitting in text
+    assert "format %s is what MicroPython 1.19 and later load" % emitting[-3] in text
+
+
+def test_readme_documents_the_virtual_board_as_it_behaves():
+    from host_tools import vboard
+
+    text = readme()
+    assert "python -m host_tools vboard\n" in text
+    assert "`~/.cache/kahuna-vboard/flash/`" in text
+    assert vboard.home().endswith("kahuna-vboard")
+    for command in vboard.COMMANDS:
+        assert "`python -m host_tools vboard %s" % command in text or \
+            "`... vboard %s" % command in text, command
