@@ -1055,6 +1055,10 @@ def main(argv):
     except VBoardError as e:
         print("vboard: %s" % e, file=sys.stderr)
         return 2
+    except OSError as e:  # e.g. a control path too long for a Unix socket
+        print("vboard: cannot open the control socket %s: %s" % (board.ctl_path, e),
+              file=sys.stderr)
+        return 2
     sys.stdout.write(port + "\n")
     sys.stdout.write("control %s\n" % board.ctl_path)
     if sys.stdin.isatty() and not args.no_prompt:
