@@ -30,6 +30,6 @@ def missing(tool, port):
     import os
 
     if "/" in port and not os.path.exists(port):
-        return ("%s: %s does not exist: is the board plugged in? (`python -m serial.tools."
-                "list_ports` lists the serial ports)" % (tool, port))
+        return ("%s: cannot open %s: there is no such device; is the board plugged in? "
+                "(`python -m serial.tools.list_ports` lists the serial ports)" % (tool, port))
     return None

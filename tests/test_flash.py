@@ -280,8 +280,9 @@ def test_no_board_found_says_so(monkeypatch, tmp_path, capsys):
 def test_a_port_that_is_not_there_says_so(tmp_path):
     out = run_flash("/dev/does-not-exist", build_dir=str(tmp_path / "build"))
     assert out.returncode == 2  # cannot run as asked
-    assert out.stderr == ("flash: /dev/does-not-exist does not exist: is the board plugged "
-                          "in? (`python -m serial.tools.list_ports` lists the serial ports)\n")
+    assert out.stderr == ("flash: cannot open /dev/does-not-exist: there is no such device; "
+                          "is the board plugged in? (`python -m serial.tools.list_ports` "
+                          "lists the serial ports)\n")
     assert not os.path.exists(str(tmp_path / "build"))  # said before any work
 
 
