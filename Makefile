@@ -16,7 +16,7 @@ TYPESHED := $(VENV)/mpy-typeshed
 
 LINT_PATHS := firmware host_tools tests tools
 PYTEST_ARGS ?=
-# Extra arguments for the host tool targets, e.g. `make sim ARGS="--seed 3"`.
+# Extra arguments for the host tool targets, e.g. `make sim ARGS="--scenario F --json"`.
 ARGS ?=
 
 .PHONY: help venv test pytest lint clean
@@ -37,28 +37,50 @@ help:
 
 venv: $(VENV_STAMP)
 
+# Quiet, and whatever it says goes to stderr: `make sim ARGS="--scenario F --json" > out.json`
+# gives the tool's JSON alone, even when this first builds the venv.
 $(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
-	@$(MAKE) sysdeps
-	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --disable-pip-version-check --quiet --quiet -e '.[dev]'
-	$(BIN)/python tools/mpy_typeshed.py $(TYPESHED)
+	@echo "make: setting up $(VENV) (first run, or pyproject.toml changed) ..." >&2
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) >&2
+	@$(BIN)/python -m pip install --disable-pip-version-check --quiet --quiet -e '.[dev]' >&2
+	@$(BIN)/python tools/mpy_typeshed.py $(TYPESHED) >&2
 	@touch $@
 
-# System packages some tools and tests need: tmux (the terminal-play test drives a real
-# terminal), cairo and the DejaVu fonts (PNG and PDF drawings, byte for byte the same). Installed with apt-get when missing, which
-# needs root (as on CI); otherwise the message says what to install.
+# System packages, asked for only by what needs them: playing (`make sim`) needs none.
+#   tmux           the terminal-play test drives a real terminal (make test, make pytest)
+#   cairo, DejaVu  PNG and PDF drawings, byte for byte the same (make test, make hardware)
+# Missing ones are named with the command that installs them, and make stops. Only on CI
+# (CI=true, as .ci/run sets it) are they installed, with apt-get, as root.
+NEED_TMUX := command -v tmux >/dev/null
+NEED_CAIRO := $(BIN)/python -c 'import cairosvg' >/dev/null 2>&1
+NEED_FONTS := { test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || \
+  fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf' || \
+  ls ~/Library/Fonts/DejaVuSans.ttf /Library/Fonts/DejaVuSans.ttf >/dev/null 2>&1; }
+
+# $(call sysdeps,CHECKS,WHO): each CHECK is tmux, cairo or fonts; WHO is named if one is missing.
+define sysdeps
+missing=""; \
+$(if $(filter tmux,$(1)),$(NEED_TMUX) || missing="$$missing tmux";) \
+$(if $(filter cairo,$(1)),$(NEED_CAIRO) || missing="$$missing cairo";) \
+$(if $(filter fonts,$(1)),$(NEED_FONTS) || missing="$$missing fonts";) \
+if [ -n "$$missing" ]; then \
+  deb=$$(echo $$missing | sed 's/cairo/libcairo2/; s/fonts/fonts-dejavu-core/'); \
+  brew=$$(echo $$missing | sed 's/fonts/font-dejavu/'); \
+  if [ "$${CI:-}" = true ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+    echo "make: CI: installing $$deb" >&2; \
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$deb >/dev/null; \
+  else \
+    echo "make: $(2) cannot run, system packages are missing:$$missing" >&2; \
+    echo "  Debian/Ubuntu: sudo apt-get install $$deb" >&2; \
+    echo "  macOS:         brew install $$brew" >&2; \
+    exit 1; \
+  fi; \
+fi
+endef
+
 .PHONY: sysdeps
-sysdeps:
-	@missing=""; \
-	command -v tmux >/dev/null || missing="$$missing tmux"; \
-	ldconfig -p 2>/dev/null | grep -q 'libcairo.so.2' || missing="$$missing libcairo2"; \
-	test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || missing="$$missing fonts-dejavu-core"; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
-	  else echo "please install:$$missing (apt-get install$$missing)"; exit 1; fi; \
-	fi
+sysdeps: venv
+	@$(call sysdeps,tmux cairo fonts,make test)
 
 # ------------------------------------------------------------------------------ checks
 
@@ -66,7 +88,7 @@ sysdeps:
 test: lint pytest
 
 # pytest's own exit status (5 = no tests collected) is make's: nothing is swallowed.
-pytest: venv
+pytest: venv sysdeps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: venv
@@ -80,16 +102,17 @@ lint: venv
 HOST_TOOLS := bench sim
 .PHONY: $(HOST_TOOLS)
 
+# Silent (@): standard output is the tool's own, e.g. pure JSON with --json.
 $(HOST_TOOLS): venv
-	$(BIN)/python -m host_tools $@ $(ARGS)
+	@$(BIN)/python -m host_tools $@ $(ARGS)
 
 # make flash [PORT=/dev/ttyACM0]: compile the firmware with mpy-cross and copy what changed
 # to the board with mpremote, then reset it and wait for its boot line. Without PORT: the
-# first Pico found. A virtual board (python -m host_tools.vboard --dir DIR) prints its port.
+# first Pico found. A virtual board (python -m host_tools vboard) prints its port.
 PORT ?=
 .PHONY: flash
 flash: venv
-	$(BIN)/python -m host_tools.flash $(if $(PORT),--port $(PORT)) $(ARGS)
+	@$(BIN)/python -m host_tools.flash $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
 # `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.
@@ -97,7 +120,7 @@ SOAK_GAMES ?= 10000
 SOAK_MP ?= 300
 .PHONY: soak
 soak: venv
-	$(BIN)/python -m host_tools soak --games $(SOAK_GAMES) --micropython $(SOAK_MP)
+	@$(BIN)/python -m host_tools soak --games $(SOAK_GAMES) --micropython $(SOAK_MP)
 
 # ------------------------------------------------------------------------------ hardware docs
 # hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
@@ -106,7 +129,8 @@ soak: venv
 
 .PHONY: hardware
 hardware: venv
-	$(BIN)/python -m host_tools.hardware $(ARGS)
+	@$(call sysdeps,cairo fonts,make hardware)
+	@$(BIN)/python -m host_tools.hardware $(ARGS)
 
 # ------------------------------------------------------------------------------ clean
 

@@ -19,14 +19,28 @@ COMMANDS = {
 }
 
 
+def usage():
+    return ("usage: python -m host_tools COMMAND [options]   (COMMAND --help for its options)"
+            "\n\ncommands:\n" + "\n".join("  %-8s %s" % kv for kv in COMMANDS.items()))
+
+
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help") or argv[0] not in COMMANDS:
-        print("usage: python -m host_tools COMMAND [options]\n\ncommands:")
-        for name, text in COMMANDS.items():
-            print("  %-8s %s" % (name, text))
-        return 0 if argv and argv[0] in ("-h", "--help") else 2
+    if argv and argv[0] in ("-h", "--help"):
+        print(usage())
+        return 0
+    if not argv or argv[0] not in COMMANDS:
+        if argv:
+            print("host_tools: unknown command %r" % argv[0], file=sys.stderr)
+        print(usage(), file=sys.stderr)
+        return 2
+    from host_tools.mpy import MicroPythonMissing
+
     module = __import__("host_tools." + argv[0], fromlist=["main"])
-    return module.main(argv[1:])
+    try:
+        return module.main(argv[1:])
+    except MicroPythonMissing as e:  # a tool that runs the MicroPython unix port
+        print("%s: %s" % (argv[0], e), file=sys.stderr)
+        return 2
 
 
 sys.exit(main(sys.argv[1:]))

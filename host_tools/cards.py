@@ -115,7 +115,8 @@ def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools cards")
     ap.add_argument("action", choices=("enroll", "list", "export", "import"))
     ap.add_argument("file", nargs="?", help="the JSON file for export and import")
-    ap.add_argument("--port", required=True, help="the board's serial device")
+    ap.add_argument("--port", help="the board's serial device (default: the first Pico "
+                                   "found)")
     ap.add_argument("--card", help="enrol only this card (a lost one), e.g. HUNA-1")
     ap.add_argument("--timeout", type=float, default=300.0,
                     help="seconds to wait for each tag (default 300)")
@@ -128,6 +129,12 @@ def main(argv=None):
     if args.action in ("export", "import") and not args.file:
         print("cards: %s needs a FILE" % args.action, file=sys.stderr)
         return 2
+    if args.action == "export":
+        folder = os.path.dirname(os.path.abspath(args.file))
+        if not os.path.isdir(folder) or not os.access(folder, os.W_OK):
+            print("cards: cannot write %s: %s is not a folder we may write in"
+                  % (args.file, folder), file=sys.stderr)
+            return 2
     entries = None
     if args.action == "import":
         try:
@@ -137,6 +144,18 @@ def main(argv=None):
         except (OSError, ValueError, AttributeError, RegistryError) as e:
             print("cards: %s is not a card registry: %s" % (args.file, e), file=sys.stderr)
             return 2
+    if args.port is None:
+        from host_tools.findport import find_port, no_board
+        args.port = find_port()
+        if args.port is None:
+            print(no_board("cards", "python -m host_tools cards %s --port /dev/ttyACM0"
+                           % args.action), file=sys.stderr)
+            return 2
+    from host_tools.findport import missing
+    problem = missing("cards", args.port)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         link = LinkClient(args.port)
     except Exception as e:  # serial.SerialException or OSError
@@ -159,8 +178,12 @@ def main(argv=None):
             return 0
         reg = registry(link, 10)
         if args.action == "export":
-            with open(args.file, "w") as f:
-                json.dump(reg["cards"], f, indent=1, sort_keys=True)
+            try:
+                with open(args.file, "w") as f:
+                    json.dump(reg["cards"], f, indent=1, sort_keys=True)
+            except OSError as e:
+                print("cards: cannot write %s: %s" % (args.file, e), file=sys.stderr)
+                return 2
             out("%d cards exported to %s" % (len(reg["cards"]), args.file))
             return 0
         by_card = dict((card, uid) for uid, card in reg["cards"].items())
@@ -168,5 +191,12 @@ def main(argv=None):
             out("%-7s %s" % (card, by_card.get(card, "-- not enrolled --")))
         out("%d enrolled, %d missing" % (len(reg["cards"]), len(reg["missing"])))
         return 0
+    except RuntimeError as e:  # the board did not answer
+        print("cards: %s on %s: is the board's firmware running? (make flash)"
+              % (e, args.port), file=sys.stderr)
+        return 1
+    except (OSError, ValueError) as e:  # serial.SerialException: the port went away
+        print("cards: lost the board on %s: %s" % (args.port, e), file=sys.stderr)
+        return 1
     finally:
         link.close()

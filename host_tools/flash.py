@@ -6,8 +6,10 @@ the board.
    board_def/kahuna.json. The build is made afresh each time.
 2. Connects with mpremote's SerialTransport to PORT, or to the first Pico found (USB VID
    2E8A, else any USB serial device, as `mpremote connect auto`), enters the raw REPL with a
-   soft reset (main.py stops), and asks the board for the SHA-256 of every file it is to
-   hold, computed on the board in one go.
+   soft reset (main.py stops), reads its sys.implementation and refuses a MicroPython that
+   cannot run the build (older than MIN_VERSION, or another .mpy version) before copying
+   anything, then asks the board for the SHA-256 of every file it is to hold, computed on
+   the board in one go.
 3. Sends only the files whose hash differs (written to NAME.tmp, then renamed over NAME, so
    an interrupted copy leaves the old file), checks each against its hash on the board, and
    prints one line per file: `[3/15] kahuna/rules.mpy  sent (12.3 KB)` or `... unchanged`.
@@ -30,6 +32,8 @@ import sys
 import time
 from binascii import b2a_base64
 
+from host_tools.findport import find_port, no_board
+from host_tools.findport import missing as missing_port
 from host_tools.mpy import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -39,14 +43,23 @@ MARCH = "armv6m"
 PROTECTED = ("game.jnl", "cards.json", "settings.json")  # the board's data: never touched
 CODE_DIRS = ("kahuna", "hw")  # folders that hold only flashed code: stale modules go
 SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
-PICO_VID = 0x2E8A  # Raspberry Pi
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...
 WATCHDOG_ENABLE = 1 << 30  # ... and its ENABLE bit
 
 
+# The oldest MicroPython the firmware runs on: .mpy version 6 (v1.19 on) and the `asyncio`
+# module by that name (v1.21 renamed uasyncio). See the README, "Flashing a new Pico".
+MIN_VERSION = (1, 21, 0)
+UF2 = "https://micropython.org/download/RPI_PICO/"
+
+
 class FlashError(Exception):
     pass
+
+
+class Incompatible(FlashError):
+    """The board's MicroPython cannot run this build; nothing was copied."""
 
 
 # ---------------------------------------------------------------------- build
@@ -108,17 +121,6 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
 
 
 # ---------------------------------------------------------------------- the board
-def find_port():
-    """The first Pico (VID 2E8A), else the first USB serial device, else None."""
-    from serial.tools import list_ports
-
-    ports = sorted(list_ports.comports())
-    picos = [p for p in ports if p.vid == PICO_VID]
-    usb = [p for p in ports if p.vid is not None and p.pid is not None]
-    found = picos or usb
-    return found[0].device if found else None
-
-
 def _kb(n):
     return "%d B" % n if n < 1024 else "%.1f KB" % (n / 1024)
 
@@ -161,6 +163,23 @@ class Board:
             "print(_wdt is not None)\n" % (WATCHDOG_CTRL, WATCHDOG_ENABLE))
         if running:
             self.feed = "_wdt.feed()\n"
+
+    def implementation(self):
+        """(name, version tuple, _mpy or None) from the board's sys.implementation."""
+        name, version, mpy = self.eval(
+            "import sys\n_i = sys.implementation\n"
+            "print((_i.name, tuple(_i.version[:3]), getattr(_i, '_mpy', None)))\n")
+        return name, tuple(version), mpy
+
+    def restart(self):
+        """Leave the raw REPL and soft-reboot: the board runs its main.py again."""
+        from mpremote.transport import TransportError
+
+        try:
+            self.t.exit_raw_repl()
+            self.t.serial.write(b"\x04")
+        except (TransportError, OSError):
+            pass
 
     def exec(self, code):
         from mpremote.transport import TransportError
@@ -237,10 +256,50 @@ class Board:
             pass
 
 
+def mpy_format(files):
+    """The .mpy version the build's files carry (their second byte), or None."""
+    for rel, local in files:
+        if rel.endswith(".mpy"):
+            with open(local, "rb") as f:
+                head = f.read(4)
+            if len(head) == 4 and head[:1] == b"M":
+                return head[1]
+    return None
+
+
+def check_compatible(impl, mpy_version):
+    """Raise Incompatible unless the board's sys.implementation (name, version, _mpy) can
+    run the build: MicroPython, MIN_VERSION or later, loading .mpy files of its format."""
+    name, version, board_mpy = impl
+    fix = ("Fix: put the latest MicroPython for RPI_PICO (%s) on the Pico: hold BOOTSEL "
+           "while plugging it in, drag the .uf2 onto the RPI-RP2 drive, then flash again."
+           % UF2)
+    if name != "micropython":
+        raise Incompatible("the board runs %s, not MicroPython.\n%s" % (name, fix))
+    shown = ".".join(str(v) for v in version[:3])
+    need = ".".join(str(v) for v in MIN_VERSION[:2])
+    if board_mpy is None:
+        raise Incompatible("the board's MicroPython %s cannot load .mpy files (no "
+                           "sys.implementation._mpy).\n%s" % (shown, fix))
+    if mpy_version is not None and board_mpy & 0xFF != mpy_version:
+        raise Incompatible("the board's MicroPython %s loads .mpy version %d; this firmware "
+                           "is compiled to .mpy version %d (MicroPython %s or later).\n%s"
+                           % (shown, board_mpy & 0xFF, mpy_version, need, fix))
+    if tuple(version[:3]) < MIN_VERSION:
+        raise Incompatible("the board runs MicroPython %s; the firmware needs %s or later "
+                           "(it uses the asyncio module by that name).\n%s"
+                           % (shown, need, fix))
+
+
 def flash(port, files, force=False, dry_run=False, out=print):
     """Copy what differs; returns (sent, unchanged, removed, bytes sent)."""
     board = Board(port)
     try:
+        try:
+            check_compatible(board.implementation(), mpy_format(files))
+        except Incompatible:
+            board.restart()  # it goes on running what it ran
+            raise
         paths = ["/" + rel for rel, _ in files]
         on_board = board.hashes(paths)
         sent = unchanged = removed = nbytes = 0
@@ -382,19 +441,25 @@ def main(argv):
                     help="seconds to wait for the boot line (default 20)")
     args = ap.parse_args(argv)
 
+    # What the user named must be there: else exit 2, before any work.
+    for path, what in ((os.path.join(args.firmware, "main.py"), "--firmware"),
+                       (args.board_def, "--board-def")):
+        if not os.path.isfile(path):
+            print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
+            return 2
+    port = args.port or find_port()
+    if port is None:
+        print(no_board("flash", "make flash PORT=/dev/ttyACM0"), file=sys.stderr)
+        return 2
+    problem = missing_port("flash", port)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         files = build(args.firmware, args.board_def, args.build_dir)
     except FlashError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1
-    port = args.port or find_port()
-    if port is None:
-        print("flash: no board found: no USB serial device of a Pico (VID 2E8A) or of any "
-              "other board is attached.\n"
-              "  Plug the Pico in over USB, or name the port: make flash PORT=/dev/ttyACM0\n"
-              "  (a virtual board: python -m host_tools.vboard --dir DIR prints its port)",
-              file=sys.stderr)
-        return 2
     total = sum(os.path.getsize(local) for _, local in files)
     print("flash: %d files (%s) from %s to %s"
           % (len(files), _kb(total), _show(args.build_dir), port))
@@ -402,6 +467,9 @@ def main(argv):
     try:
         board, (sent, unchanged, removed, nbytes) = flash(
             port, files, force=args.force, dry_run=args.dry_run)
+    except Incompatible as e:
+        print("flash: nothing copied: %s" % e, file=sys.stderr)
+        return 2
     except FlashError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1

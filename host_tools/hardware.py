@@ -65,7 +65,7 @@ PICO_GND_PINS = (3, 8, 13, 18, 23, 28, 38)  # 33 is AGND
 PIN_VBUS, PIN_VSYS, PIN_3V3_EN, PIN_3V3, PIN_GND_R, PIN_GND_L = 40, 39, 37, 36, 38, 3
 
 # ------------------------------------------------------------------ parts and figures
-CARDS_PER_ISLAND = 2  # kahuna-rules.md: 24 island cards, 2 per island (HUNA-1, HUNA-2)
+CARDS_PER_ISLAND = 2  # docs/rules.md: 24 island cards, 2 per island (HUNA-1, HUNA-2)
 PIXEL_SPARES = 0.10  # spare fraction of pixels and stickers (at least MIN_SPARES)
 MIN_SPARES = 2
 LED_FULL_WHITE_MA = 60  # one WS2812B at full white: 3 x 20 mA (view.MA_PER_CHANNEL)

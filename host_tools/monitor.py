@@ -134,13 +134,30 @@ class Monitor:
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools monitor",
                                  description="Show the live board over its USB serial link.")
-    ap.add_argument("--port", required=True, help="serial device, e.g. /dev/ttyACM0")
+    ap.add_argument("--port", help="serial device, e.g. /dev/ttyACM0 (default: the first "
+                                   "Pico found)")
     ap.add_argument("--board", default=DEFAULT_BOARD)
     ap.add_argument("--once", action="store_true", help="draw the current state and exit")
     ap.add_argument("--timeout", type=float, default=5.0, help="seconds to wait with --once")
     args = ap.parse_args(argv)
     import serial  # pyserial, installed with mpremote
-    board = boardmod.load(args.board)
+    try:
+        board = boardmod.load(args.board)
+    except boardmod.BoardError as e:
+        print("monitor: board: %s" % e, file=sys.stderr)
+        return 2
+    if args.port is None:
+        from host_tools.findport import find_port, no_board
+        args.port = find_port()
+        if args.port is None:
+            print(no_board("monitor", "python -m host_tools monitor --port /dev/ttyACM0"),
+                  file=sys.stderr)
+            return 2
+    from host_tools.findport import missing
+    problem = missing("monitor", args.port)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     try:
         port = serial.Serial(args.port, 115200, timeout=0.1)
     except (serial.SerialException, OSError) as e:
@@ -168,5 +185,8 @@ def main(argv=None):
                 return 1
     except KeyboardInterrupt:
         return 0
+    except (serial.SerialException, OSError) as e:  # unplugged, or the port went away
+        print("\nmonitor: lost the board on %s: %s" % (args.port, e), file=sys.stderr)
+        return 1
     finally:
         port.close()

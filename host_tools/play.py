@@ -3,7 +3,7 @@
 The firmware runs in CPython on virtual hardware (`simcore.Simulation`). After every command
 the screen shows a picture of the board drawn with text, coloured with the LED strip's last
 frame, and a status block: turn, phase, hands, supplies, scores, the open option list and
-the last message. Commands are the scenario language of sim-contract.md, plus shorthands
+the last message. Commands are the scenario language of docs/scenarios.md, plus shorthands
 (`next`, `ok`, `back`, `undo`, a bare card or connection name), `help` and `quit`.
 
 Colours are plain ANSI escapes: 24-bit where the terminal says it has them (COLORTERM),
@@ -17,7 +17,7 @@ import shutil
 import sys
 import traceback
 
-from host_tools.scenario import BUTTONS, ScenarioError, card_names, parse_line
+from host_tools.scenario import BUTTONS, ScenarioError, card_names, check_option, parse_line
 from host_tools.simcore import Simulation
 from kahuna import referee as refmod
 from kahuna import rules
@@ -34,7 +34,8 @@ PLAYERS = rules.PLAYERS
 SHORT_BUTTONS = {"undo": "back"}  # extra words for a button
 QUIT_WORDS = ("quit", "exit")
 COMMAND_WORDS = ("tap", "pick", "press", "hold", "wait", "power-cut", "option", "expect",
-                 "help", "undo", "quit", "exit") + BUTTONS
+                 "new", "help", "undo", "quit", "exit") + BUTTONS
+NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress
 
 HELP = """\
 Commands (lower case works too)
@@ -53,6 +54,8 @@ Commands (lower case works too)
   option K=V     before the first tap: variant=standard|alternative,
                  first=white|black, handicap=white:N|black:N (N 1..3)
   expect PATH V  check the JSON report: expect bridges.ALOA-HUNA white
+  new [K=V ...]  once a game is over, another (same settings, or new ones:
+                 new variant=alternative first=black handicap=white:2)
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
   Deal     white taps their 3 cards (tap ALOA-1, ...), then black taps theirs.
@@ -409,6 +412,10 @@ class Session:
             return "quit"
         if words and words[0].lower() == "help":
             return "help"
+        if words and words[0].lower() == "new":
+            self.line += 1
+            self.new_game(words[1:])
+            return None
         scen = self.normalise(text)
         if not scen:
             return "same"
@@ -423,6 +430,46 @@ class Session:
             return "same"
         self.run(cmd, scen)
         return None
+
+    def new_game(self, args):
+        """`new [anyway] [KEY=VALUE ...]`: a new game, with the settings in force changed by
+        those given (`handicap=none` drops a handicap), as the board's held `done` or the
+        link's new-game command start one. A game in progress is kept unless `anyway`."""
+        anyway = bool(args) and args[0].lower() == NEW_ANYWAY
+        if anyway:
+            args = args[1:]
+        settings = dict(self.sim.app.settings)
+        for arg in args:
+            key, _, value = arg.partition("=")
+            key = key.lower()
+            if key == "handicap" and value.lower() in ("none", "off", "0"):
+                settings["handicap"] = None
+                continue
+            try:
+                key, value = check_option("%s=%s" % (key, value.lower()), self.line)
+            except ScenarioError as e:
+                self.say("not understood: %s. Nothing changed. (new variant=standard|"
+                         "alternative first=white|black handicap=white:N|black:N|none)"
+                         % e.message, "bad")
+                return
+            settings[key] = value
+        game = self.sim.app.game
+        in_progress = game.phase != rules.OVER and (game.phase != rules.DEAL or any(
+            game.hand(q) for q in PLAYERS))
+        if in_progress and not anyway:
+            self.say("this game is not over (round %d, %s): new starts one once it is; "
+                     "new %s%s abandons it. Nothing changed."
+                     % (game.round, game.phase, NEW_ANYWAY,
+                        "".join(" " + a for a in args)), "bad")
+            return
+        sim = self.sim
+        sim.settings = settings  # a power cut boots into this game, from its journal
+        sim.app.new_game(settings)
+        sim.app.show(sim.now)
+        self.started = False  # `option` works again until the first tap
+        self.settle()
+        self.say("new game: %s. %s taps their 3 cards."
+                 % (settings_text(settings), settings.get("first", "white")), "good")
 
     def run(self, cmd, scen):
         sim = self.sim
@@ -539,6 +586,8 @@ class Session:
                     "discard pile %d" % rep["discard"]):
             head.append((txt, txt))
         lines += wrap_words(head, width)
+        txt = "Game: " + settings_text(sim.app.settings)
+        lines += wrap_words([(w, w) for w in txt.split()], width, indent="  ")
 
         # The players: hand, supply, bridges on the board, islands, score.
         hw = max(34, max(len(" ".join(rep["hands"][q])) for q in PLAYERS))
@@ -612,6 +661,14 @@ class Session:
         return lines
 
 
+def settings_text(settings):
+    """The settings in force, in words: `standard variant, white first, no handicap`."""
+    handicap = settings.get("handicap")
+    return "%s variant, %s first, %s" % (
+        settings.get("variant", rules.STANDARD), settings.get("first", "white"),
+        "handicap %s:%d" % (handicap[0], int(handicap[1])) if handicap else "no handicap")
+
+
 def describe(before, after):
     """What an accepted command changed, in words."""
     out = []
@@ -665,7 +722,8 @@ def todo(game, ref):
     ph = game.phase
     board = game.board
     if ph == rules.OVER:
-        return "the game is over. quit leaves."
+        return ("the game is over: new plays again (new variant=alternative first=black "
+                "handicap=white:2 changes the settings); quit leaves.")
     if ph == rules.DEAL:
         n = len(game.hand(p))
         example = [game.card_names[c] for c in range(len(game.place))
@@ -724,10 +782,12 @@ def _completer(session):
             pool = list(COMMAND_WORDS) + cards
         else:
             head = words[0].lower()
+            settings = ["variant=standard", "variant=alternative", "first=white",
+                        "first=black"] + ["handicap=%s:%d" % (q, n) for q in PLAYERS
+                                          for n in (1, 2, 3)]
             pool = {"tap": cards, "hold": cards, "pick": conns, "press": list(BUTTONS),
-                    "option": ["variant=standard", "variant=alternative", "first=white",
-                               "first=black"] + ["handicap=%s:%d" % (q, n) for q in PLAYERS
-                                                 for n in (1, 2, 3)]}.get(head, [])
+                    "option": settings,
+                    "new": settings + ["handicap=none", NEW_ANYWAY]}.get(head, [])
         match = [w + " " for w in pool if w.lower().startswith(text.lower())]
         return match[state] if state < len(match) else None
 

@@ -26,6 +26,7 @@ option, a pending card's island, an error flash) gets a halo.
 import math
 import os
 import sys
+import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
@@ -794,12 +795,42 @@ def png(board, report, path, scale=1.0):
                      scale=scale)
 
 
+FORMATS = {".svg": "SVG (.svg)", ".png": "PNG (.png, needs the cairo library)"}
+
+
+def check_output(out_path):
+    """Why the picture cannot be written to `out_path` (a message), or None: a format we
+    draw, the PNG library present, a folder we may write in. Asked before any work."""
+    ext = os.path.splitext(out_path)[1].lower()
+    if ext not in FORMATS:
+        return ("cannot render to %r: the formats are %s; end the file name in .svg or .png"
+                % (out_path, " and ".join(FORMATS.values())))
+    if ext == ".png":
+        try:
+            import cairosvg  # noqa: F401
+        except (ImportError, OSError) as e:  # OSError: cairocffi found no libcairo
+            return ("cannot render PNG: the cairo library is missing (%s). Install it "
+                    "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo) "
+                    "or render to .svg" % e)
+    if os.path.isdir(out_path):
+        return "cannot render to %r: it is a folder" % (out_path,)
+    folder = os.path.dirname(os.path.abspath(out_path))
+    try:  # the folder is made now (it would be anyway), and must take a file
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        return "cannot render to %r: cannot write in %s (%s)" % (out_path, folder,
+                                                                 e.strerror or e)
+    return None
+
+
 def write(board, report, out_path):
     """Write the picture to `out_path`: SVG for .svg, PNG for .png."""
+    problem = check_output(out_path)
+    if problem:
+        raise ValueError(problem)
     ext = os.path.splitext(out_path)[1].lower()
-    if ext not in (".svg", ".png"):
-        raise ValueError("cannot render to %r: the file name must end in .svg or .png"
-                         % (out_path,))
     folder = os.path.dirname(out_path)
     if folder:
         os.makedirs(folder, exist_ok=True)
@@ -839,10 +870,18 @@ def main(argv=None):
                     help="play the demo scenario and draw it to OUT.svg or OUT.png")
     ap.add_argument("--board", default=os.path.join(mpy.ROOT, "board_def", "kahuna.json"))
     args = ap.parse_args(argv)
-    board = boardmod.load(args.board)
+    problem = check_output(args.demo)
+    if problem:
+        print("render: %s" % problem, file=sys.stderr)
+        return 2
+    try:
+        board = boardmod.load(args.board)
+    except boardmod.BoardError as e:
+        print("render: board: %s" % e, file=sys.stderr)
+        return 2
     try:
         write(board, demo_report(board), args.demo)
-    except (ValueError, RuntimeError) as e:
+    except (ValueError, RuntimeError, OSError) as e:
         print("render: %s" % e, file=sys.stderr)
         return 2
     print("wrote %s" % args.demo)

@@ -1,4 +1,4 @@
-"""The scenario language of sim-contract.md: text in, checked commands out.
+"""The scenario language of docs/scenarios.md: text in, checked commands out.
 
 `parse(text, board)` returns commands as lists `[line, name, args...]` (JSON-friendly, so
 they can be handed to the MicroPython runtime), or raises `ScenarioError` naming the line.

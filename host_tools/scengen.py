@@ -96,9 +96,33 @@ def annotated_game(board, seed):
     return "\n".join(lines) + "\n"
 
 
+def main(argv=None):
+    import argparse
+    import os
+    import sys
+
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sys.path.insert(0, os.path.join(root, "firmware"))
+    from kahuna import board as boardmod
+
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools.scengen",
+        description="Write a whole random game as a scenario (docs/scenarios.md) on standard "
+                    "output, with expect lines at every scoring and at the end. The same "
+                    "SEED always gives the same game.")
+    ap.add_argument("seed", type=int, metavar="SEED", help="a whole number, e.g. 7")
+    ap.add_argument("--board", default=os.path.join(root, "board_def", "kahuna.json"),
+                    help="board definition (default board_def/kahuna.json)")
+    args = ap.parse_args(argv)
+    try:
+        board = boardmod.load(args.board)
+    except boardmod.BoardError as e:
+        print("scengen: board: %s" % e, file=sys.stderr)
+        return 2
+    sys.stdout.write(annotated_game(board, args.seed))
+    return 0
+
+
 if __name__ == "__main__":
     import sys
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/firmware")
-    from kahuna import board as boardmod
-    b = boardmod.load(__file__.rsplit("/", 2)[0] + "/board_def/kahuna.json")
-    sys.stdout.write(annotated_game(b, int(sys.argv[1])))
+    sys.exit(main())

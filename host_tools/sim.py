@@ -1,4 +1,4 @@
-"""`python -m host_tools sim`: run scenarios on the simulated board (sim-contract.md),
+"""`python -m host_tools sim`: run scenarios on the simulated board (docs/scenarios.md),
 or play interactively when no scenario is given."""
 
 import argparse
@@ -86,6 +86,12 @@ def main(argv=None):
     ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition JSON")
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
     args = ap.parse_args(argv)
+    if args.render:
+        from host_tools import render
+        problem = render.check_output(args.render)
+        if problem:  # said before the scenario runs: nothing to throw away
+            print("sim: %s" % problem, file=sys.stderr)
+            return 2
     try:
         board = boardmod.load(args.board)
     except boardmod.BoardError as e:
@@ -108,7 +114,11 @@ def main(argv=None):
     except ScenarioError as e:
         print(str(e), file=sys.stderr)
         return 2
-    report, failures = run(args.board, commands, args.runtime)
+    try:
+        report, failures = run(args.board, commands, args.runtime)
+    except mpy.MicroPythonMissing as e:
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
     report = canonical(report, board)
     if args.json:
         print(json.dumps(report))
@@ -118,5 +128,9 @@ def main(argv=None):
         print(failure, file=sys.stderr)
     if args.render:
         from host_tools import render
-        render.write(board, report, args.render)
+        try:
+            render.write(board, report, args.render)
+        except (ValueError, OSError) as e:  # checked above; the disk can still say no
+            print("sim: cannot write %s: %s" % (args.render, e), file=sys.stderr)
+            return 2
     return 1 if failures else 0

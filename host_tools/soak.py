@@ -148,9 +148,18 @@ def main(argv=None):
     import time
 
     from host_tools import mpy
+    def count(least):
+        def parse(text):
+            n = int(text)
+            if n < least:
+                raise ValueError
+            return n
+        parse.__name__ = "whole number >= %d" % least  # argparse's word for a bad value
+        return parse
+
     ap = argparse.ArgumentParser(prog="python -m host_tools soak")
-    ap.add_argument("--games", type=int, default=10000, help="games in all (default 10000)")
-    ap.add_argument("--micropython", type=int, default=300,
+    ap.add_argument("--games", type=count(1), default=10000, help="games in all (default 10000)")
+    ap.add_argument("--micropython", type=count(0), default=300,
                     help="how many of them run inside MicroPython (default 300)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)

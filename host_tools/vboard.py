@@ -1,4 +1,11 @@
-"""`python -m host_tools.vboard --dir DIR`: a virtual Kahuna board on a pseudo-terminal.
+"""`python -m host_tools vboard`: a virtual Kahuna board on a pseudo-terminal.
+
+For a maker (the README's "Rehearse without hardware"): it prints its port, then takes
+commands at its own `vboard>` prompt, or from another terminal as
+`python -m host_tools vboard tap HUNA-1`: lay a card on the virtual scanner, press a
+button by name, reset. Its flash is ~/.cache/kahuna-vboard/flash (XDG_CACHE_HOME is
+honoured; --dir for another), kept between runs like a Pico's; its control socket is
+~/.cache/kahuna-vboard/control.sock (--control for another).
 
 The board is the MicroPython unix port running host_tools/vboard_lib/_supervisor.py, which
 behaves like the Pico's MicroPython: boot.py, main.py, the friendly and raw REPLs, soft
@@ -31,6 +38,7 @@ import fcntl
 import hashlib
 import json
 import os
+import re
 import select
 import shutil
 import signal
@@ -57,6 +65,30 @@ HEAP = "512K"
 
 PWRON_RESET = 1
 WDT_RESET = 3
+
+TAP_MS = 400  # a tapped card stays on the reader this long: a few reader polls
+PRESS_MS = 150  # a pressed button is held this long unless told
+COMMANDS = ("tap", "place", "lift", "press", "status", "reset")  # from the terminal
+
+
+def home():
+    """The virtual board's own folder: its flash and its control socket live there."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "kahuna-vboard")
+
+
+def mpy_version_of(version):
+    """The .mpy format a MicroPython release loads (docs: reference/mpyfiles)."""
+    for first, mpy in (((1, 19), 6), ((1, 12), 5), ((1, 11), 4), ((1, 9, 3), 3), ((1, 9), 2)):
+        if tuple(version) >= first:
+            return mpy
+    return 0
+
+
+def sticker_uid(card):
+    """The UID of the virtual NTAG213 sticker on `card`: the same every time, so a card
+    enrolled once is known on every later tap. NXP UIDs start with 04."""
+    return "04" + hashlib.sha256(("kahuna-vboard " + card).encode()).hexdigest()[:12].upper()
 
 _CONSOLE_KEEP = 65536  # bytes of recent board output kept for the control channel
 _TO_BOARD_MAX = 1 << 20  # bytes from the host waiting for the board before we drop
@@ -132,7 +164,7 @@ class _Conn:
 
 class VBoard:
     def __init__(self, board_dir, control_dir=None, heap=HEAP, uid=None, pn532_bus=0,
-                 free=None):
+                 free=None, pretend=None):
         self.board_dir = os.path.abspath(board_dir)
         os.makedirs(self.board_dir, exist_ok=True)
         self.own_control = control_dir is None
@@ -144,6 +176,9 @@ class VBoard:
         self.uid = uid or hashlib.sha256(self.board_dir.encode()).hexdigest()[:16]
         self.pn532_bus = pn532_bus
         self.free = free
+        self.pretend = pretend  # (version tuple, mpy version): an older MicroPython
+        self.timers = []  # [(monotonic s, fn)]: a tapped card lifted, a button released
+        self.prompt = None  # the terminal's command line, when it has one
         # The world outside the board, and what the board shows.
         self.tag = None  # {"uid": hex, "user": hex or None} of the tag on the reader
         self.tag_mem = {}  # UID -> hex of the tag's whole memory, as the board last wrote it
@@ -176,6 +211,21 @@ class VBoard:
         tty.setraw(self.slave_a)
         _nonblock(self.master_a)
         self.port = os.ttyname(self.slave_a)
+        if os.path.exists(self.ctl_path):
+            probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                probe.connect(self.ctl_path)
+            except OSError:
+                pass  # left by a board that was killed: ours now
+            else:
+                for fd in (self.master_a, self.slave_a):
+                    os.close(fd)
+                raise VBoardError(
+                    "a virtual board is already running with the control socket %s: stop "
+                    "it (Ctrl-C or `quit` in its terminal), or give this one --control DIR"
+                    % self.ctl_path)
+            finally:
+                probe.close()
         for path in (self.ctl_path, self.dev_path):
             if os.path.exists(path):
                 os.unlink(path)
@@ -223,6 +273,9 @@ class VBoard:
         })
         if self.free is not None:
             env["VBOARD_FREE"] = str(self.free)
+        if self.pretend is not None:
+            version, mpy = self.pretend
+            env["VBOARD_PRETEND"] = "%s:%d" % (".".join(str(v) for v in version), mpy)
         cmd = [find_micropython(), "-X", "heapsize=" + self.heap, SUPERVISOR]
         self.proc = subprocess.Popen(cmd, stdin=s, stdout=s, stderr=s, env=env,
                                      cwd=self.board_dir, preexec_fn=_make_ctty,
@@ -405,6 +458,33 @@ class VBoard:
             if st is None:
                 return {"ok": True, "pin": pin, "data": None, "writes": 0}
             return {"ok": True, "pin": pin, "data": st["data"], "writes": st["writes"]}
+        if cmd in ("tap", "place"):
+            card = str(req.get("card", ""))
+            uid = self.card_uid(card)
+            if uid is None:
+                return {"ok": False, "error": "unknown card %r: cards are ISLAND-1 or "
+                                              "ISLAND-2 (HUNA-2), or uid:HEX for any tag"
+                                              % card}
+            reply = self._control({"cmd": "tag", "uid": uid})
+            if not reply["ok"]:
+                return reply
+            if cmd == "tap":
+                self.later(TAP_MS, lambda: self._control({"cmd": "tag", "uid": None}))
+            return {"ok": True, "uid": uid}
+        if cmd == "lift":
+            return self._control({"cmd": "tag", "uid": None})
+        if cmd == "press":
+            buttons = self.buttons()
+            name, ms = req.get("button"), req.get("ms", PRESS_MS)
+            if name not in buttons:
+                return {"ok": False, "error": "unknown button %r (%s)"
+                                              % (name, ", ".join(buttons))}
+            if not isinstance(ms, int) or not 0 < ms <= 60000:
+                return {"ok": False, "error": "a press lasts 1 to 60000 ms"}
+            pin = buttons[name]
+            self._control({"cmd": "pin", "pin": pin, "level": 0})  # buttons pull to ground
+            self.later(ms, lambda: self._control({"cmd": "pin", "pin": pin, "level": None}))
+            return {"ok": True, "pin": pin}
         if cmd == "reset":
             self.hard_reset("control channel (RUN pin)", PWRON_RESET)
             return {"ok": True}
@@ -412,8 +492,98 @@ class VBoard:
             return {"ok": True, "text": self.console.decode("utf-8", "replace")}
         return {"ok": False, "error": "unknown command %r" % (cmd,)}
 
+    def later(self, ms, fn):
+        self.timers.append((time.monotonic() + ms / 1000, fn))
+
+    def _run_timers(self):
+        now = time.monotonic()
+        due = [t for t in self.timers if t[0] <= now]
+        self.timers = [t for t in self.timers if t[0] > now]
+        for _, fn in sorted(due, key=lambda t: t[0]):
+            fn()
+
+    def _board_def(self):
+        """The board definition the board runs (flashed with it), else the project's."""
+        for path in (os.path.join(self.board_dir, "board_def", "kahuna.json"),
+                     os.path.join(ROOT, "board_def", "kahuna.json")):
+            try:
+                with open(path) as f:
+                    return json.load(f)
+            except (OSError, ValueError):
+                continue
+        return {}
+
+    def buttons(self):
+        """{name: GPIO} of the board's buttons, from its board definition."""
+        pins = self._board_def().get("pins", {})
+        buttons = dict(pins.get("buttons", {}))
+        return {k: v for k, v in buttons.items() if isinstance(v, int)}
+
+    def card_uid(self, card):
+        """The UID to lay on the reader for `card`: `uid:HEX` as given; a card name as the
+        board's registry (/cards.json) knows it, else its virtual sticker (sticker_uid)."""
+        if card.lower().startswith("uid:"):
+            return card[4:]
+        island, dash, n = card.upper().partition("-")
+        islands = [i.get("id") for i in self._board_def().get("islands", [])]
+        if not dash or island not in islands or n not in ("1", "2"):
+            return None
+        card = card.upper()
+        try:
+            with open(os.path.join(self.board_dir, "cards.json")) as f:
+                registry = json.load(f)
+            for uid, name in registry.items():
+                if name == card:
+                    return uid
+        except (OSError, ValueError, AttributeError):
+            pass
+        return sticker_uid(card)
+
+    # ------------------------------------------------------------------ the terminal
+    def _prompt_line(self, line):
+        """One command typed at the vboard> prompt; the answer, for the terminal."""
+        words = line.split()
+        if not words:
+            return ""
+        head = words[0].lower()
+        if head in ("help", "?"):
+            return PROMPT_HELP % {"port": self.port}
+        if head in ("quit", "exit"):
+            self.stopping = True
+            return "stopping the virtual board"
+        try:
+            req = request_for(words)
+        except ValueError as e:
+            return "%s (type help)" % e
+        return describe_reply(req, self._control(req))
+
+    def _read_prompt(self):
+        try:
+            data = os.read(0, 4096)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # end of input: the board runs on, without a prompt
+            self.prompt = None
+            return
+        self.prompt += data
+        while b"\n" in self.prompt:
+            line, self.prompt = self.prompt.split(b"\n", 1)
+            answer = self._prompt_line(line.decode("utf-8", "replace"))
+            if answer:
+                sys.stdout.write(answer + "\n")
+        if sys.stdin.isatty() and not self.stopping:
+            sys.stdout.write("vboard> ")
+        sys.stdout.flush()
+
     # ------------------------------------------------------------------ main loop
-    def serve(self):
+    def serve(self, prompt=False):
+        if prompt:
+            self.prompt = b""
+            if sys.stdin.isatty():
+                sys.stdout.write("vboard> ")
+                sys.stdout.flush()
         self._spawn(PWRON_RESET, "power on")
         while not self.stopping:
             if self._reset_pending is not None:
@@ -422,6 +592,8 @@ class VBoard:
                 self._spawn(cause, why)
             rlist = [self.master_a, self.ctl_listener, self.dev_listener, self.wake_r]
             rlist += self.clients
+            if self.prompt is not None:
+                rlist.append(0)
             wlist = []
             if self.master_b is not None:
                 rlist.append(self.master_b)
@@ -432,6 +604,9 @@ class VBoard:
             timeout = 0.2
             if self.wdt is not None:
                 timeout = max(0.0, min(timeout, self.wdt["deadline"] - time.monotonic()))
+            if self.timers:
+                timeout = max(0.0, min([timeout] + [t - time.monotonic()
+                                                    for t, _ in self.timers]))
             try:
                 readable, writable, _ = select.select(rlist, wlist, [], timeout)
             except InterruptedError:
@@ -463,6 +638,9 @@ class VBoard:
                 self.clients.append(_Conn(sock))
             for c in [c for c in self.clients if c in readable]:
                 self._serve_client(c)
+            if self.prompt is not None and 0 in readable:
+                self._read_prompt()
+            self._run_timers()
             self._check_board()
         self.close()
 
@@ -561,6 +739,13 @@ class VBoardClient:
         self.buf = b""
 
     def request(self, **req):
+        reply = self.request_raw(req)
+        if not reply.get("ok"):
+            raise VBoardError(reply.get("error", "request failed"))
+        return reply
+
+    def request_raw(self, req):
+        """The reply to `req`, refusals included ({"ok": false, "error": ...})."""
         self.sock.sendall(json.dumps(req).encode() + b"\n")
         while b"\n" not in self.buf:
             data = self.sock.recv(65536)
@@ -568,10 +753,7 @@ class VBoardClient:
                 raise VBoardError("the virtual board closed its control channel")
             self.buf += data
         line, self.buf = self.buf.split(b"\n", 1)
-        reply = json.loads(line)
-        if not reply.get("ok"):
-            raise VBoardError(reply.get("error", "request failed"))
-        return reply
+        return json.loads(line)
 
     def status(self):
         return self.request(cmd="status")
@@ -633,7 +815,11 @@ class Running:
 
     def __init__(self, board_dir, args=(), timeout=30, log=None):
         self.board_dir = board_dir
-        cmd = [sys.executable, "-m", "host_tools.vboard", "--dir", board_dir] + list(args)
+        args = list(args)
+        if "--control" not in args:  # a board of its own, beside any the user runs
+            self.control_dir = tempfile.mkdtemp(prefix="vboard-")
+            args += ["--control", self.control_dir]
+        cmd = [sys.executable, "-m", "host_tools.vboard", "--dir", board_dir] + args
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
                                      stderr=log if log is not None else subprocess.DEVNULL,
                                      stdin=subprocess.DEVNULL, cwd=ROOT)
@@ -678,6 +864,8 @@ class Running:
                 self.proc.wait(timeout=timeout)
         if self.proc.stdout is not None:
             self.proc.stdout.close()
+        if getattr(self, "control_dir", None):
+            shutil.rmtree(self.control_dir, ignore_errors=True)
         return self.proc.returncode
 
     def __enter__(self):
@@ -688,17 +876,135 @@ class Running:
 
 
 # ---------------------------------------------------------------------- command line
+PROMPT_HELP = """\
+The virtual board's port is %(port)s: flash, cards and monitor use it as a Pico's.
+  tap CARD          lay a card on the scanner and lift it (tap HUNA-1; uid:HEX any tag)
+  place CARD, lift  leave a card on the scanner, take it off
+  press BUTTON [MS] press a button: next prev ok back done discard (press done 1500)
+  status            boots, resets, what the board runs, the card on the scanner
+  reset             a hard reset (the RUN pin); quit stops the board"""
+
+
+def request_for(words):
+    """A command (`tap HUNA-1`, `press done 1500`, ...) as a control-channel request;
+    ValueError says what is wrong."""
+    head, args = words[0].lower(), words[1:]
+    if head not in COMMANDS:
+        raise ValueError("unknown command %r: %s" % (words[0], ", ".join(COMMANDS)))
+    if head in ("tap", "place"):
+        if len(args) != 1:
+            raise ValueError("usage: %s CARD (a card, e.g. HUNA-1, or uid:HEX)" % head)
+        return {"cmd": head, "card": args[0]}
+    if head == "press":
+        if len(args) not in (1, 2):
+            raise ValueError("usage: press BUTTON [MS]")
+        req = {"cmd": "press", "button": args[0].lower()}
+        if len(args) == 2:
+            try:
+                req["ms"] = int(args[1])
+            except ValueError:
+                raise ValueError("press %s: %r is not a whole number of ms"
+                                 % (args[0], args[1])) from None
+        return req
+    if args:
+        raise ValueError("usage: %s" % head)
+    return {"cmd": "tag", "uid": None} if head == "lift" else {"cmd": head}
+
+
+def describe_reply(req, reply):
+    """A control-channel reply in words, for the terminal."""
+    if not reply.get("ok"):
+        return "refused: %s" % reply.get("error", "failed")
+    cmd = req["cmd"]
+    if cmd == "tap":
+        return "%s tapped (tag %s)" % (req["card"], reply["uid"])
+    if cmd == "place":
+        return "%s on the scanner (tag %s); lift takes it off" % (req["card"], reply["uid"])
+    if cmd == "tag":
+        return "the scanner is empty"
+    if cmd == "press":
+        return "%s pressed (GP%d)" % (req["button"], reply["pin"])
+    if cmd == "reset":
+        return "hard reset"
+    tag = reply.get("tag")
+    return ("port %s, boot %d, %s, %d reset(s)%s, flash %s"
+            % (reply["port"], reply["boots"], reply["phase"], len(reply["resets"]),
+               ", card on the scanner: %s" % tag["uid"] if tag else "", reply["dir"]))
+
+
+def control_socket(control):
+    """The control socket: `control` itself if it names one, else control.sock in it."""
+    if control.endswith(".sock") and not os.path.isdir(control):
+        return control
+    return os.path.join(control, "control.sock")
+
+
+def command(argv):
+    """`python -m host_tools vboard tap HUNA-1` and friends, to the running board."""
+    control = home()
+    if "--control" in argv:
+        i = argv.index("--control")
+        if i + 1 >= len(argv):
+            print("vboard: --control needs the directory (or socket) the board printed",
+                  file=sys.stderr)
+            return 2
+        control = argv[i + 1]
+        argv = argv[:i] + argv[i + 2:]
+    try:
+        req = request_for(argv)
+    except ValueError as e:
+        print("vboard: %s" % e, file=sys.stderr)
+        return 2
+    path = control_socket(control)
+    try:
+        client = VBoardClient(path)
+    except OSError:
+        print("vboard: no virtual board is running at %s: start one with "
+              "`python -m host_tools vboard` (or give --control DIR of the one you started)"
+              % path, file=sys.stderr)
+        return 2
+    try:
+        reply = client.request_raw(req)
+    finally:
+        client.close()
+    print(describe_reply(req, reply))
+    return 0 if reply.get("ok") else 2
+
+
+def _heap(text):
+    if not re.fullmatch(r"[0-9]+[KkMm]?", text):
+        raise argparse.ArgumentTypeError("%r: bytes, or a number with K or M (512K)" % text)
+    return text
+
+
+def _version(text):
+    try:
+        version = tuple(int(x) for x in text.split("."))
+        if len(version) not in (2, 3):
+            raise ValueError
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r: a MicroPython version, e.g. 1.20.0"
+                                         % text) from None
+    return version + (0,) * (3 - len(version))
+
+
 def main(argv):
+    if argv and argv[0].lower() in COMMANDS:
+        return command(argv)
     ap = argparse.ArgumentParser(
         prog="python -m host_tools vboard",
         description="Run a virtual Kahuna board (MicroPython unix port) behind a "
-                    "pseudo-terminal. Prints the port, then `control SOCKET`, and runs "
-                    "until killed.")
-    ap.add_argument("--dir", required=True,
-                    help="the board's file system (created if missing)")
+                    "pseudo-terminal, until Ctrl-C or `quit`. Prints its port, then "
+                    "`control SOCKET`, then takes commands at its vboard> prompt (help). "
+                    "From another terminal: python -m host_tools vboard tap HUNA-1 | "
+                    "place CARD | lift | press BUTTON [MS] | status | reset.")
+    ap.add_argument("--dir", default=None,
+                    help="the board's flash, a folder (created if missing; default %s)"
+                         % os.path.join(home(), "flash"))
     ap.add_argument("--control", default=None,
-                    help="directory for the control sockets (default: a new temp dir)")
-    ap.add_argument("--heap", default=HEAP, help="MicroPython GC heap (default %s)" % HEAP)
+                    help="directory for the control sockets (default %s)" % home())
+    ap.add_argument("--heap", default=HEAP, type=_heap,
+                    help="MicroPython GC heap (default %s)" % HEAP)
     ap.add_argument("--uid", default=None,
                     help="machine.unique_id() as 16 hex digits (default: from --dir)")
     ap.add_argument("--free", type=int, default=None,
@@ -706,6 +1012,14 @@ def main(argv):
                          "186 KiB, doubled on a 64-bit unix port)")
     ap.add_argument("--pn532-bus", type=int, default=0, choices=(0, 1),
                     help="the I2C controller the PN532 is wired to (default 0)")
+    ap.add_argument("--pretend-version", type=_version, default=None, metavar="X.Y.Z",
+                    help="report this MicroPython version in sys.implementation, as an "
+                         "older Pico would (and its .mpy version; see --pretend-mpy)")
+    ap.add_argument("--pretend-mpy", type=int, default=None, metavar="N",
+                    help="the .mpy version to report (default: the one of "
+                         "--pretend-version's release)")
+    ap.add_argument("--no-prompt", action="store_true",
+                    help="take no commands from standard input")
     args = ap.parse_args(argv)
     if args.uid is not None:
         try:
@@ -713,13 +1027,45 @@ def main(argv):
                 raise ValueError
         except ValueError:
             ap.error("--uid needs 16 hex digits")
-    board = VBoard(args.dir, args.control, args.heap, args.uid, args.pn532_bus, args.free)
-    port = board.open()
+    pretend = None
+    if args.pretend_version is not None or args.pretend_mpy is not None:
+        version = args.pretend_version or (1, 29, 0)
+        mpy = args.pretend_mpy if args.pretend_mpy is not None else mpy_version_of(version)
+        pretend = (version, mpy)
+    board_dir = args.dir or os.path.join(home(), "flash")
+    control = args.control or home()
+    for path, what in ((board_dir, "--dir"), (control, "--control")):
+        try:
+            os.makedirs(path, exist_ok=True)
+        except OSError as e:
+            print("vboard: cannot use %s as %s: %s" % (path, what, e.strerror), file=sys.stderr)
+            return 2
+        if not os.access(path, os.W_OK):
+            print("vboard: cannot use %s as %s: not writable" % (path, what), file=sys.stderr)
+            return 2
+    try:
+        find_micropython()
+    except RuntimeError as e:
+        print("vboard: %s" % e, file=sys.stderr)
+        return 2
+    board = VBoard(board_dir, control, args.heap, args.uid, args.pn532_bus, args.free,
+                   pretend)
+    try:
+        port = board.open()
+    except VBoardError as e:
+        print("vboard: %s" % e, file=sys.stderr)
+        return 2
+    except OSError as e:  # e.g. a control path too long for a Unix socket
+        print("vboard: cannot open the control socket %s: %s" % (board.ctl_path, e),
+              file=sys.stderr)
+        return 2
     sys.stdout.write(port + "\n")
     sys.stdout.write("control %s\n" % board.ctl_path)
+    if sys.stdin.isatty() and not args.no_prompt:
+        sys.stdout.write("flash %s; type help for the commands\n" % board.board_dir)
     sys.stdout.flush()
     try:
-        board.serve()
+        board.serve(prompt=not args.no_prompt)
     except BaseException:
         board.close()
         raise

@@ -23,7 +23,7 @@ from kahuna.board import BoardError  # noqa: E402
 
 BOARD_PATH = os.path.join(ROOT, "board_def", "kahuna.json")
 
-# kahuna-rules.md section 1, copied by hand.
+# docs/rules.md, "The board", copied by hand.
 ISLANDS = "ALOA BARI COCO DUDA ELAI FAAA GOLA HUNA IFFI JOJO KAHU LALE".split()
 CONNECTIONS = """
     ALOA-BARI ALOA-DUDA ALOA-HUNA BARI-COCO BARI-DUDA BARI-ELAI BARI-FAAA

@@ -279,8 +279,11 @@ def test_no_board_found_says_so(monkeypatch, tmp_path, capsys):
 
 def test_a_port_that_is_not_there_says_so(tmp_path):
     out = run_flash("/dev/does-not-exist", build_dir=str(tmp_path / "build"))
-    assert out.returncode == 1
-    assert "cannot open /dev/does-not-exist" in out.stderr
+    assert out.returncode == 2  # cannot run as asked
+    assert out.stderr == ("flash: cannot open /dev/does-not-exist: there is no such device; "
+                          "is the board plugged in? (`python -m serial.tools.list_ports` "
+                          "lists the serial ports)\n")
+    assert not os.path.exists(str(tmp_path / "build"))  # said before any work
 
 
 def test_a_build_never_contains_the_boards_data(tmp_path):
@@ -288,3 +291,45 @@ def test_a_build_never_contains_the_boards_data(tmp_path):
     rels = [rel for rel, _ in files]
     assert not set(rels) & set(flash.PROTECTED)
     assert rels[-1] == "main.py" and "board_def/kahuna.json" in rels
+
+
+@pytest.mark.parametrize("pretend,words", [
+    (["--pretend-version", "1.18.0"], "loads .mpy version 5; this firmware is compiled to "
+                                      ".mpy version 6"),
+    (["--pretend-version", "1.20.0"], "the board runs MicroPython 1.20.0; the firmware needs "
+                                      "1.21 or later"),
+])
+def test_an_old_micropython_is_refused_before_anything_is_copied(tmp_path, stand_in, pretend,
+                                                                 words):
+    d = tmp_path / "old-board"
+    d.mkdir()
+    (d / "main.py").write_text("print('the old program')\n")
+    with open(tmp_path / "vboard.log", "w") as log, Running(str(d), args=pretend,
+                                                             log=log) as old:
+        out = run_flash(old.port, "--firmware", stand_in, build_dir=str(tmp_path / "build"))
+        assert out.returncode == 2, out.stdout + out.stderr
+        err = out.stderr.strip().split("\n")
+        assert err[0] == "flash: nothing copied: " + err[0].split(": ", 2)[2]
+        assert words in err[0]
+        assert err[1] == ("Fix: put the latest MicroPython for RPI_PICO "
+                          "(https://micropython.org/download/RPI_PICO/) on the Pico: hold "
+                          "BOOTSEL while plugging it in, drag the .uf2 onto the RPI-RP2 drive, "
+                          "then flash again.")
+        assert len(err) == 2
+        assert "sent" not in out.stdout and sorted(os.listdir(d)) == ["main.py"]
+        # It goes on running its old program: main.py runs again after the check.
+        old.client.wait_for(lambda s: s["main_runs"] >= 2, what="main.py running again")
+
+
+def test_the_board_version_check_reads_what_the_board_reports(board):
+    b = flash.Board(board.port)
+    try:
+        name, version, mpy = b.implementation()
+    finally:
+        b.close()
+    assert name == "micropython" and version >= flash.MIN_VERSION and mpy & 0xFF == 6
+    flash.check_compatible((name, version, mpy), 6)  # the virtual board passes
+    with pytest.raises(flash.Incompatible, match="not MicroPython"):
+        flash.check_compatible(("circuitpython", (9, 0, 0), 6), 6)
+    with pytest.raises(flash.Incompatible, match="cannot load .mpy files"):
+        flash.check_compatible(("micropython", (1, 22, 0), None), 6)

@@ -319,3 +319,71 @@ def test_plain_ascii_where_the_output_has_no_unicode(board):
     picture = text.split("Round 1 of 3")[0]
     assert "@" in picture and "W" in picture and "[BARI]" in picture
     assert "* white" in text  # whose turn
+
+
+# ------------------------------------------------------------------------ new games
+
+def screen_text(s, cols=100, rows=40):
+    return "\n".join(ANSI.sub("", x) for x in s.screen(cols, rows))
+
+
+def test_a_finished_game_restarts_at_the_prompt_with_new_settings(board):
+    s = session(board)
+    for line in scengen.annotated_game(board, 4).split("\n"):
+        s.handle(line)
+    assert s.sim.report()["phase"] == "over"
+    over = screen_text(s)
+    assert "the game is over: new plays again" in " ".join(over.split())
+    finished_settings = dict(s.sim.app.settings)
+    # A wrong setting changes nothing and says what the settings are.
+    assert s.handle("new variant=chaos") is None
+    assert s.message.startswith("not understood: option variant must be standard or "
+                                "alternative, got 'chaos'. Nothing changed.")
+    assert s.sim.report()["phase"] == "over" and s.sim.app.settings == finished_settings
+    # The settings given replace those in force; the screen says which are in force.
+    assert s.handle("new variant=alternative first=black handicap=white:2") is None
+    assert s.message == ("new game: alternative variant, black first, handicap white:2. "
+                         "black taps their 3 cards.")
+    rep = s.sim.report()
+    assert rep["phase"] == "deal" and rep["turn"] == "black" and rep["bridges"] == {}
+    assert rep["scores"] == {"white": 0, "black": 0} and rep["round_scores"] == []
+    assert "Game: alternative variant, black first, handicap white:2" in screen_text(s)
+    assert "Game: alternative variant, black first, handicap white:2" in screen_text(s, 80, 24)
+    # It plays: black deals first, then white, then white places its 2 handicap bridges.
+    type_lines(s, ["tap ALOA-1", "tap BARI-2", "tap HUNA-1", "tap DUDA-1", "tap ELAI-2",
+                   "tap JOJO-1"])
+    rep = s.sim.report()
+    assert rep["hands"]["black"] == ["ALOA-1", "BARI-2", "HUNA-1"]
+    assert rep["phase"] == "handicap" and rep["turn"] == "white"
+    # A power cut comes back to this game, with these settings.
+    type_lines(s, ["power-cut"])
+    assert s.sim.report()["phase"] == "handicap"
+    assert "Game: alternative variant, black first, handicap white:2" in screen_text(s)
+
+
+def test_new_keeps_a_game_in_progress_unless_told_and_can_drop_a_handicap(board):
+    s = session(board)
+    type_lines(s, ["option handicap=black:1"] + DEAL)
+    assert "Game: standard variant, white first, handicap black:1" in screen_text(s)
+    before = s.sim.report()
+    assert s.handle("new first=black") is None
+    assert s.message == ("this game is not over (round 1, handicap): new starts one once it "
+                         "is; new anyway first=black abandons it. Nothing changed.")
+    assert s.sim.report() == before
+    assert s.handle("new anyway first=black handicap=none") is None
+    assert s.message == ("new game: standard variant, black first, no handicap. black taps "
+                         "their 3 cards.")
+    assert s.sim.report()["turn"] == "black" and s.sim.report()["phase"] == "deal"
+    # Before the first tap settings may still change, with new or with option.
+    assert s.handle("option variant=alternative") is None
+    assert "Game: alternative variant, black first, no handicap" in screen_text(s)
+
+
+def test_new_typed_into_a_piped_session_after_the_end():
+    text = scengen.annotated_game(boardmod.load(DEFAULT_BOARD), 6)
+    proc = run_sim(text + "new first=black\nquit\n")
+    assert proc.returncode == 0, proc.stderr
+    last = proc.stdout.split(play.PROMPT + "new first=black\n")[1]
+    assert "DEAL · black registers cards" in last
+    assert "Game: " in last and "black first" in last
+    assert "> new game: " in last

@@ -1,4 +1,4 @@
-"""One test (or a few) per rule of kahuna-rules.md and per ruling R1-R11."""
+"""One test (or a few) per rule of docs/rules.md and per ruling R1-R11."""
 
 import pytest
 

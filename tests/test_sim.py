@@ -1,4 +1,4 @@
-"""The simulator as sim-contract.md fixes it: the scenario suite on both runtimes, the JSON
+"""The simulator as docs/scenarios.md fixes it: the scenario suite on both runtimes, the JSON
 report, exit codes, and whole random games through scanner, buttons, referee and view."""
 
 import glob
@@ -16,7 +16,8 @@ from kahuna import report
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))
-SHARED_EXAMPLE = os.path.join(os.path.dirname(ROOT), "shared", "examples", "first-turns.scn")
+# The tour of docs/scenarios.md: a deal and three turns, refusals included.
+TOUR = os.path.join(ROOT, "tests", "scenarios", "first-turns.scn")
 
 
 def run_sim(*args, stdin=None):
@@ -52,8 +53,8 @@ def test_scenario_suite_covers_every_command_and_rejection_code():
         assert "code " + code in text, code
 
 
-def test_the_shared_example_passes():
-    proc = run_sim("--scenario", SHARED_EXAMPLE, "--json")
+def test_the_documented_example_passes():
+    proc = run_sim("--scenario", TOUR, "--json")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert [r["code"] for r in report["rejected"]] == ["card-not-in-hand", "bad-pair",

@@ -278,9 +278,49 @@ def raw_paste(kind, g):
     return execute(bytes(src), "<stdin>", "exec", g, True)
 
 
+# ---------------------------------------------------------------------- pretending
+class _Impl:
+    """sys.implementation as an older MicroPython would report it."""
+
+    def __init__(self, real, version, mpy):
+        self.name = real.name
+        self.version = version
+        self._mpy = mpy
+        for key in ("_machine", "_build", "_thread"):
+            if hasattr(real, key):
+                setattr(self, key, getattr(real, key))
+
+
+class _Sys:
+    pass
+
+
+def pretend():
+    """VBOARD_PRETEND="1.20.0:6" (version, .mpy version): from then on `import sys` in the
+    board's code (a host tool's raw REPL included) sees that version, so tools can be tested
+    against an old Pico. The supervisor keeps the real sys for itself."""
+    spec = os.getenv("VBOARD_PRETEND")
+    if not spec:
+        return sys.implementation
+    ver, _, mpy = spec.partition(":")
+    version = tuple(int(x) for x in ver.split(".")) + ("",)
+    real = sys.implementation
+    impl = _Impl(real, version, (real._mpy & ~0xFF) | int(mpy))
+    fake = _Sys()
+    for key in dir(sys):
+        if not key.startswith("__"):
+            setattr(fake, key, getattr(sys, key))
+    fake.implementation = impl
+    sys.modules["sys"] = fake
+    return impl
+
+
+IMPL = sys.implementation  # what the board says it is (see pretend)
+
+
 # ---------------------------------------------------------------------- friendly REPL
 def banner():
-    v = sys.implementation.version
+    v = IMPL.version
     tag = "v%d.%d.%d" % (v[0], v[1], v[2])
     if len(v) > 3 and v[3]:
         tag += "-" + v[3]
@@ -474,6 +514,8 @@ def main():
 
     os.mount(BoardFS(ROOT), "/")
     os.chdir("/")
+    global IMPL
+    IMPL = pretend()
     rom = set(sys.modules)
     mode = FRIENDLY
     ballast = []

@@ -1,0 +1,101 @@
+"""A user's wrong command line gets one clear message and exit status 2 from every host
+tool, never a traceback; nothing runs (no scenario played, no file written)."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from mpy_runner import ROOT
+
+SCENARIO = os.path.join(ROOT, "tests", "scenarios", "place.scn")
+
+
+def run(*args, env=None):
+    return subprocess.run([sys.executable] + list(args), capture_output=True, text=True,
+                          cwd=ROOT, timeout=120, stdin=subprocess.DEVNULL, env=env)
+
+
+def no_ports_env(tmp_path):
+    """An environment where pyserial finds no serial port at all (a PC with nothing
+    plugged in): its list_ports is replaced through a sitecustomize on PYTHONPATH."""
+    (tmp_path / "sitecustomize.py").write_text(
+        "import serial.tools.list_ports as lp\n"
+        "lp.comports = lambda *a, **k: []\n")
+    return dict(os.environ, PYTHONPATH=str(tmp_path))
+
+
+@pytest.mark.parametrize("args,words", [
+    (["-m", "host_tools", "sim", "--scenario", SCENARIO, "--render", "out.jpg"],
+     "sim: cannot render to 'out.jpg': the formats are SVG (.svg) and PNG (.png, needs the "
+     "cairo library)"),
+    (["-m", "host_tools", "sim", "--scenario", SCENARIO, "--render", "/proc/no/x.svg"],
+     "sim: cannot render to '/proc/no/x.svg'"),
+    (["-m", "host_tools.render", "--demo", "x.gif"], "render: cannot render to 'x.gif'"),
+    (["-m", "host_tools.scengen"], "the following arguments are required: SEED"),
+    (["-m", "host_tools.scengen", "three"], "argument SEED: invalid int value: 'three'"),
+    (["-m", "host_tools.scengen", "3", "--board", "/nope.json"], "scengen: board: /nope.json"),
+    (["-m", "host_tools", "frobnicate"], "host_tools: unknown command 'frobnicate'"),
+    (["-m", "host_tools", "soak", "--games", "0"], "argument --games: invalid whole number"),
+    (["-m", "host_tools", "soak", "--micropython", "-1"], "argument --micropython: invalid"),
+    (["-m", "host_tools", "monitor", "--board", "/nope.json", "--port", "/dev/null"],
+     "monitor: board: /nope.json"),
+    (["-m", "host_tools", "monitor", "--port", "/dev/no-such-port"],
+     "monitor: cannot open /dev/no-such-port: there is no such device; is the board plugged in?"),
+    (["-m", "host_tools", "cards", "list", "--port", "/dev/no-such-port"],
+     "cards: cannot open /dev/no-such-port: there is no such device; is the board plugged in?"),
+    (["-m", "host_tools", "cards", "export", "/nope/cards.json", "--port", "/dev/null"],
+     "cards: cannot write /nope/cards.json"),
+    (["-m", "host_tools", "flash", "--port", "/dev/no-such-port"],
+     "flash: cannot open /dev/no-such-port: there is no such device; is the board plugged in?"),
+    (["-m", "host_tools", "flash", "--firmware", "/nope"], "flash: /nope/main.py is missing"),
+    (["-m", "host_tools", "vboard", "--heap", "lots"], "argument --heap: 'lots': bytes"),
+    (["-m", "host_tools", "vboard", "--dir", "/proc/no/board"],
+     "vboard: cannot use /proc/no/board as --dir"),
+    (["-m", "host_tools", "vboard", "--pretend-version", "old"],
+     "argument --pretend-version: 'old': a MicroPython version"),
+    (["-m", "host_tools", "vboard", "tap"], "vboard: usage: tap CARD"),
+    (["-m", "host_tools", "vboard", "press", "next", "soon"],
+     "vboard: press next: 'soon' is not a whole number of ms"),
+])
+def test_a_wrong_command_line_says_why_and_exits_2(args, words):
+    proc = run(*args)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr and words in proc.stderr, proc.stderr
+    assert proc.stdout == ""  # nothing ran
+
+
+def test_help_is_not_an_error():
+    for args in (["-m", "host_tools.scengen", "--help"], ["-m", "host_tools", "--help"],
+                 ["-m", "host_tools", "vboard", "--help"]):
+        proc = run(*args)
+        assert proc.returncode == 0 and proc.stdout.startswith("usage:"), proc.stderr
+
+
+def test_scengen_still_writes_the_same_game_for_a_seed():
+    first = run("-m", "host_tools.scengen", "5")
+    assert first.returncode == 0 and first.stdout == run("-m", "host_tools.scengen", "5").stdout
+    assert first.stdout.startswith("# A whole random game (seed 5)")
+
+
+@pytest.mark.parametrize("tool,example", [
+    ("monitor", "python -m host_tools monitor --port /dev/ttyACM0"),
+    ("cards", "python -m host_tools cards list --port /dev/ttyACM0"),
+    ("flash", "make flash PORT=/dev/ttyACM0"),
+])
+def test_no_port_and_no_board_plugged_in_names_the_fix(tmp_path, tool, example):
+    args = ["-m", "host_tools", tool] + (["list"] if tool == "cards" else [])
+    proc = run(*args, env=no_ports_env(tmp_path))
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stderr
+    assert proc.stderr.startswith("%s: no board found" % tool)
+    assert "name the port: %s" % example in proc.stderr
+    assert "python -m host_tools vboard" in proc.stderr
+
+
+def test_a_render_refused_before_the_scenario_runs(tmp_path):
+    # An unreadable scenario would say `line 1: ...`: the render name is checked first.
+    proc = run("-m", "host_tools", "sim", "--scenario", "-", "--render", "x.bmp")
+    assert proc.returncode == 2 and "line 1" not in proc.stderr
+    assert not os.path.exists(os.path.join(ROOT, "x.bmp"))
