@@ -99,6 +99,7 @@ def sim_figures(board):
     # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
     from host_tools import scengen, simcore
     from host_tools.scenario import parse_line
+    from kahuna.app import READER_MS
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
     sim = simcore.Simulation(board, _fresh_flash())
@@ -125,7 +126,7 @@ def sim_figures(board):
                 tap_total += dt
                 tap_max = max(tap_max, dt)
                 taps += 1
-                sim.advance(simcore.POLL_MS)
+                sim.advance(3 * READER_MS)  # about one reader poll
             else:
                 sim.execute(cmd)
             if watch:

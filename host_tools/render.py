@@ -112,7 +112,7 @@ tap FAAA-1
 # White's card is pending: GOLA's free connections blink, the selected one is steady;
 # the wait ends on a frame where the blinking ones are lit.
 tap GOLA-1
-wait 200
+wait 300
 expect control.ALOA black
 expect control.IFFI white
 expect bridges 9

@@ -68,16 +68,14 @@ class Link:
         self.save_cards = save_cards
         self.buf = bytearray()
         self.overflow = False
-        app.listener = self.on_event
 
-    def on_event(self, referee):
-        """After every event, whatever its source (scanner, button or this link): what
-        the referee made of it, and the new state."""
-        if referee.outcome == "refused":
-            code, message = referee.last_error[0], referee.last_error[1]
-            msg = {"event": "refused", "code": code, "message": message}
+    def on_event(self, outcome):
+        """After every event, whatever its source (scanner, button or this link): its
+        kahuna.outcome.Outcome, and the new state. The app calls it (app.listen)."""
+        if outcome.kind == "refused":
+            msg = {"event": "refused", "code": outcome.code, "message": outcome.message}
         else:
-            msg = {"event": "accepted", "outcome": referee.outcome}
+            msg = {"event": "accepted", "outcome": outcome.kind}
         msg["state"] = self.state()
         self.send(msg)
 
