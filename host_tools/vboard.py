@@ -57,6 +57,17 @@ HEAP = "512K"
 
 PWRON_RESET = 1
 WDT_RESET = 3
+BOARD_DEF = os.path.join(ROOT, "board_def", "kahuna.json")
+PN532_SETTINGS = ("ack_polls", "response_ms", "present")  # the control channel's "pn532"
+
+
+def board_pin(key):
+    """A GPIO the board definition wires (its `pins`), or None."""
+    try:
+        with open(BOARD_DEF) as f:
+            return json.load(f)["pins"].get(key)
+    except (OSError, ValueError, KeyError):
+        return None
 
 _CONSOLE_KEEP = 65536  # bytes of recent board output kept for the control channel
 _TO_BOARD_MAX = 1 << 20  # bytes from the host waiting for the board before we drop
@@ -132,7 +143,7 @@ class _Conn:
 
 class VBoard:
     def __init__(self, board_dir, control_dir=None, heap=HEAP, uid=None, pn532_bus=0,
-                 free=None):
+                 free=None, pn532_reset=None):
         self.board_dir = os.path.abspath(board_dir)
         os.makedirs(self.board_dir, exist_ok=True)
         self.own_control = control_dir is None
@@ -143,7 +154,11 @@ class VBoard:
         self.heap = heap
         self.uid = uid or hashlib.sha256(self.board_dir.encode()).hexdigest()[:16]
         self.pn532_bus = pn532_bus
+        self.pn532_reset = pn532_reset  # the GPIO wired to the PN532's RSTPDN, or None
         self.free = free
+        # The PN532 as the world has it: on the bus or not, how slowly it answers.
+        self.pn532 = {"present": True, "ack_polls": 0, "response_ms": 2}
+        self.pn532_resets = 0  # times the board released the chip's reset pin (this boot)
         # The world outside the board, and what the board shows.
         self.tag = None  # {"uid": hex, "user": hex or None} of the tag on the reader
         self.tag_mem = {}  # UID -> hex of the tag's whole memory, as the board last wrote it
@@ -206,6 +221,7 @@ class VBoard:
     def _spawn(self, cause, why):
         self.boots += 1
         self.wdt = None
+        self.pn532_resets = 0
         self.phase = "booting"
         self.outputs = {}
         self.pwm = {}
@@ -220,6 +236,7 @@ class VBoard:
             "VBOARD_UID": self.uid,
             "VBOARD_BOOT": str(self.boots),
             "VBOARD_PN532_BUS": str(self.pn532_bus),
+            "VBOARD_PN532_RESET": "" if self.pn532_reset is None else str(self.pn532_reset),
         })
         if self.free is not None:
             env["VBOARD_FREE"] = str(self.free)
@@ -309,7 +326,8 @@ class VBoard:
     def _board_message(self, msg):
         if "hello" in msg:
             self.dev.send({"world": {"tag": self._tag_desc(),
-                                     "pins": {str(k): v for k, v in self.driven.items()}}})
+                                     "pins": {str(k): v for k, v in self.driven.items()},
+                                     "pn532": self.pn532}})
         elif "tagmem" in msg:
             self.tag_mem[msg["tagmem"]] = msg["mem"]
         elif "out" in msg:
@@ -328,6 +346,8 @@ class VBoard:
         elif "feed" in msg:
             if self.wdt is not None:
                 self.wdt["deadline"] = time.monotonic() + self.wdt["timeout"] / 1000
+        elif "pn532_resets" in msg:
+            self.pn532_resets = msg["pn532_resets"]
         elif "phase" in msg:
             self.phase = msg["phase"]
             if self.phase == "main.py":
@@ -360,7 +380,7 @@ class VBoard:
             "outputs": {str(k): v for k, v in self.outputs.items()},
             "pwm": {str(k): v for k, v in self.pwm.items()},
             "strips": {str(k): {"writes": v["writes"]} for k, v in self.strips.items()},
-            "wdt": wdt, "uid": self.uid,
+            "wdt": wdt, "uid": self.uid, "pn532": dict(self.pn532, resets=self.pn532_resets),
         }
 
     def _control(self, req):
@@ -405,12 +425,37 @@ class VBoard:
             if st is None:
                 return {"ok": True, "pin": pin, "data": None, "writes": 0}
             return {"ok": True, "pin": pin, "data": st["data"], "writes": st["writes"]}
+        if cmd == "pn532":
+            return self._control_pn532(req)
         if cmd == "reset":
             self.hard_reset("control channel (RUN pin)", PWRON_RESET)
             return {"ok": True}
         if cmd == "console":
             return {"ok": True, "text": self.console.decode("utf-8", "replace")}
         return {"ok": False, "error": "unknown command %r" % (cmd,)}
+
+    def _control_pn532(self, req):
+        """{"cmd": "pn532", "present": bool, "ack_polls": n, "response_ms": n,
+        "wedge": true}: the chip leaves or rejoins the bus, answers more slowly, or hangs
+        until its reset pin is pulsed."""
+        change = {}
+        for key in PN532_SETTINGS:
+            if key in req:
+                v = req[key]
+                ok = isinstance(v, bool) if key == "present" else (
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10000)
+                if not ok:
+                    return {"ok": False, "error": "pn532 %s: bad value %r" % (key, v)}
+                change[key] = v
+        wedge = req.get("wedge", False)
+        if not isinstance(wedge, bool):
+            return {"ok": False, "error": "pn532 wedge: true or false"}
+        self.pn532.update(change)
+        msg = {"pn532": dict(self.pn532)}
+        if wedge:
+            msg["wedge"] = True
+        self._tell_board(msg)
+        return {"ok": True, "pn532": dict(self.pn532)}
 
     # ------------------------------------------------------------------ main loop
     def serve(self):
@@ -551,6 +596,8 @@ class VBoardClient:
         c.frame()                       # last NeoPixel frame, bytes in strip order (GRB)
         c.status()                      # boots, phase, resets, outputs, pwm, wdt, ...
         c.reset()                       # a hard reset (the RUN pin)
+        c.pn532(present=False)          # the reader off the bus; ack_polls=, response_ms=,
+                                        # wedge=True (hung until its reset pin is pulsed)
     """
 
     def __init__(self, path, timeout=10):
@@ -607,6 +654,9 @@ class VBoardClient:
 
     def reset(self):
         self.request(cmd="reset")
+
+    def pn532(self, **settings):
+        return self.request(cmd="pn532", **settings)["pn532"]
 
     def console(self):
         return self.request(cmd="console")["text"]
@@ -706,14 +756,20 @@ def main(argv):
                          "186 KiB, doubled on a 64-bit unix port)")
     ap.add_argument("--pn532-bus", type=int, default=0, choices=(0, 1),
                     help="the I2C controller the PN532 is wired to (default 0)")
+    ap.add_argument("--pn532-reset", type=int, default=board_pin("pn532_reset"),
+                    help="the GPIO wired to the PN532's RSTPDN (default: board_def's "
+                         "pins.pn532_reset); -1: not wired")
     args = ap.parse_args(argv)
+    if args.pn532_reset is not None and args.pn532_reset < 0:
+        args.pn532_reset = None
     if args.uid is not None:
         try:
             if len(bytes.fromhex(args.uid)) != 8:
                 raise ValueError
         except ValueError:
             ap.error("--uid needs 16 hex digits")
-    board = VBoard(args.dir, args.control, args.heap, args.uid, args.pn532_bus, args.free)
+    board = VBoard(args.dir, args.control, args.heap, args.uid, args.pn532_bus, args.free,
+                   args.pn532_reset)
     port = board.open()
     sys.stdout.write(port + "\n")
     sys.stdout.write("control %s\n" % board.ctl_path)

@@ -1,0 +1,170 @@
+"""The card reader as the board runs it (firmware/hw/reader.py over hw/pn532.py), in the
+simulator, which runs the app's own reader task at its own period over the emulated PN532:
+a chip that ACKs on the second status read, one that answers late, one that wedges until
+its reset pin is pulsed, one that leaves the bus and comes back."""
+
+import pytest
+
+import gamekit
+from host_tools.emu.i2c_bus import VirtualI2C
+from host_tools.emu.pn532_chip import PN532Chip
+from host_tools.scenario import parse
+from host_tools.simcore import Simulation
+from hw.pn532 import PENDING, PN532, PN532Error
+from kahuna.app import READER_MS
+
+
+def tap(sim, card):
+    sim.run(parse("tap %s\n" % card, sim.board))
+
+
+def error_pixel(sim):
+    return sim.report()["leds"][sim.board.status_leds["error"]]
+
+
+def events(sim, key):
+    return [e for e in sim.reader_events if key in e]
+
+
+# ------------------------------------------------------------------ the driver's deadlines
+
+def driver(**chip_args):
+    bus = VirtualI2C()
+    t = [0]
+    chip = PN532Chip(clock=lambda: t[0], **chip_args)
+    bus.attach(0x24, chip)
+    pn = PN532(bus, ticks_ms=lambda: t[0], sleep_ms=lambda ms: None)
+    pn.setup()  # bounded retries: a poll without a card answers "none"
+    return pn, chip, t
+
+
+def test_an_ack_at_the_second_status_read_a_reader_tick_later_is_no_fault():
+    pn, chip, t = driver(ack_polls=1, response_polls=0)
+    assert READER_MS > pn.ack_timeout_ms  # the board's tick is longer than the ACK's limit
+    assert pn.poll_uid(0) is PENDING  # InListPassiveTarget written
+    assert pn.poll_uid(READER_MS) is PENDING  # busy, past the 15 ms: one late read allowed
+    assert pn.poll_uid(2 * READER_MS) is PENDING  # the ACK
+    assert pn.poll_uid(3 * READER_MS) is None  # no card
+
+
+def test_one_late_tick_does_not_fail_a_command_but_two_busy_reads_past_it_do():
+    pn, chip, t = driver(ack_polls=0, response_polls=0)
+    chip.inject("no_ack")
+    assert pn.poll_uid(0) is PENDING
+    assert pn.poll_uid(5) is PENDING  # busy, within 15 ms
+    assert pn.poll_uid(120) is PENDING  # a late tick (a garbage collection): not yet
+    with pytest.raises(PN532Error, match="no ACK"):
+        pn.poll_uid(140)  # still nothing at the next read: the chip is not answering
+
+
+def test_the_deadline_is_the_callers_clock_not_the_drivers():
+    pn, chip, t = driver(ack_polls=3, response_polls=0)
+    t[0] = 10000  # the driver's own clock runs far ahead; the caller's does not
+    assert pn.poll_uid(0) is PENDING
+    for now in (1, 2, 3):
+        assert pn.poll_uid(now) is PENDING
+    assert pn.poll_uid(4) is PENDING  # the ACK, 4 ms after the command by the caller's clock
+
+
+# ------------------------------------------------------------------ the board, simulated
+
+def test_a_chip_that_acks_on_the_second_status_read_reads_cards():
+    sim = Simulation(gamekit.board())
+    sim.rig.chip.ack_polls = 1
+    for card in ("HUNA-1", "ELAI-1"):
+        tap(sim, card)
+    assert sorted(sim.report()["hands"]["white"]) == ["ELAI-1", "HUNA-1"]
+    assert sim.reader_events == [] and not sim.reader.lost
+
+
+def test_a_chip_that_answers_late_reads_cards():
+    sim = Simulation(gamekit.board())
+    sim.rig.chip.response_ms = 300  # fifteen reader ticks after the ACK
+    tap(sim, "HUNA-1")
+    assert sim.report()["hands"]["white"] == ["HUNA-1"]
+    assert sim.reader_events == [] and not sim.reader.lost
+
+
+def test_a_wedged_chip_is_reset_through_its_pin_and_reads_cards_again():
+    sim = Simulation(gamekit.board())
+    tap(sim, "HUNA-1")
+    resets = sim.rig.chip.resets
+    sim.rig.chip.wedge()
+    sim.advance(200)
+    assert sim.rig.chip.resets == resets + 1 and not sim.rig.chip.wedged
+    assert [e["event"] for e in sim.reader_events] == ["reader"]
+    assert "no ACK" in events(sim, "reset")[0]["reset"]
+    assert not events(sim, "error")  # recovered before it was ever lost: no fault shown
+    tap(sim, "ELAI-1")
+    assert sorted(sim.report()["hands"]["white"]) == ["ELAI-1", "HUNA-1"]
+    assert not sim.reader.lost
+
+
+def test_a_chip_that_leaves_the_bus_shows_the_fault_and_recovers_when_it_returns():
+    sim = Simulation(gamekit.board())
+    tap(sim, "HUNA-1")
+    sim.rig.vanish()
+    sim.advance(300)
+    assert sim.reader.lost
+    (lost,) = events(sim, "error")
+    assert "not responding" in lost["error"]
+    seen = set()
+    for _ in range(50):  # the error pixel blinks while the reader is missing
+        sim.advance(20)
+        seen.add(tuple(error_pixel(sim)))
+    assert (0, 0, 0) in seen and len(seen) == 2
+    tap(sim, "ELAI-1")  # nobody reads it
+    assert sim.report()["hands"]["white"] == ["HUNA-1"]
+    sim.rig.come_back()
+    sim.advance(2500)  # the next retry finds it
+    assert not sim.reader.lost
+    assert events(sim, "pn532")[-1]["pn532"] == [0x32, 1, 6, 7]
+    sim.advance(1000)
+    assert error_pixel(sim) == [0, 0, 0]
+    tap(sim, "ELAI-1")
+    assert sorted(sim.report()["hands"]["white"]) == ["ELAI-1", "HUNA-1"]
+
+
+FOUR_READERS = """
+import gamekit
+from host_tools.scenario import parse
+from host_tools.simcore import Simulation
+
+board = gamekit.board()
+
+def tap(sim, card):
+    sim.run(parse("tap %s\\n" % card, board))
+
+def hand(sim):
+    return ",".join(sim.report()["hands"]["white"])
+
+sim = Simulation(board)
+sim.rig.chip.ack_polls = 1
+tap(sim, "HUNA-1")
+print("second-read", hand(sim), len(sim.reader_events))
+sim = Simulation(board)
+sim.rig.chip.response_ms = 300
+tap(sim, "HUNA-1")
+print("late", hand(sim), len(sim.reader_events))
+sim = Simulation(board)
+sim.rig.chip.wedge()
+tap(sim, "HUNA-1")
+print("wedged", hand(sim), [sorted(e) for e in sim.reader_events], sim.reader.lost)
+sim = Simulation(board)
+sim.rig.vanish()
+sim.advance(300)
+lost = sim.reader.lost
+sim.rig.come_back()
+sim.advance(2500)
+tap(sim, "HUNA-1")
+print("vanished", hand(sim), lost, sim.reader.lost)
+"""
+
+
+def test_the_four_readers_under_micropython(mpy):
+    from mpy_runner import MicroPython
+    harness = MicroPython(executable=mpy.executable, heap_kib=320)  # the simulator too
+    out = harness.run_code(FOUR_READERS).splitlines()
+    assert out == ["second-read HUNA-1 0", "late HUNA-1 0",
+                   "wedged HUNA-1 [['event', 'reset']] False",
+                   "vanished HUNA-1 True False"]
