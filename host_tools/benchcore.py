@@ -135,8 +135,9 @@ def sim_figures(board):
         raise RuntimeError("the benchmark game was refused: %r" % (sim.rejected[0],))
     # Frame composition, steady state with an option list open (blinking options).
     sim2 = simcore.Simulation(board, _fresh_flash())
-    for text in ("tap HUNA-1", "tap ELAI-1", "tap DUDA-1", "tap ALOA-1", "tap DUDA-2",
-                 "tap ELAI-2", "tap HUNA-1"):
+    # A deal (white's three cards, black's three), then white's first card: its options.
+    for c in (0, 2, 4, 6, 8, 10, 0):
+        text = "tap " + cards[c]
         line += 1
         sim2.execute(parse_line(text, line, board, cards, True))
     app = sim2.app
