@@ -26,13 +26,11 @@ from kahuna import bringup, tunes
 from kahuna.app import WATCHDOG_MS, App
 from kahuna.cards import Registry, card_names
 from kahuna.enroll import Enroller
+from kahuna.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from kahuna.journal import Journal
 from kahuna.link import Link
 
 VERSION = "0.1.0"
-BOARD_FILE = "/board_def/kahuna.json"
-CARDS_FILE = "/cards.json"
-JOURNAL_FILE = "/game.jnl"
 
 
 class Clock:

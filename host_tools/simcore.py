@@ -14,6 +14,7 @@ from kahuna import app as appmod
 from kahuna import outcome
 from kahuna.app import App
 from kahuna.cards import Registry, card_names, uid_hex
+from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 
 # The simulated hand (not the firmware: its periods and timeouts are kahuna.app's tasks()).
@@ -22,7 +23,7 @@ PRESS_MS = 80  # a button press takes this long: held 30 ms, contact bounce 2 ms
 HOLD_MS = 30
 BOUNCE_MS = 2
 TAP_LIMIT_MS = 5000  # a card lies on the reader at most this long waiting to be read
-JOURNAL = "/game.jnl"
+JOURNAL = JOURNAL_FILE  # the firmware's own journal file
 
 
 def sim_uid(index):

@@ -17,6 +17,7 @@ from host_tools.vflash import VirtualFlash
 from kahuna import board as boardmod
 from kahuna.app import App
 from kahuna.cards import card_names
+from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 
 BOARD = "board_def/kahuna.json"
@@ -43,7 +44,7 @@ class Soak:
 
     def boot(self, flash, settings):
         return App(self.board, self.registry, NullStrip(), settings,
-                   journal=Journal("/game.jnl", flash))
+                   journal=Journal(JOURNAL_FILE, flash))
 
     def check(self, app, what):
         problems = app.game.problems()
