@@ -145,12 +145,13 @@ class Simulation:
             self.now += ms
 
     def present(self, uid, ms):
-        """A tag laid on the reader until the board has read it, left `ms` more, then
-        taken away until the board sees it gone."""
+        """A tag laid on the reader for `ms`, and at least until the board has read it,
+        then taken away until the board sees it gone."""
         scanner = self.app.scanner
         self.rig.place(uid)
+        start = self.now
         if self.run_until(lambda: scanner.present == uid, TAP_LIMIT_MS):
-            self.advance(ms)
+            self.advance(max(0, start + ms - self.now))
         self.rig.remove()
         self.run_until(lambda: scanner.present is None, TAP_LIMIT_MS)
 

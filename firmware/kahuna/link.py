@@ -21,6 +21,7 @@ line changes nothing.
 
 import json
 
+from kahuna import outcome as oc
 from kahuna import rules
 from kahuna.cards import RegistryError
 
@@ -72,7 +73,7 @@ class Link:
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its
         kahuna.outcome.Outcome, and the new state. The app calls it (app.listen)."""
-        if outcome.kind == "refused":
+        if outcome.kind == oc.REFUSED:
             msg = {"event": "refused", "code": outcome.code, "message": outcome.message}
         else:
             msg = {"event": "accepted", "outcome": outcome.kind}
