@@ -94,8 +94,8 @@ def test_a_wedged_chip_is_reset_through_its_pin_and_reads_cards_again():
     sim.rig.chip.wedge()
     sim.advance(200)
     assert sim.rig.chip.resets == resets + 1 and not sim.rig.chip.wedged
-    assert [e["event"] for e in sim.reader_events] == ["reader"]
-    assert "no ACK" in events(sim, "reset")[0]["reset"]
+    reset, back = sim.reader_events  # reset, then the chip's version once it answers
+    assert "no ACK" in reset["reset"] and back["pn532"] == [0x32, 1, 6, 7]
     assert not events(sim, "error")  # recovered before it was ever lost: no fault shown
     tap(sim, "ELAI-1")
     assert sorted(sim.report()["hands"]["white"]) == ["ELAI-1", "HUNA-1"]
@@ -125,3 +125,26 @@ def test_a_chip_that_leaves_the_bus_shows_the_fault_and_recovers_when_it_returns
     assert error_pixel(sim) == [0, 0, 0]
     tap(sim, "ELAI-1")
     assert sorted(sim.report()["hands"]["white"]) == ["ELAI-1", "HUNA-1"]
+
+
+def test_without_a_reset_pin_a_failing_reader_is_lost_at_once_and_retried_every_2_s():
+    from host_tools.virtual_hw import ReaderRig
+    from hw.reader import Reader
+    rig = ReaderRig()
+    said = []
+    reader = Reader(rig.driver, None, said.append)
+    assert reader.start(0) == (0x32, 1, 6, 7)
+    rig.vanish()
+    now = 0
+    while not reader.lost and now < 1000:
+        now += READER_MS
+        reader.poll(now)
+    assert reader.lost and [sorted(e) for e in said] == [["error", "event"]]
+    lost_at = now
+    rig.come_back()
+    while reader.lost:
+        now += READER_MS
+        reader.poll(now)
+    assert now - lost_at == Reader.RETRY_MS  # found again at the first retry
+    assert said[-1] == {"event": "reader", "pn532": [0x32, 1, 6, 7]}
+    assert rig.chip.resets == 1  # only the rig's power-on: nothing pulsed the pin

@@ -14,7 +14,7 @@ the caller's clock, so the loop never blocks on them.
 
 `report(obj)` (optional) is told what happens: {"event": "reader", "reset": why},
 {"event": "reader", "error": why} when it is lost, {"event": "reader", "pn532": version}
-when it answers again.
+when it answers again after a reset or a failed setup.
 """
 
 try:
@@ -47,6 +47,7 @@ class Reader:
         self.uid = None  # the result of the last completed poll
         self.resets = 0  # resets made so far
         self.lost = True  # it does not answer (the board shows the fault); start() tries
+        self._failed = False  # a setup failed since the chip last answered
         self._state = _LOST
         self._at = 0  # when the current wait (reset, boot, retry) started
         if reset_pin is not None:
@@ -56,6 +57,7 @@ class Reader:
         """Set the chip up now (at boot); its version, or None (then it is recovered
         through the ticks). Blocks for the setup's few commands."""
         self.lost = False  # a chip that does not answer at boot is reported lost once
+        self._failed = False  # the boot report says how it went
         if self._setup():
             return self.version
         self._recover(now)
@@ -67,11 +69,13 @@ class Reader:
         except (PN532Error, OSError) as e:
             self.version = None
             self.error = str(e)
+            self._failed = True
             return False
         self.error = None
         self._state = _READY
-        if self.lost:
-            self.lost = False
+        self.lost = False
+        if self._failed:
+            self._failed = False
             self._tell({"event": "reader", "pn532": list(self.version)})
         return True
 
