@@ -99,6 +99,7 @@ def sim_figures(board):
     # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
     from host_tools import scengen, simcore
     from host_tools.scenario import parse_line
+    from kahuna.app import READER_MS
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
     sim = simcore.Simulation(board, _fresh_flash())
@@ -125,7 +126,7 @@ def sim_figures(board):
                 tap_total += dt
                 tap_max = max(tap_max, dt)
                 taps += 1
-                sim.advance(simcore.POLL_MS)
+                sim.advance(3 * READER_MS)  # about one reader poll
             else:
                 sim.execute(cmd)
             if watch:
@@ -134,8 +135,9 @@ def sim_figures(board):
         raise RuntimeError("the benchmark game was refused: %r" % (sim.rejected[0],))
     # Frame composition, steady state with an option list open (blinking options).
     sim2 = simcore.Simulation(board, _fresh_flash())
-    for text in ("tap HUNA-1", "tap ELAI-1", "tap DUDA-1", "tap ALOA-1", "tap DUDA-2",
-                 "tap ELAI-2", "tap HUNA-1"):
+    # A deal (white's three cards, black's three), then white's first card: its options.
+    for c in (0, 2, 4, 6, 8, 10, 0):
+        text = "tap " + cards[c]
         line += 1
         sim2.execute(parse_line(text, line, board, cards, True))
     app = sim2.app

@@ -117,7 +117,7 @@ def main(argv=None):
     ap.add_argument("file", nargs="?", help="the JSON file for export and import")
     ap.add_argument("--port", help="the board's serial device (default: the first Pico "
                                    "found)")
-    ap.add_argument("--card", help="enrol only this card (a lost one), e.g. HUNA-1")
+    ap.add_argument("--card", help="enrol only this card (a lost one): ISLAND-1 or ISLAND-2")
     ap.add_argument("--timeout", type=float, default=300.0,
                     help="seconds to wait for each tag (default 300)")
     args = ap.parse_intermixed_args(argv)  # `export --port P FILE` as well as `export FILE ...`

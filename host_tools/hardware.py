@@ -315,11 +315,9 @@ def wiring_rows(board):
             for name in ("sda", "scl"):
                 add(v[name], field + "." + name, "I2C%d %s" % (v["id"], name.upper()),
                     "PN532 %s" % name.upper())
-        elif key == "pn532_irq":
-            add(v, field, "PN532 IRQ", "PN532 IRQ (reserved: the firmware polls over I2C)")
         elif key == "pn532_reset":
-            add(v, field, "PN532 reset", "PN532 RSTPDN (reserved: the firmware does not "
-                "drive it yet)")
+            add(v, field, "PN532 reset", "PN532 RSTPDN (the firmware pulses it low to "
+                "recover a hung reader)")
         elif key == "buttons":
             for role in boardmod._keys(v, boardmod.ROLES):
                 extra = ""
@@ -948,7 +946,7 @@ def wiring_svg(hw):
     if i2c:
         names, ppins = [], []
         for name, gp in (("SDA", i2c["sda"]), ("SCL", i2c["scl"]),
-                         ("IRQ", pins.get("pn532_irq")), ("RSTPDN", pins.get("pn532_reset"))):
+                         ("RSTPDN", pins.get("pn532_reset"))):
             if gp is not None:
                 names.append(name)
                 ppins.append(PICO_GPIO_PIN[gp])
@@ -961,9 +959,7 @@ def wiring_svg(hw):
         dx = -4.5 if side == "right" else 4.5
         nfc = d.add(nfc.anchor(names[0]).at((xa[0] + dx, xa[1])))
         for name, p in zip(names, ppins):
-            wire = elm.Line().at(pt(p)).to((nfc.absanchors[name][0], pt(p)[1]))
-            # dashed: wired for later, the firmware polls over I2C and does not use them
-            d.add(wire.linestyle("--") if name in ("IRQ", "RSTPDN") else wire)
+            d.add(elm.Line().at(pt(p)).to((nfc.absanchors[name][0], pt(p)[1])))
         vdd_at = nfc.absanchors["VCC"]
         d.add(elm.Line().at(vdd_at).length(0.5).left() if side == "right"
               else elm.Line().at(vdd_at).length(0.5).right())

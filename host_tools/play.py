@@ -39,9 +39,9 @@ NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress
 
 HELP = """\
 Commands (lower case works too)
-  tap CARD       present a card to the scanner: tap HUNA-1 (or type HUNA-1)
-  pick CONN      choose an offered connection and confirm it: pick ALOA-HUNA
-                 (or type ALOA-HUNA)
+  tap CARD       present a card to the scanner: tap %(a)s-1 (or type %(a)s-1)
+  pick CONN      choose an offered connection and confirm it: pick %(conn)s
+                 (or type %(conn)s)
   next, prev     move the highlight through the options;  ok  confirms it
   back, undo     withdraw pending cards, decline a free refill, leave the draw
                  phase, or take back the last action of this turn
@@ -53,30 +53,40 @@ Commands (lower case works too)
   power-cut      cut the power and boot again (the game resumes from flash)
   option K=V     before the first tap: variant=standard|alternative,
                  first=white|black, handicap=white:N|black:N (N 1..3)
-  expect PATH V  check the JSON report: expect bridges.ALOA-HUNA white
+  expect PATH V  check the JSON report: expect bridges.%(conn)s white
   new [K=V ...]  once a game is over, another (same settings, or new ones:
                  new variant=alternative first=black handicap=white:2)
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
-  Deal     white taps their 3 cards (tap ALOA-1, ...), then black taps theirs.
-  Place    tap HUNA-1 offers HUNA's connections: pick ALOA-HUNA puts your
+  Deal     white taps their 3 cards (tap %(first)s-1, ...), then black taps theirs.
+  Place    tap %(a)s-1 offers %(a)s's connections: pick %(conn)s puts your
            bridge there (or next/prev to move the highlight, then ok).
-  Remove   tap two cards naming the ends of an opponent bridge (tap HUNA-1,
-           tap ALOA-2), then pick ALOA-HUNA. Two cards of one island (HUNA-1,
-           HUNA-2) remove any opponent bridge on HUNA.
+  Remove   tap two cards naming the ends of an opponent bridge (tap %(a)s-1,
+           tap %(b)s-2), then pick %(conn)s. Two cards of one island (%(a)s-1,
+           %(a)s-2) remove any opponent bridge on %(a)s.
   Discard  discard, tap each card, done.
-  End      done ends the play phase; then tap the card you drew (tap KAHU-2),
+  End      done ends the play phase; then tap the card you drew (tap %(other)s-2),
            or done to decline (the opponent must draw next turn).
   Control  owning more than half of an island's connections takes it and
            removes the opponent's bridges there. A round ends when its last
            card is drawn; after round 3 the higher score wins.
 On the board: %(free)s%(free)s%(free)s a free connection, a line with W or B a bridge of white or
   black, %(place)s an option, %(remove)s an opponent bridge to remove, %(sel)s the highlighted
-  option, [HUNA] a pending card's island. The colours are those of the LEDs."""
+  option, [%(a)s] a pending card's island. The colours are those of the LEDs."""
 
 
-def help_text(unicode):
-    return HELP % Picture.glyphs(unicode)
+def examples(board):
+    """Names for the help's examples, from the board: a connection and its two islands,
+    the first island, another one."""
+    a, b = board.conn_ends[0]
+    return {"a": board.islands[a], "b": board.islands[b], "conn": board.connections[0],
+            "first": board.islands[0], "other": board.islands[-2]}
+
+
+def help_text(unicode, board):
+    values = examples(board)
+    values.update(Picture.glyphs(unicode))
+    return HELP % values
 
 
 # ------------------------------------------------------------------------------ colour
@@ -357,7 +367,7 @@ class Session:
         self.line = 0
         self.started = False
         self.message = ("Welcome to the Kahuna board simulator. Type help for the commands; "
-                        "start by tapping white's 3 cards (tap ALOA-1).")
+                        "start by tapping white's 3 cards (tap %s)." % self.cards[0])
         self.message_style = None
         self.pictures = {}
         self.settle()
@@ -848,6 +858,7 @@ def main(board, board_path, runtime):
             out.flush()
             return 0
         if what == "help":
-            draw(help_text(session.unicode).split("\n") + ["(Enter shows the board again.)"])
+            draw(help_text(session.unicode, session.sim.board).split("\n")
+                 + ["(Enter shows the board again.)"])
             continue
         draw(session.screen(*size()))

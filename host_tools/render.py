@@ -53,72 +53,13 @@ GAP = 7  # between an island's disc and the end of a bridge
 
 STATUS_TITLES = {"turn_white": "turn white", "turn_black": "turn black"}
 
-DEMO_SCENARIO = """\
-# A first round under way, for the README's picture: six cards dealt, white and black
-# each take an island, black removes a white bridge with two cards, white takes another
-# island, and white's next card is pending so that its options blink.
-option variant=standard
-option first=white
-tap HUNA-1
-tap LALE-1
-tap IFFI-1
-tap ALOA-1
-tap DUDA-2
-tap HUNA-2
-# White takes LALE.
-tap HUNA-1
-pick HUNA-LALE
-tap LALE-1
-pick IFFI-LALE
-press done
-tap ELAI-1
-# Black takes ALOA.
-tap ALOA-1
-pick ALOA-BARI
-tap DUDA-2
-pick ALOA-DUDA
-press done
-tap LALE-2
-# White builds towards IFFI.
-tap IFFI-1
-pick ELAI-IFFI
-tap ELAI-1
-pick ELAI-JOJO
-press done
-tap KAHU-1
-# Black removes HUNA-LALE with two cards: white loses LALE.
-tap HUNA-2
-tap LALE-2
-pick HUNA-LALE
-press done
-tap BARI-2
-# White takes IFFI (three of its five connections).
-tap KAHU-1
-pick IFFI-KAHU
-press done
-tap JOJO-1
-tap BARI-2
-pick BARI-COCO
-press done
-tap COCO-1
-tap ALOA-2
-tap JOJO-1
-pick JOJO-KAHU
-press done
-tap GOLA-1
-tap COCO-1
-pick COCO-FAAA
-press done
-tap FAAA-1
-# White's card is pending: GOLA's free connections blink, the selected one is steady;
-# the wait ends on a frame where the blinking ones are lit.
-tap GOLA-1
-wait 200
-expect control.ALOA black
-expect control.IFFI white
-expect bridges 9
-expect rejected.0.code card-not-in-hand
-"""
+
+def demo_scenario():
+    """The scenario behind the README's picture (docs/midgame.scn: the board's names stay
+    out of code)."""
+    from host_tools import mpy
+    with open(os.path.join(mpy.ROOT, "docs", "midgame.scn")) as f:
+        return f.read()
 
 
 # ------------------------------------------------------------------ colours
@@ -842,13 +783,13 @@ def write(board, report, out_path):
 
 
 def demo_report(board):
-    """The report of DEMO_SCENARIO, played on the simulator core."""
+    """The report of the demo scenario, played on the simulator core."""
     from host_tools import sim as simcli
     from host_tools.scenario import parse
     from host_tools.simcore import Simulation
 
     simulation = Simulation(board)
-    report = simulation.run(parse(DEMO_SCENARIO, board))
+    report = simulation.run(parse(demo_scenario(), board))
     if simulation.failures:
         raise RuntimeError("the demo scenario failed: %s" % "; ".join(simulation.failures))
     return simcli.canonical(report, board)

@@ -29,7 +29,7 @@ def check_card(text, cards, line):
         return "uid:" + h.upper()
     if text not in cards:
         raise ScenarioError(line, "unknown card %r: cards are ISLAND-1 or ISLAND-2, "
-                                  "e.g. HUNA-2" % text)
+                                  "e.g. %s" % (text, cards[1]))
     return text
 
 

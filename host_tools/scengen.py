@@ -85,8 +85,9 @@ def annotated_game(board, seed):
     lines.append("expect bridges %d" % len(d["bridges"]))
     lines.append("expect control %d" % len(d["control"]))
     lines.append("# a finished game refuses everything, an unknown tag too")
-    for ev in ("press next", "press back", "press done", "press discard", "pick ALOA-BARI",
-               "tap HUNA-1", "tap uid:04FFFFFFFFFFFF"):
+    for ev in ("press next", "press back", "press done", "press discard",
+               "pick " + game.board.connections[0], "tap " + game.card_names[0],
+               "tap uid:04FFFFFFFFFFFF"):
         lines.append(ev)
     lines.append("wait 3000")
     lines.append("expect phase over")

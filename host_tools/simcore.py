@@ -7,23 +7,23 @@ Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 
 from host_tools.emu.pins import Clock, VirtualGPIO
 from host_tools.vflash import VirtualFlash
-from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from host_tools.virtual_hw import ReaderRig, VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
-from kahuna import report, rules
+from kahuna import app as appmod
+from kahuna import outcome, report, rules
 from kahuna.app import App
 from kahuna.cards import Registry, card_names, parse_uid, uid_hex
+from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 
-POLL_MS = 50  # the reader is polled every 50 ms of virtual time
-WATCHDOG_MS = 8000  # as firmware/main.py: the animation task feeds it every frame
-FRAME_MS = 20  # the animation task draws a frame every 20 ms
+# The simulated hand (not the firmware: its periods and timeouts are kahuna.app's tasks()).
 PRESS_MS = 80  # a button press takes this long: held 30 ms, contact bounce 2 ms each way;
-# the driver debounces 20 ms on a 5 ms poll, so press and release both register in time
+# the driver debounces 20 ms on its own poll, so press and release both register in time
 HOLD_MS = 30
 BOUNCE_MS = 2
-INPUT_POLL_MS = 5  # the inputs task's poll
-JOURNAL = "/game.jnl"
+TAP_LIMIT_MS = 5000  # a card lies on the reader at most this long waiting to be read
+JOURNAL = JOURNAL_FILE  # the firmware's own journal file
 
 
 def sim_uid(index):
@@ -37,18 +37,24 @@ def sim_registry(board):
 
 
 class Simulation:
-    def __init__(self, board, flash=None):
+    """The board's loop on virtual time: the app's own tasks (`App.tasks()`: reader,
+    inputs, frames) each run at its own period, in time order, over emulated hardware."""
+
+    def __init__(self, board, flash=None, chip=None):
         self.board = board
         self.names = card_names(board)
         self.registry = sim_registry(board)
         self.flash = flash if flash is not None else VirtualFlash()
         self.now = 0
+        self.line = 0  # the scenario line being run
         self.rejected = []
         self.failures = []
+        self.reader_events = []  # what the firmware's reader reported
         self.settings = rules.check_settings({})  # the defaults, in their JSON form
         self.boots = 0
         self.resets = 0  # by the watchdog
         self.fed = 0
+        self.rig = ReaderRig(0, self.reader_events.append, chip)
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -58,59 +64,95 @@ class Simulation:
         self.boots += 1
         n = self.board.led_count
         self.np = VirtualNeoPixel(n)
-        self.reader = ChipReader()
+        reader = self.rig.power_on(self.now)
         self.pin_clock = Clock(self.now)
         self.gpio = VirtualGPIO(self.pin_clock)
         self.inputs = inputsmod.build(self.board, self.gpio)
+        self.inputs.use_irq()  # as main.py: the encoder's edges by interrupt
         self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
         self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
-                       journal=Journal(JOURNAL, self.flash))
+                       journal=Journal(JOURNAL, self.flash), reader=reader,
+                       inputs=self.inputs, watchdog=self)
+        self.app.listen(self._outcome)
+        reader.start(self.now)
         self.app.show(self.now)
         self.fed = self.now
+        # Each task ticks on its own period's grid, from the first tick after boot.
+        self.tasks = [[(self.now // period + 1) * period, period, tick]
+                      for period, tick in self.app.tasks()]
+
+    def feed(self):
+        """The watchdog, as the app's frame task feeds it."""
+        self.fed = self.now
+
+    def _outcome(self, out):
+        if out.kind == outcome.REFUSED:
+            self.rejected.append({"line": self.line, "code": out.code, "message": out.message})
+
+    @property
+    def reader(self):
+        return self.rig.reader
 
     def uid_of(self, card):
         if card.startswith("uid:"):
             return parse_uid(card[4:])
         return sim_uid(self.names.index(card))
 
+    def _next_tick(self):
+        best = None
+        for task in self.tasks:
+            if best is None or task[0] < best[0]:
+                best = task
+        return best
+
     def advance(self, ms):
-        """Let `ms` of virtual time pass; the animation task draws its frames (and feeds
-        the watchdog)."""
+        """Let `ms` of virtual time pass: every task ticks when its period comes round,
+        in time order (at equal times in the app's order)."""
         end = self.now + ms
         while True:
-            nxt = (self.now // FRAME_MS + 1) * FRAME_MS
-            if nxt > end:
+            task = self._next_tick()
+            t = task[0]
+            if t > end:
                 break
-            self.now = nxt
-            self.app.show(self.now)
-            self.fed = self.now
+            self.now = t
+            self.pin_clock.set(t)
+            self.rig.clock.set(t)
+            task[0] = t + task[1]
+            task[2](t)
         self.now = end
+
+    def run_until(self, done, limit_ms):
+        """Run tick by tick until `done()` or `limit_ms` passed; whether it was done."""
+        end = self.now + limit_ms
+        while not done():
+            t = self._next_tick()[0]
+            if t > end:
+                self.advance(end - self.now)
+                return False
+            self.advance(t - self.now)
+        return True
 
     def stall(self, ms):
         """The main loop hangs for `ms`: nothing runs, nothing feeds the watchdog. Past
         its timeout the watchdog resets the board, which resumes from the journal."""
-        if self.now + ms - self.fed >= WATCHDOG_MS:
-            self.now = self.fed + WATCHDOG_MS
+        if self.now + ms - self.fed >= appmod.WATCHDOG_MS:
+            self.now = self.fed + appmod.WATCHDOG_MS
             self.resets += 1
             self.boot()
-            self.now += ms - WATCHDOG_MS
+            self.now += ms - appmod.WATCHDOG_MS
         else:
             self.now += ms
 
     def present(self, uid, ms):
-        """A tag in the reader's field for `ms`, polled every POLL_MS, then taken away."""
-        self.reader.place(uid)
-        held = 0
-        while True:
-            self.app.poll(self.reader.poll(), self.now)
-            if held + POLL_MS > ms:
-                break
-            self.advance(POLL_MS)
-            held += POLL_MS
-        self.reader.remove()
-        for _ in range(self.app.scanner.GONE_POLLS):
-            self.advance(POLL_MS)
-            self.app.poll(self.reader.poll(), self.now)
+        """A tag laid on the reader for `ms`, and at least until the board has read it,
+        then taken away until the board sees it gone."""
+        scanner = self.app.scanner
+        self.rig.place(uid)
+        start = self.now
+        if self.run_until(lambda: scanner.present == uid, TAP_LIMIT_MS):
+            self.advance(max(0, start + ms - self.now))
+        self.rig.remove()
+        self.run_until(lambda: scanner.present is None, TAP_LIMIT_MS)
 
     # -------------------------------------------------------------- commands
 
@@ -122,8 +164,7 @@ class Simulation:
     def execute(self, cmd):
         line = cmd[0]
         name = cmd[1]
-        errors = self.app.referee.errors
-        app = self.app
+        self.line = line
         if name == "option":
             self.settings[cmd[2]] = cmd[3]
             self.app.new_game(self.settings)
@@ -144,22 +185,13 @@ class Simulation:
             self.expect(line, cmd[2], cmd[3])
         else:
             raise ValueError("line %d: unknown command %r" % (line, name))
-        ref = self.app.referee
-        if ref is app.referee and ref.errors != errors:
-            code, message = ref.last_error[0], ref.last_error[1]
-            self.rejected.append({"line": line, "code": code, "message": message})
 
     def press(self, role):
         """A finger on the role's button: its pin bounces, settles low, is released; the
         firmware's button driver, polled like the inputs task does, reports the press."""
         pin = self.gpio[self.board.pins["buttons"][role]]
         pin.press(self.now, HOLD_MS, BOUNCE_MS)
-        end = self.now + PRESS_MS
-        while self.now < end:
-            self.advance(INPUT_POLL_MS)
-            self.pin_clock.set(self.now)
-            for event in self.inputs.poll(self.now):
-                self.app.press(event, self.now)
+        self.advance(PRESS_MS)
 
     def pick(self, conn):
         """`next` until `conn` is highlighted, then `ok`, through the buttons. A connection

@@ -18,6 +18,7 @@ from kahuna import board as boardmod
 from kahuna import rules
 from kahuna.app import App
 from kahuna.cards import card_names
+from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 from tests.invariants import problems as invariant_problems
 
@@ -45,7 +46,7 @@ class Soak:
 
     def boot(self, flash, settings):
         return App(self.board, self.registry, NullStrip(), settings,
-                   journal=Journal("/game.jnl", flash))
+                   journal=Journal(JOURNAL_FILE, flash))
 
     def check(self, app, what):
         problems = invariant_problems(app.game)
@@ -84,11 +85,11 @@ class Soak:
                 return
             app.press("next", now)
             expected = "wrong-phase"
-        if app.referee.outcome != "refused":
+        if app.referee.outcome.kind != "refused":
             raise AssertionError("garbage event accepted")
-        if expected and app.referee.last_error[0] != expected:
+        if expected and app.referee.outcome.code != expected:
             raise AssertionError("garbage refused as %s, not %s"
-                                 % (app.referee.last_error[0], expected))
+                                 % (app.referee.outcome.code, expected))
         if app.game.snapshot() != before or (app.referee.pending, app.referee.options,
                                              app.referee.discarding) != ui:
             raise AssertionError("a refused event changed something")
@@ -109,9 +110,9 @@ class Soak:
                     self.garbage_event(app, rng, now)
                 self.event(app, line, now)
                 now += 100
-                if app.referee.outcome == "refused":
+                if app.referee.outcome is not None and app.referee.outcome.kind == "refused":
                     raise AssertionError("seed %d: %s refused: %s"
-                                         % (seed, line, app.referee.last_error[1]))
+                                         % (seed, line, app.referee.outcome.message))
                 self.check(app, "seed %d after %s" % (seed, line))
             if app.referee.is_idle() and rng.chance(REBOOT_PERCENT):
                 snap = app.game.snapshot()

@@ -2,7 +2,7 @@
 
 For a maker (the README's "Rehearse without hardware"): it prints its port, then takes
 commands at its own `vboard>` prompt, or from another terminal as
-`python -m host_tools vboard tap HUNA-1`: lay a card on the virtual scanner, press a
+`python -m host_tools vboard tap ISLAND-1`: lay a card on the virtual scanner, press a
 button by name, reset. Its flash is ~/.cache/kahuna-vboard/flash (XDG_CACHE_HOME is
 honoured; --dir for another), kept between runs like a Pico's; its control socket is
 ~/.cache/kahuna-vboard/control.sock (--control for another).
@@ -65,6 +65,26 @@ HEAP = "512K"
 
 PWRON_RESET = 1
 WDT_RESET = 3
+BOARD_DEF = os.path.join(ROOT, "board_def", "kahuna.json")
+PN532_SETTINGS = ("ack_polls", "response_ms", "present")  # the control channel's "pn532"
+
+
+def example_card():
+    """A card of this board to show in help texts: its first island's first card."""
+    try:
+        with open(BOARD_DEF) as f:
+            return json.load(f)["islands"][0]["id"] + "-1"
+    except (OSError, ValueError, KeyError, IndexError, TypeError):
+        return "ISLAND-1"
+
+
+def board_pin(key):
+    """A GPIO the board definition wires (its `pins`), or None."""
+    try:
+        with open(BOARD_DEF) as f:
+            return json.load(f)["pins"].get(key)
+    except (OSError, ValueError, KeyError):
+        return None
 
 TAP_MS = 400  # a tapped card stays on the reader this long: a few reader polls
 PRESS_MS = 150  # a pressed button is held this long unless told
@@ -164,7 +184,7 @@ class _Conn:
 
 class VBoard:
     def __init__(self, board_dir, control_dir=None, heap=HEAP, uid=None, pn532_bus=0,
-                 free=None, pretend=None):
+                 free=None, pretend=None, pn532_reset=None):
         self.board_dir = os.path.abspath(board_dir)
         os.makedirs(self.board_dir, exist_ok=True)
         self.own_control = control_dir is None
@@ -175,10 +195,14 @@ class VBoard:
         self.heap = heap
         self.uid = uid or hashlib.sha256(self.board_dir.encode()).hexdigest()[:16]
         self.pn532_bus = pn532_bus
+        self.pn532_reset = pn532_reset  # the GPIO wired to the PN532's RSTPDN, or None
         self.free = free
         self.pretend = pretend  # (version tuple, mpy version): an older MicroPython
         self.timers = []  # [(monotonic s, fn)]: a tapped card lifted, a button released
         self.prompt = None  # the terminal's command line, when it has one
+        # The PN532 as the world has it: on the bus or not, how slowly it answers.
+        self.pn532 = {"present": True, "ack_polls": 0, "response_ms": 2}
+        self.pn532_resets = 0  # times the board released the chip's reset pin (this boot)
         # The world outside the board, and what the board shows.
         self.tag = None  # {"uid": hex, "user": hex or None} of the tag on the reader
         self.tag_mem = {}  # UID -> hex of the tag's whole memory, as the board last wrote it
@@ -256,6 +280,7 @@ class VBoard:
     def _spawn(self, cause, why):
         self.boots += 1
         self.wdt = None
+        self.pn532_resets = 0
         self.phase = "booting"
         self.outputs = {}
         self.pwm = {}
@@ -270,6 +295,7 @@ class VBoard:
             "VBOARD_UID": self.uid,
             "VBOARD_BOOT": str(self.boots),
             "VBOARD_PN532_BUS": str(self.pn532_bus),
+            "VBOARD_PN532_RESET": "" if self.pn532_reset is None else str(self.pn532_reset),
         })
         if self.free is not None:
             env["VBOARD_FREE"] = str(self.free)
@@ -362,7 +388,8 @@ class VBoard:
     def _board_message(self, msg):
         if "hello" in msg:
             self.dev.send({"world": {"tag": self._tag_desc(),
-                                     "pins": {str(k): v for k, v in self.driven.items()}}})
+                                     "pins": {str(k): v for k, v in self.driven.items()},
+                                     "pn532": self.pn532}})
         elif "tagmem" in msg:
             self.tag_mem[msg["tagmem"]] = msg["mem"]
         elif "out" in msg:
@@ -381,6 +408,8 @@ class VBoard:
         elif "feed" in msg:
             if self.wdt is not None:
                 self.wdt["deadline"] = time.monotonic() + self.wdt["timeout"] / 1000
+        elif "pn532_resets" in msg:
+            self.pn532_resets = msg["pn532_resets"]
         elif "phase" in msg:
             self.phase = msg["phase"]
             if self.phase == "main.py":
@@ -413,7 +442,7 @@ class VBoard:
             "outputs": {str(k): v for k, v in self.outputs.items()},
             "pwm": {str(k): v for k, v in self.pwm.items()},
             "strips": {str(k): {"writes": v["writes"]} for k, v in self.strips.items()},
-            "wdt": wdt, "uid": self.uid,
+            "wdt": wdt, "uid": self.uid, "pn532": dict(self.pn532, resets=self.pn532_resets),
         }
 
     def _control(self, req):
@@ -463,8 +492,8 @@ class VBoard:
             uid = self.card_uid(card)
             if uid is None:
                 return {"ok": False, "error": "unknown card %r: cards are ISLAND-1 or "
-                                              "ISLAND-2 (HUNA-2), or uid:HEX for any tag"
-                                              % card}
+                                              "ISLAND-2 (%s), or uid:HEX for any tag"
+                                              % (card, example_card())}
             reply = self._control({"cmd": "tag", "uid": uid})
             if not reply["ok"]:
                 return reply
@@ -485,6 +514,8 @@ class VBoard:
             self._control({"cmd": "pin", "pin": pin, "level": 0})  # buttons pull to ground
             self.later(ms, lambda: self._control({"cmd": "pin", "pin": pin, "level": None}))
             return {"ok": True, "pin": pin}
+        if cmd == "pn532":
+            return self._control_pn532(req)
         if cmd == "reset":
             self.hard_reset("control channel (RUN pin)", PWRON_RESET)
             return {"ok": True}
@@ -547,7 +578,7 @@ class VBoard:
             return ""
         head = words[0].lower()
         if head in ("help", "?"):
-            return PROMPT_HELP % {"port": self.port}
+            return PROMPT_HELP % {"port": self.port, "card": example_card()}
         if head in ("quit", "exit"):
             self.stopping = True
             return "stopping the virtual board"
@@ -576,6 +607,29 @@ class VBoard:
         if sys.stdin.isatty() and not self.stopping:
             sys.stdout.write("vboard> ")
         sys.stdout.flush()
+
+    def _control_pn532(self, req):
+        """{"cmd": "pn532", "present": bool, "ack_polls": n, "response_ms": n,
+        "wedge": true}: the chip leaves or rejoins the bus, answers more slowly, or hangs
+        until its reset pin is pulsed."""
+        change = {}
+        for key in PN532_SETTINGS:
+            if key in req:
+                v = req[key]
+                ok = isinstance(v, bool) if key == "present" else (
+                    isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10000)
+                if not ok:
+                    return {"ok": False, "error": "pn532 %s: bad value %r" % (key, v)}
+                change[key] = v
+        wedge = req.get("wedge", False)
+        if not isinstance(wedge, bool):
+            return {"ok": False, "error": "pn532 wedge: true or false"}
+        self.pn532.update(change)
+        msg = {"pn532": dict(self.pn532)}
+        if wedge:
+            msg["wedge"] = True
+        self._tell_board(msg)
+        return {"ok": True, "pn532": dict(self.pn532)}
 
     # ------------------------------------------------------------------ main loop
     def serve(self, prompt=False):
@@ -729,6 +783,8 @@ class VBoardClient:
         c.frame()                       # last NeoPixel frame, bytes in strip order (GRB)
         c.status()                      # boots, phase, resets, outputs, pwm, wdt, ...
         c.reset()                       # a hard reset (the RUN pin)
+        c.pn532(present=False)          # the reader off the bus; ack_polls=, response_ms=,
+                                        # wedge=True (hung until its reset pin is pulsed)
     """
 
     def __init__(self, path, timeout=10):
@@ -789,6 +845,9 @@ class VBoardClient:
 
     def reset(self):
         self.request(cmd="reset")
+
+    def pn532(self, **settings):
+        return self.request(cmd="pn532", **settings)["pn532"]
 
     def console(self):
         return self.request(cmd="console")["text"]
@@ -878,7 +937,7 @@ class Running:
 # ---------------------------------------------------------------------- command line
 PROMPT_HELP = """\
 The virtual board's port is %(port)s: flash, cards and monitor use it as a Pico's.
-  tap CARD          lay a card on the scanner and lift it (tap HUNA-1; uid:HEX any tag)
+  tap CARD          lay a card on the scanner and lift it (tap %(card)s; uid:HEX any tag)
   place CARD, lift  leave a card on the scanner, take it off
   press BUTTON [MS] press a button: next prev ok back done discard (press done 1500)
   status            boots, resets, what the board runs, the card on the scanner
@@ -886,14 +945,15 @@ The virtual board's port is %(port)s: flash, cards and monitor use it as a Pico'
 
 
 def request_for(words):
-    """A command (`tap HUNA-1`, `press done 1500`, ...) as a control-channel request;
+    """A command (`tap ISLAND-1`, `press done 1500`, ...) as a control-channel request;
     ValueError says what is wrong."""
     head, args = words[0].lower(), words[1:]
     if head not in COMMANDS:
         raise ValueError("unknown command %r: %s" % (words[0], ", ".join(COMMANDS)))
     if head in ("tap", "place"):
         if len(args) != 1:
-            raise ValueError("usage: %s CARD (a card, e.g. HUNA-1, or uid:HEX)" % head)
+            raise ValueError("usage: %s CARD (a card, e.g. %s, or uid:HEX)"
+                             % (head, example_card()))
         return {"cmd": head, "card": args[0]}
     if head == "press":
         if len(args) not in (1, 2):
@@ -940,7 +1000,7 @@ def control_socket(control):
 
 
 def command(argv):
-    """`python -m host_tools vboard tap HUNA-1` and friends, to the running board."""
+    """`python -m host_tools vboard tap ISLAND-1` and friends, to the running board."""
     control = home()
     if "--control" in argv:
         i = argv.index("--control")
@@ -996,7 +1056,8 @@ def main(argv):
         description="Run a virtual Kahuna board (MicroPython unix port) behind a "
                     "pseudo-terminal, until Ctrl-C or `quit`. Prints its port, then "
                     "`control SOCKET`, then takes commands at its vboard> prompt (help). "
-                    "From another terminal: python -m host_tools vboard tap HUNA-1 | "
+                    "From another terminal: python -m host_tools vboard tap "
+                    + example_card() + " | "
                     "place CARD | lift | press BUTTON [MS] | status | reset.")
     ap.add_argument("--dir", default=None,
                     help="the board's flash, a folder (created if missing; default %s)"
@@ -1020,7 +1081,12 @@ def main(argv):
                          "--pretend-version's release)")
     ap.add_argument("--no-prompt", action="store_true",
                     help="take no commands from standard input")
+    ap.add_argument("--pn532-reset", type=int, default=board_pin("pn532_reset"),
+                    help="the GPIO wired to the PN532's RSTPDN (default: board_def's "
+                         "pins.pn532_reset); -1: not wired")
     args = ap.parse_args(argv)
+    if args.pn532_reset is not None and args.pn532_reset < 0:
+        args.pn532_reset = None
     if args.uid is not None:
         try:
             if len(bytes.fromhex(args.uid)) != 8:
@@ -1049,7 +1115,7 @@ def main(argv):
         print("vboard: %s" % e, file=sys.stderr)
         return 2
     board = VBoard(board_dir, control, args.heap, args.uid, args.pn532_bus, args.free,
-                   pretend)
+                   pretend, args.pn532_reset)
     try:
         port = board.open()
     except VBoardError as e:

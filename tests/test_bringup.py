@@ -3,7 +3,7 @@ is named (an unknown tag too), and every button press is reported."""
 
 import gamekit
 from host_tools import simcore
-from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from host_tools.virtual_hw import ReaderRig, VirtualNeoPixel
 from hw.leds import Strip
 from kahuna import bringup
 
@@ -17,27 +17,14 @@ class Inputs:
         return out
 
 
-class Reader:
-    """The chip-level reader with bring-up's interface: poll(now) -> UID or None."""
-
-    def __init__(self):
-        self.chip = ChipReader()
-
-    def start(self):
-        return self.chip.version
-
-    def poll(self, now):
-        return self.chip.poll()
-
-
 def test_bringup_walks_the_chain_names_cards_and_buttons():
     board = gamekit.board()
     np = VirtualNeoPixel(board.led_count)
-    reader = Reader()
+    rig = ReaderRig()  # the firmware's reader over the emulated PN532
     inputs = Inputs()
     said = []
     b = bringup.Bringup(board, simcore.sim_registry(board), Strip(np, board.led_count),
-                        reader, inputs, said.append)
+                        rig.reader, inputs, said.append)
     b.start()
     assert said[0] == {"event": "bringup", "leds": 43, "pn532": [0x32, 1, 6, 7]}
     now = 0
@@ -54,18 +41,25 @@ def test_bringup_walks_the_chain_names_cards_and_buttons():
     assert names[board.status_leds["error"]] == "status:error"
     # A card on the reader: named, its island lit green; an unknown tag: named as unknown.
     uid = simcore.sim_uid(simcore.card_names(board).index("KAHU-2"))
-    reader.chip.place(uid)
-    b.tick(now)
+
+    def ticks(n):  # bring-up's loop: a reader step every tick
+        nonlocal now
+        for _ in range(n):
+            now += bringup.TICK_MS
+            rig.clock.set(now)
+            b.tick(now)
+
+    rig.place(uid)
+    ticks(6)  # a poll under way when the card came, then the poll that lists it
     assert said[-1] == {"event": "bringup", "tag": uid.hex().upper(), "card": "KAHU-2"}
     kahu = board.island_led[board.island_index["KAHU"]]
     assert np.rgb()[kahu] == [0, 60, 0]
-    reader.chip.remove()
-    for _ in range(3):
-        b.tick(now)
-    reader.chip.place(bytes.fromhex("04AABBCCDDEEFF"))
-    b.tick(now)
+    rig.remove()
+    ticks(12)
+    rig.place(bytes.fromhex("04AABBCCDDEEFF"))
+    ticks(6)
     assert said[-1]["card"] is None and said[-1]["tag"] == "04AABBCCDDEEFF"
     inputs.queue = ["next", "back"]
-    b.tick(now)
+    ticks(1)
     assert said[-2:] == [{"event": "bringup", "button": "next"},
                          {"event": "bringup", "button": "back"}]

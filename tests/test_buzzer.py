@@ -1,6 +1,7 @@
-"""Buzzer driver (firmware/hw/buzzer.py) on the virtual PWM (host_tools/emu/pins.py):
-one distinct, non-blocking sound per referee outcome, ending in silence; no buzzer is a
-silent no-op; no allocation per tick under MicroPython."""
+"""Buzzer driver (firmware/hw/buzzer.py) on the virtual PWM (host_tools/emu/pins.py), with
+the board's tunes (firmware/kahuna/tunes.py): one distinct, non-blocking sound per outcome
+kind, ending in silence; no buzzer is a silent no-op; no allocation per tick under
+MicroPython."""
 
 import contextlib
 import io
@@ -9,9 +10,11 @@ import pytest
 
 from host_tools.emu.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
-from kahuna import referee
+from kahuna import outcome as referee
+from kahuna import tunes
 
 KINDS = (referee.ACCEPTED, referee.REFUSED, referee.ROUND_END, referee.GAME_OVER)
+SOUNDS_OF = tunes.SOUNDS
 
 
 def play(kind, frame_ms=1, start=100, pwm_start=None):
@@ -19,7 +22,7 @@ def play(kind, frame_ms=1, start=100, pwm_start=None):
     (pwm, buzzer, the time tick() first said it was over)."""
     clock = Clock(start)
     pwm = VirtualPWM(clock) if pwm_start is None else VirtualPWM(clock, **pwm_start)
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.play(kind, clock.now)
     t = start
     while bz.tick(t):
@@ -35,14 +38,15 @@ def notes(kind):
     return [(hz, end - start) for start, end, hz in pwm.tones()]
 
 
-def test_the_four_outcomes_have_sounds():
-    assert sorted(Buzzer.SOUNDS) == sorted(KINDS)
+def test_every_outcome_kind_has_a_sound():
+    assert sorted(SOUNDS_OF) == sorted(referee.KINDS)
+    assert SOUNDS_OF[referee.NEW_GAME] == SOUNDS_OF[referee.ACCEPTED]
 
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_each_sound_plays_its_notes_and_ends_in_silence(kind):
     pwm, bz, end = play(kind)
-    spec = Buzzer.SOUNDS[kind]
+    spec = SOUNDS_OF[kind]
     assert [(hz, ms) for hz, ms in spec if hz] == notes(kind)
     assert end == 100 + sum(ms for _, ms in spec)  # ticked every ms: exact lengths
     t, hz, duty = pwm.log[-1]
@@ -73,14 +77,14 @@ def test_the_sounds_are_distinct_and_as_described():
     assert game_over[-1][1] == max(ms for _, ms in game_over)
     # every sound is short: the game goes on while it plays
     for kind in KINDS:
-        assert sum(ms for _, ms in Buzzer.SOUNDS[kind]) <= 1500
+        assert sum(ms for _, ms in SOUNDS_OF[kind]) <= 1500
 
 
 @pytest.mark.parametrize("kind", KINDS)
 @pytest.mark.parametrize("frame_ms", [7, 20, 33])
 def test_coarse_animation_ticks_play_every_note_in_order(kind, frame_ms):
     pwm, _, end = play(kind, frame_ms=frame_ms)
-    spec = [(hz, ms) for hz, ms in Buzzer.SOUNDS[kind] if hz]
+    spec = [(hz, ms) for hz, ms in SOUNDS_OF[kind] if hz]
     tones = pwm.tones()
     assert [hz for _, _, hz in tones] == [hz for hz, _ in spec]
     for (start, stop, _), (_, ms) in zip(tones, spec):
@@ -91,7 +95,7 @@ def test_coarse_animation_ticks_play_every_note_in_order(kind, frame_ms):
 def test_play_returns_at_once_and_tick_does_the_rest():
     clock = Clock(0)
     pwm = VirtualPWM(clock)
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.play(referee.ROUND_END, 0)
     assert pwm.log == [(0, 523, Buzzer.DUTY)]  # the first note, now
     assert bz.tick(50) and len(pwm.log) == 1  # still the first note
@@ -102,7 +106,7 @@ def test_play_returns_at_once_and_tick_does_the_rest():
 def test_a_new_sound_replaces_the_one_playing():
     clock = Clock(0)
     pwm = VirtualPWM(clock)
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.play(referee.GAME_OVER, 0)
     clock.set(125)
     bz.tick(125)  # G4 is over: C5
@@ -120,7 +124,7 @@ def test_a_new_sound_replaces_the_one_playing():
 def test_stop_silences_at_once():
     clock = Clock(0)
     pwm = VirtualPWM(clock)
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.play(referee.GAME_OVER, 0)
     clock.set(10)
     bz.stop()
@@ -129,12 +133,12 @@ def test_stop_silences_at_once():
 
 def test_the_pwm_is_silenced_when_the_buzzer_is_made():
     pwm = VirtualPWM(freq=1000, duty_u16=30000)
-    Buzzer(pwm)
+    Buzzer(pwm, SOUNDS_OF)
     assert pwm.duty_u16() == 0
 
 
 def test_no_buzzer_is_a_silent_no_op():
-    bz = Buzzer(None)
+    bz = Buzzer(None, SOUNDS_OF)
     for kind in KINDS:
         bz.play(kind, 0)
         assert bz.tick(10) is False
@@ -144,7 +148,7 @@ def test_no_buzzer_is_a_silent_no_op():
 
 def test_muted_plays_nothing():
     pwm = VirtualPWM()
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.muted = True
     bz.play(referee.ACCEPTED, 0)
     assert pwm.log == [] and not bz.tick(5)
@@ -152,10 +156,10 @@ def test_muted_plays_nothing():
 
 def test_no_outcome_plays_nothing_and_an_unknown_kind_is_an_error():
     pwm = VirtualPWM()
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS_OF)
     bz.play(None, 0)
     assert pwm.log == []
-    for b in (bz, Buzzer(None)):
+    for b in (bz, Buzzer(None, SOUNDS_OF)):
         with pytest.raises(ValueError, match="no sound for 'oops'.*accepted"):
             b.play("oops", 0)
 
@@ -175,10 +179,11 @@ def test_virtual_pwm_checks_like_the_rp2():
 SOUNDS = """
 from host_tools.emu.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
+from kahuna.tunes import SOUNDS
 for kind in ('accepted', 'refused', 'round-end', 'game-over'):
     clock = Clock(1000)
     pwm = VirtualPWM(clock)
-    bz = Buzzer(pwm)
+    bz = Buzzer(pwm, SOUNDS)
     bz.play(kind, clock.now)
     t = clock.now
     while bz.tick(t):
@@ -201,6 +206,7 @@ def test_ticking_allocates_nothing_under_micropython(mpy):
     out = mpy.run_code("""
 import micropython
 from hw.buzzer import Buzzer
+from kahuna.tunes import SOUNDS
 
 class PWM:  # records nothing: only the driver's own allocations count
     def __init__(self):
@@ -211,7 +217,7 @@ class PWM:  # records nothing: only the driver's own allocations count
         self.changes += 1
 
 pwm = PWM()
-bz = Buzzer(pwm)
+bz = Buzzer(pwm, SOUNDS)
 kinds = ('accepted', 'refused', 'round-end', 'game-over')
 def loop():
     t = 0

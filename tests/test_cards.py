@@ -13,10 +13,10 @@ import pytest
 import gamekit
 from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
 from host_tools.vflash import VirtualFlash
-from host_tools.virtual_hw import ChipReader, VirtualNeoPixel
+from host_tools.virtual_hw import ReaderRig, VirtualNeoPixel
 from hw.leds import Strip
 from kahuna import ndef
-from kahuna.app import App
+from kahuna.app import READER_MS, App
 from kahuna.cards import Registry
 from kahuna.enroll import Enroller
 from kahuna.journal import Journal
@@ -40,12 +40,14 @@ class PtyBoard:
         board = gamekit.board()
         self.flash = VirtualFlash()
         self.registry = Registry(NAMES)
-        self.reader = ChipReader()
+        self.reader = ReaderRig()
+        self.reader.reader.start(0)
         self.app = App(board, self.registry, Strip(VirtualNeoPixel(board.led_count),
                                                    board.led_count),
-                       journal=Journal("/game.jnl", self.flash))
+                       journal=Journal("/game.jnl", self.flash), reader=self.reader.reader)
         self.link = Link(self.app, self.write, lambda: self.now,
                          save_cards=self.save)
+        self.app.listen(self.link.on_event)
         self.app.enroller = Enroller(self.registry, self.save, self.reader.driver,
                                      self.link.send)
         self.now = 0
@@ -66,19 +68,25 @@ class PtyBoard:
         if msg.get("event") == "enroll-wait":
             card = msg["card"]
             island = self.app.board.island_index[card.split("-")[0]]
-            self.lit.append((card, self.app.view.highlight == island))
+            self.lit.append((card, self.app.enrolling_island() == island))
             n = self.attempts.get(card, 0)
             self.attempts[card] = n + 1
             tag = self.hand(card, n)
             if tag is not None:
                 self.reader.chip.field.place(tag)
-                for _ in range(2):
-                    self.now += 50
-                    self.app.poll(self.reader.poll(), self.now)
+                self.ticks(lambda: self.app.scanner.present == tag.uid)
                 self.reader.remove()
-                for _ in range(3):
-                    self.now += 50
-                    self.app.poll(self.reader.poll(), self.now)
+                self.ticks(lambda: self.app.scanner.present is None)
+
+    def ticks(self, done):
+        """The app's reader task, tick after tick, until done() (bounded)."""
+        for _ in range(200):
+            if done():
+                return
+            self.now += READER_MS
+            self.reader.clock.set(self.now)
+            self.app.tick_reader(self.now)
+        raise AssertionError("the reader never got there")
 
     def run(self):
         import select

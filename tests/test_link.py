@@ -15,6 +15,7 @@ class Board:
         self.sim = simcore.Simulation(gamekit.board())
         self.lines = []
         self.link = Link(self.sim.app, self.lines.append, lambda: self.sim.now)
+        self.sim.app.listen(self.link.on_event)
 
     def send(self, obj_or_text):
         text = obj_or_text if isinstance(obj_or_text, str) else json.dumps(obj_or_text)
@@ -120,9 +121,9 @@ def test_cards_registry_over_the_link():
 
 def test_the_link_under_micropython(mpy):
     # The simulator's virtual hardware and the test kit share this heap with the firmware,
-    # so this harness gets 256 KiB; firmware-only tests keep the RP2040's 190 KiB.
+    # so this harness gets 320 KiB; firmware-only tests keep the RP2040's 190 KiB.
     from mpy_runner import MicroPython
-    harness = MicroPython(executable=mpy.executable, heap_kib=256)
+    harness = MicroPython(executable=mpy.executable, heap_kib=320)
     out = harness.run_code(
         "import json\n"
         "import gamekit\n"
@@ -131,6 +132,7 @@ def test_the_link_under_micropython(mpy):
         "sim = simcore.Simulation(gamekit.board())\n"
         "lines = []\n"
         "link = Link(sim.app, lines.append, lambda: sim.now)\n"
+        "sim.app.listen(link.on_event)\n"
         "link.feed(b'{\"cmd\": \"tap\", \"card\": \"HUNA-1\"}\\n{garbage\\n')\n"
         "link.feed(b'{\"cmd\": \"state\"}\\n')\n"
         "for line in lines:\n"

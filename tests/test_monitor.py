@@ -19,6 +19,7 @@ def board_lines():
     sim = simcore.Simulation(gamekit.board())
     sent = []
     link = Link(sim.app, sent.append, lambda: sim.now)
+    sim.app.listen(link.on_event)
     for card in DEAL:
         link.feed(('{"cmd": "tap", "card": "%s"}\n' % card).encode())
     link.feed(b'{"cmd": "tap", "card": "HUNA-1"}\n{"cmd": "pick", "conn": "ELAI-HUNA"}\n')

@@ -302,9 +302,9 @@ def test_whole_random_games_typed_into_the_session(board, seed):
     assert "the game is over" in "\n".join(s.screen(100, 40))
 
 
-def test_help_fits_an_80_column_terminal():
+def test_help_fits_an_80_column_terminal(board):
     for unicode in (True, False):
-        text = play.help_text(unicode)
+        text = play.help_text(unicode, board)
         assert "How a turn is entered" in text
         lines = text.split("\n")
         assert max(len(line) for line in lines) < 80

@@ -10,15 +10,14 @@ from kahuna.referee import Referee
 
 
 def refusal(ref, *event):
-    errors = ref.errors
     if event[0] == "tap":
-        ref.tap(event[1])
+        out = ref.tap(event[1])
     elif event[0] == "pick":
-        ref.pick(event[1])
+        out = ref.pick(event[1])
     else:
-        ref.press(event[1])
-    assert ref.errors == errors + 1, "%r was accepted" % (event,)
-    return ref.last_error[0], ref.last_error[1]
+        out = ref.press(event[1])
+    assert out.kind == "refused", "%r was accepted" % (event,)
+    return out.code, out.message
 
 
 def over_game():

@@ -1,8 +1,10 @@
-"""Buzzer: short non-blocking tone sequences on a PWM pin, one per referee outcome.
+"""Buzzer: short non-blocking tone sequences on a PWM pin, one per kind of event.
 
 `pwm` has MicroPython's `machine.PWM` API (`freq(hz)`, `duty_u16(v)`), e.g.
 `machine.PWM(machine.Pin(22))` on the board, or the simulator's `VirtualPWM`; `None` (a
-board without a buzzer) makes every call a silent no-op. `play(kind, now)` starts a
+board without a buzzer) makes every call a silent no-op. `sounds` maps each kind (the
+game's outcome kinds, kahuna.tunes.SOUNDS) to its notes, ((frequency Hz or 0 for a rest,
+length ms), ...): the driver knows tones, not the game. `play(kind, now)` starts a
 sound and returns at once; `tick(now)` (from the animation loop) moves to the next note
 when the current one is over. Silence is duty 0. No sleeps, no allocation per tick.
 
@@ -11,25 +13,12 @@ slow loop stretches a note by up to one tick rather than skipping it. A new `pla
 replaces the sound in progress. `now` is milliseconds that only go up (no wrapping).
 """
 
-# The referee's outcomes (kahuna.referee): (frequency Hz or 0 for a rest, length ms) each.
-ACCEPTED = ((2093, 60),)  # one short high beep (C7)
-REFUSED = ((220, 120), (0, 80), (220, 120))  # two low beeps (A3)
-ROUND_END = ((523, 100), (659, 100), (784, 200))  # rising C5 E5 G5
-GAME_OVER = ((392, 120), (523, 120), (659, 120), (784, 240), (659, 120),
-             (784, 480))  # a little fanfare: G4 C5 E5 G5- E5 G5--
-
-
 class Buzzer:
     DUTY = 32768  # duty_u16 while a note sounds: 50 %, a square wave (loudest)
-    SOUNDS = {
-        "accepted": ACCEPTED,
-        "refused": REFUSED,
-        "round-end": ROUND_END,
-        "game-over": GAME_OVER,
-    }
 
-    def __init__(self, pwm):
+    def __init__(self, pwm, sounds):
         self.pwm = pwm
+        self.sounds = sounds
         self.muted = False  # play() does nothing while set
         self.kind = None  # the sound playing, or None
         self._notes = None
@@ -39,14 +28,14 @@ class Buzzer:
             pwm.duty_u16(0)
 
     def play(self, kind, now):
-        """Start the sound for `kind` (a referee outcome); None plays nothing. An unknown
+        """Start the sound for `kind` (a key of `sounds`); None plays nothing. An unknown
         kind raises ValueError (with or without a buzzer)."""
         if kind is None:
             return
-        notes = self.SOUNDS.get(kind)
+        notes = self.sounds.get(kind)
         if notes is None:
             raise ValueError("no sound for %r (kinds: %s)"
-                             % (kind, ", ".join(sorted(self.SOUNDS))))
+                             % (kind, ", ".join(sorted(self.sounds))))
         if self.pwm is None or self.muted:
             return
         self.kind = kind

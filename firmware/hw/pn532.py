@@ -12,6 +12,12 @@ Non-blocking polling: start_poll() writes one frame; each poll_result() does at
 most two I2C transactions (a 1-byte status read, then one frame read or an abort
 write), about 0.05 ms + 1.1 ms at 400 kHz (4.5 ms at 100 kHz), plus any clock
 stretching by the chip. It returns PENDING, None (no card) or the UID bytes.
+
+Deadlines are counted in what the caller sees: the time since the command by the
+caller's clock (the polling calls take `now`) and the status reads made. A deadline
+passes only at the second busy status read past it, so one late tick of the caller
+(a loop polling every 20 ms, a garbage collection) cannot by itself fail a command
+that the chip answers at the next read.
 """
 
 from hw.const import const
@@ -66,6 +72,7 @@ _IDLE = const(0)  # no command under way
 _WAIT_ACK = const(1)  # command written, ACK not read yet
 _WAIT_RESP = const(2)  # ACK read, response not read yet
 _UID_RESP_MAX = const(40)  # InListPassiveTarget data read: 6 + UID (<= 10) + ATS
+_LATE_READS = const(2)  # busy status reads past a deadline before it counts as missed
 
 # InDataExchange status codes (UM0701-02 s7.1 error table), the common ones.
 _STATUS_TEXT = {
@@ -199,12 +206,13 @@ class PN532:
         self._cmd = 0
         self._since = 0
         self._limit = 0
+        self._late = 0  # busy status reads past the current deadline
         self.tg = 1  # logical number of the listed target, for InDataExchange
         self.sens_res = None  # ATQA of the last listed card (2 bytes)
         self.sel_res = None  # SAK of the last listed card
 
     # -- frame level -------------------------------------------------------
-    def _send(self, cmd, params, limit_ms):
+    def _send(self, cmd, params, limit_ms, now=None):
         data = bytearray(1 + len(params))
         data[0] = cmd
         data[1:] = bytes(params)
@@ -212,24 +220,30 @@ class PN532:
         self.bus.write(build_frame(data))
         self._cmd = cmd
         self._limit = limit_ms
-        self._since = self._ticks()
+        self._since = self._ticks() if now is None else now
+        self._late = 0
         self._state = _WAIT_ACK
 
-    def _step(self, resp_max):
-        """At most two I2C transactions; PENDING, or the response data."""
+    def _step(self, resp_max, now=None):
+        """At most two I2C transactions; PENDING, or the response data. `now`: the
+        caller's clock (ms), else the driver's own."""
         try:
             if not self.bus.ready():
-                waited = _ticks_diff(self._ticks(), self._since)
-                if self._state == _WAIT_ACK and waited >= self.ack_timeout_ms:
-                    raise PN532Error("no ACK from PN532 within %d ms" % self.ack_timeout_ms)
-                if self._state == _WAIT_RESP and waited >= self._limit:
-                    return None  # caller decides: no card, or a fault
+                waited = _ticks_diff(self._ticks() if now is None else now, self._since)
+                limit = self.ack_timeout_ms if self._state == _WAIT_ACK else self._limit
+                if waited >= limit:
+                    self._late += 1
+                    if self._late >= _LATE_READS:
+                        if self._state == _WAIT_ACK:
+                            raise PN532Error("no ACK from PN532 within %d ms" % limit)
+                        return None  # caller decides: no card, or a fault
                 return PENDING
             if self._state == _WAIT_ACK:
                 got = bytes(self.bus.read(6))
                 if got == _ACK:
                     self._state = _WAIT_RESP
-                    self._since = self._ticks()
+                    self._since = self._ticks() if now is None else now
+                    self._late = 0
                     return PENDING
                 if got == _NACK:
                     raise PN532Error("NACK instead of ACK")
@@ -285,18 +299,18 @@ class PN532:
         return version
 
     # -- card polling (non-blocking) ----------------------------------------
-    def start_poll(self, timeout_ms=None):
+    def start_poll(self, timeout_ms=None, now=None):
         """Send InListPassiveTarget (one I2C write) and return at once."""
         if self._state != _IDLE and self._cmd == _CMD_IN_LIST_PASSIVE_TARGET:
             return
         limit = timeout_ms or self.poll_timeout_ms
-        self._send(_CMD_IN_LIST_PASSIVE_TARGET, (_MAX_TG, _BRTY_106A), limit)
+        self._send(_CMD_IN_LIST_PASSIVE_TARGET, (_MAX_TG, _BRTY_106A), limit, now)
 
-    def poll_result(self):
+    def poll_result(self, now=None):
         """PENDING, None (no card, or none before the poll timed out) or UID bytes."""
         if self._state == _IDLE or self._cmd != _CMD_IN_LIST_PASSIVE_TARGET:
             raise PN532Error("poll_result() without start_poll()")
-        r = self._step(_UID_RESP_MAX)
+        r = self._step(_UID_RESP_MAX, now)
         if r is None:
             self.abort()
             return None
@@ -304,12 +318,13 @@ class PN532:
             return r
         return self._uid(r)
 
-    def poll_uid(self):
-        """One step of continuous polling: starts a poll when none is under way."""
+    def poll_uid(self, now=None):
+        """One step of continuous polling: starts a poll when none is under way. `now`:
+        the caller's clock in ms (its deadlines are counted on it)."""
         if self._state == _IDLE or self._cmd != _CMD_IN_LIST_PASSIVE_TARGET:
-            self.start_poll()
+            self.start_poll(None, now)
             return PENDING
-        return self.poll_result()
+        return self.poll_result(now)
 
     def read_uid(self, timeout_ms=1000):
         """Blocking: the UID of a card in the field within timeout_ms, else None."""

@@ -2,14 +2,23 @@
 
 It wires the pure parts together: `scanner` (a card counts once) -> `referee` (turn flow)
 -> `rules` (the game) -> `view` (the frame) -> the LED strip driver, and journals every
-accepted action before the light confirms it. The hardware (or the simulator's virtual
-hardware) is passed in:
+accepted action before the light confirms it. Each event's `kahuna.outcome.Outcome` goes
+to the view, the sound and the listeners (the serial link). The hardware (or the
+simulator's virtual hardware) is passed in:
 
 - `strip` has `show(frame)` taking the view's RGB bytearray;
-- `sound` (optional) is called with the referee's outcome of each event;
-- `journal` (optional) is a `journal.Journal`.
+- `sound` (optional) has `play(kind, now)` and `tick(now)` (hw.buzzer.Buzzer);
+- `journal` (optional) is a `journal.Journal`;
+- `reader` (optional) has `poll(now)` -> True when a poll completed, its result in `uid`
+  (bytes or None), and `lost` (hw.reader.Reader);
+- `inputs` (optional) has `poll(now)` -> roles and `poll_ms` (hw.inputs.Inputs);
+- `watchdog` (optional) has `feed()`.
+
+The board's loop is the ticks below, each with its period (`tasks()`): main.py runs them
+as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
 """
 
+from kahuna import outcome as oc
 from kahuna import rules
 from kahuna.board import NEW_GAME
 from kahuna.cards import uid_hex
@@ -20,18 +29,27 @@ from kahuna.view import View
 
 STORAGE = "storage"  # rejection code: the journal could not be written
 
+# The loop's periods (ms), their one home: main.py and the simulator both use tasks().
+READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
+FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
+WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
+
 
 class App:
-    def __init__(self, board, registry, strip, settings=None, sound=None, journal=None):
+    def __init__(self, board, registry, strip, settings=None, sound=None, journal=None,
+                 reader=None, inputs=None, watchdog=None):
         self.board = board
         self.registry = registry
         self.strip = strip
         self.sound = sound
         self.journal = journal
+        self.reader = reader
+        self.inputs = inputs
+        self.watchdog = watchdog
         self.scanner = Scanner()
         self.view = View(board)
         self.boot_problem = None
-        self.listener = None  # callable(referee) after every event (the serial link)
+        self.listeners = []  # callable(outcome) after every event (the serial link)
         self.enroller = None  # a kahuna.enroll.Enroller where the board can enrol cards
         self.settings = settings or {}
         self._boot()
@@ -90,7 +108,11 @@ class App:
         self.game = game
         self.referee = Referee(self.game)
         self.game.recorder = self._record
-        self.view.reset(self.referee)
+        self.view.reset()
+
+    def listen(self, listener):
+        """`listener(outcome)` is called after every event, whatever its source."""
+        self.listeners.append(listener)
 
     def _record(self, action):
         """Journal an action the rules accepted, before it changes anything: if the flash
@@ -104,6 +126,35 @@ class App:
 
     def _journal_state(self):
         return self.settings, self.game.snapshot()
+
+    # ------------------------------------------------------------- the loop
+
+    def tasks(self):
+        """[(period ms, tick(now))]: the board's loop, one entry per task."""
+        tasks = [(FRAME_MS, self.tick_frame)]
+        if self.reader is not None:
+            tasks.insert(0, (READER_MS, self.tick_reader))
+        if self.inputs is not None:
+            tasks.insert(len(tasks) - 1, (self.inputs.poll_ms, self.tick_inputs))
+        return tasks
+
+    def tick_reader(self, now):
+        """One reader step; a completed poll goes to the scanner."""
+        if self.reader.poll(now):
+            self.poll(self.reader.uid, now)
+
+    def tick_inputs(self, now):
+        for role in self.inputs.poll(now):
+            self.press(role, now)
+
+    def tick_frame(self, now):
+        """One animation frame, a buzzer step, and the watchdog fed: a stalled loop stops
+        feeding it, the watchdog resets the board and the journal resumes the game."""
+        self.show(now)
+        if self.sound is not None:
+            self.sound.tick(now)
+        if self.watchdog is not None:
+            self.watchdog.feed()
 
     # ------------------------------------------------------------- inputs
 
@@ -119,47 +170,52 @@ class App:
         else:
             self.tap_uid(arrived, now)
 
+    # Each event returns its Outcome, after the view, the sound and the listeners had it.
+
     def tap_uid(self, uid, now):
-        self.referee.tap(self.registry.card_for(uid))
-        self._after(now)
+        return self._after(self.referee.tap(self.registry.card_for(uid)), now)
 
     def tap_card(self, card, now):
         """A card named by the host (serial link): as if its tag had been tapped."""
-        self.referee.tap(card)
-        self._after(now)
+        return self._after(self.referee.tap(card), now)
 
     def press(self, button, now):
         if button == NEW_GAME:
-            self._new_game_held(now)
-        else:
-            self.referee.press(button)
-        self._after(now)
+            return self._after(self._new_game_held(), now)
+        return self._after(self.referee.press(button), now)
 
-    def _new_game_held(self, now):
+    def _new_game_held(self):
         """A button held for a new game (board_def inputs.hold): only once the game is
         over, so a long press mid-game cannot wipe it. Same settings; the old game is
         archived by the journal."""
         if self.game.phase != rules.OVER:
-            self.referee.refuse(rules.WRONG_PHASE, "a new game can start once this one is over")
-            return
+            return self.referee.refuse(rules.WRONG_PHASE,
+                                       "a new game can start once this one is over")
         self.new_game(self.settings)
-        self.referee.outcome = "accepted"
+        self.referee.outcome = oc.accepted(oc.NEW_GAME)
+        return self.referee.outcome
 
     def pick(self, conn, now):
-        self.referee.pick(conn)
-        self._after(now)
+        return self._after(self.referee.pick(conn), now)
 
-    def _after(self, now):
-        self.view.note(self.referee, now)
+    def _after(self, outcome, now):
+        self.view.note(outcome, now)
         if self.sound is not None:
-            self.sound(self.referee.outcome)
+            self.sound.play(outcome.kind, now)
         self.show(now)
-        if self.listener is not None:
-            self.listener(self.referee)
+        for listener in self.listeners:
+            listener(outcome)
+        return outcome
 
     # ------------------------------------------------------------- output
 
+    def enrolling_island(self):
+        """The island of the card being enrolled (it pulses whatever the game), or -1."""
+        if self.enroller is None or self.enroller.card is None:
+            return -1
+        return self.game.card_index[self.enroller.card] // 2
+
     def show(self, now):
-        enrolling = self.enroller is not None and self.enroller.card is not None
-        self.view.highlight = self.game.card_index[self.enroller.card] // 2 if enrolling else -1
-        self.strip.show(self.view.render(self.game, self.referee, now))
+        fault = self.reader is not None and self.reader.lost
+        self.strip.show(self.view.render(self.game, self.referee, now,
+                                         self.enrolling_island(), fault))

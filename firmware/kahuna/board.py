@@ -323,7 +323,7 @@ def parse(data, keep_raw=True):
     return bd
 
 
-PIN_KEYS = ("neopixel", "i2c", "pn532_irq", "pn532_reset", "buttons", "encoder", "buzzer")
+PIN_KEYS = ("neopixel", "i2c", "pn532_reset", "buttons", "encoder", "buzzer")
 
 
 def _pins(bd, pins):

@@ -3,8 +3,9 @@
 It walks the LED chain one pixel at a time and names each island, connection or status
 pixel over the serial link; it lights the island of any card tapped on the reader and
 names the card; it names every button or encoder action as it happens. Nothing of the
-game is touched. Everything is passed in: the strip, the reader (`poll(now)` -> UID, None
-or `pending`), the inputs (`poll(now)` -> roles), the clock and `out(obj)`.
+game is touched. Everything is passed in: the strip, the reader (hw.reader.Reader:
+`poll(now)` -> True when a poll completed, its result in `uid`), the inputs (`poll(now)` ->
+roles), the clock and `out(obj)`.
 """
 
 try:
@@ -46,8 +47,8 @@ class Bringup:
         self.tag_until = 0
         self.last_uid = None
 
-    def start(self):
-        version = self.reader.start()
+    def start(self, now=0):
+        version = self.reader.start(now)
         self.out({"event": "bringup", "leds": self.board.led_count,
                   "pn532": list(version) if version else None})
 
@@ -62,15 +63,15 @@ class Bringup:
             self.led = (self.led + 1) % self.board.led_count
             self.next_step = now + STEP_MS
             self.out({"event": "bringup", "led": self.led, "name": self.names[self.led]})
-        uid = self.reader.poll(now)
-        if isinstance(uid, (bytes, bytearray)) and uid != self.last_uid:
-            card = self.registry.card_for(uid)
-            self.out({"event": "bringup", "tag": uid_hex(uid), "card": card})
-            if card is not None:
-                island = self.board.island_index[card.split("-")[0]]
-                self.tag_led = self.board.island_led[island]
-                self.tag_until = now + TAG_MS
-        if uid is None or isinstance(uid, (bytes, bytearray)):
+        if self.reader.poll(now):
+            uid = self.reader.uid
+            if uid is not None and uid != self.last_uid:
+                card = self.registry.card_for(uid)
+                self.out({"event": "bringup", "tag": uid_hex(uid), "card": card})
+                if card is not None:
+                    island = self.board.island_index[card.split("-")[0]]
+                    self.tag_led = self.board.island_led[island]
+                    self.tag_until = now + TAG_MS
             self.last_uid = uid
         for role in self.inputs.poll(now):
             self.out({"event": "bringup", "button": role})
@@ -84,7 +85,7 @@ class Bringup:
 
 async def run(board, registry, strip, reader, inputs, clock, out):
     b = Bringup(board, registry, strip, reader, inputs, out)
-    b.start()
+    b.start(clock())
     while True:
         b.tick(clock())
         await asyncio.sleep_ms(TICK_MS)

@@ -21,6 +21,7 @@ line changes nothing.
 
 import json
 
+from kahuna import outcome as oc
 from kahuna import report, rules
 from kahuna.board import ROLES
 from kahuna.cards import RegistryError, parse_uid
@@ -46,16 +47,14 @@ class Link:
         self.save_cards = save_cards
         self.buf = bytearray()
         self.overflow = False
-        app.listener = self.on_event
 
-    def on_event(self, referee):
-        """After every event, whatever its source (scanner, button or this link): what
-        the referee made of it, and the new state."""
-        if referee.outcome == "refused":
-            code, message = referee.last_error[0], referee.last_error[1]
-            msg = {"event": "refused", "code": code, "message": message}
+    def on_event(self, outcome):
+        """After every event, whatever its source (scanner, button or this link): its
+        kahuna.outcome.Outcome, and the new state. The app calls it (app.listen)."""
+        if outcome.kind == oc.REFUSED:
+            msg = {"event": "refused", "code": outcome.code, "message": outcome.message}
         else:
-            msg = {"event": "accepted", "outcome": referee.outcome}
+            msg = {"event": "accepted", "outcome": outcome.kind}
         msg["state"] = self.state()
         self.send(msg)
 

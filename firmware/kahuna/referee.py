@@ -8,6 +8,7 @@ mode first (but an unregistered tag is `unknown-card` in every phase except `ove
 the card, the hand limit, the forced draw, the options.
 """
 
+from kahuna import outcome as oc
 from kahuna import rules
 from kahuna.board import NEW_GAME, ROLES
 from kahuna.rules import NOBODY, Rejected
@@ -18,11 +19,6 @@ REMOVE = rules.REMOVE  # an opponent bridge (one card pending: waits for a secon
 HANDICAP = "handicap"
 REFILL = "refill"
 
-# What the referee reports after each event, for the view and the buzzer.
-ACCEPTED = "accepted"
-REFUSED = "refused"
-ROUND_END = "round-end"
-GAME_OVER = "game-over"
 
 
 class Referee:
@@ -34,11 +30,9 @@ class Referee:
         self.sel = 0
         self.picked = NOBODY  # opponent bridge waiting for the second card
         self.discarding = False
-        self.last_error = None  # (code, message, islands, connections) of the last refusal
-        self.errors = 0  # refusals so far (the view flashes on a new one)
-        self.accepted = 0  # accepted events so far
+        self.errors = 0  # refusals so far
         self.privacy = False  # the last accepted event must not reveal a card's island
-        self.outcome = None
+        self.outcome = None  # the kahuna.outcome.Outcome of the last event
         self._sync()
 
     # --------------------------------------------------------------- state
@@ -70,6 +64,8 @@ class Referee:
 
     # -------------------------------------------------------------- events
 
+    # Each returns the event's kahuna.outcome.Outcome (also kept as `outcome`).
+
     def tap(self, card):
         """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""
         return self._run(self._tap, card)
@@ -84,10 +80,10 @@ class Referee:
         return self._run(self._pick, conn_name)
 
     def refuse(self, code, message, islands=(), conns=()):
-        self.last_error = (code, message, tuple(islands), tuple(conns))
+        """A refused event: its Outcome (nothing else changes)."""
         self.errors += 1
-        self.outcome = REFUSED
-        return False
+        self.outcome = oc.refused(code, message, islands, conns, self.privacy_context())
+        return self.outcome
 
     def _run(self, handler, *args):
         g = self.game
@@ -101,15 +97,15 @@ class Referee:
         except Rejected as e:
             self.pending, self.options, self.sel, self.picked, self.discarding = ui
             return self.refuse(e.code, e.message, *self._involved(e, args))
-        self.accepted += 1
         self._sync()
         if g.phase == rules.OVER and before[2] != rules.OVER:
-            self.outcome = GAME_OVER
+            kind = oc.GAME_OVER
         elif len(g.round_scores) > before[0] or g.final_turns != before[1]:
-            self.outcome = ROUND_END  # a scoring, or round 3's last card (final turns)
+            kind = oc.ROUND_END  # a scoring, or round 3's last card (final turns)
         else:
-            self.outcome = ACCEPTED
-        return True
+            kind = oc.ACCEPTED
+        self.outcome = oc.accepted(kind, self.privacy)
+        return self.outcome
 
     def _involved(self, err, args):
         """Pixels to flash for a refusal. Taps in the deal and draw phases and in discard

@@ -9,6 +9,7 @@ Only small integers are used while composing, into buffers made once, so a frame
 allocates nothing on the MicroPython heap in the steady state.
 """
 
+from kahuna import outcome as oc
 from kahuna import referee as ref
 from kahuna import rules
 from kahuna.rules import BLACK, NOBODY, WHITE
@@ -65,11 +66,7 @@ class View:
         self.scoring_at = -1
         self.error_islands = ()
         self.error_conns = ()
-        self.seen_errors = 0
-        self.seen_accepted = 0
         self.last_ma = 0  # estimated draw of the last frame, after limiting
-        self.fault = False  # a device is missing (the card reader): the error pixel blinks
-        self.highlight = -1  # an island to pulse whatever the game (card enrollment)
 
     @staticmethod
     def _scaled(rgb, scale):
@@ -77,26 +74,21 @@ class View:
 
     # -------------------------------------------------------------- events
 
-    def note(self, referee, now):
-        """Start the animations the referee's last event calls for."""
-        if referee.errors != self.seen_errors:
-            self.seen_errors = referee.errors
+    def note(self, outcome, now):
+        """Start the animations an event's kahuna.outcome.Outcome calls for."""
+        kind = outcome.kind
+        if kind == oc.REFUSED:
             self.error_at = now
-            err = referee.last_error
-            self.error_islands = err[2]
-            self.error_conns = err[3]
-        if referee.accepted != self.seen_accepted:
-            self.seen_accepted = referee.accepted
-            if referee.outcome == ref.ROUND_END:
-                self.scoring_at = now
-            elif referee.privacy:
-                self.ack_at = now
+            self.error_islands = outcome.islands
+            self.error_conns = outcome.conns
+        elif kind == oc.ROUND_END:
+            self.scoring_at = now
+        elif kind != oc.NEW_GAME and outcome.private:
+            self.ack_at = now
 
-    def reset(self, referee):
-        """A new game (a new referee): no animation left over, counters from zero."""
+    def reset(self):
+        """A new game: no animation left over."""
         self.error_at = self.ack_at = self.scoring_at = -1
-        self.seen_errors = referee.errors
-        self.seen_accepted = referee.accepted
 
     def busy(self, now):
         """True while a timed animation runs (the game-over display is not timed)."""
@@ -135,8 +127,10 @@ class View:
 
     # -------------------------------------------------------------- render
 
-    def render(self, game, referee, now):
-        """Compose the frame for time `now` (ms) and return it."""
+    def render(self, game, referee, now, highlight=-1, fault=False):
+        """Compose the frame for time `now` (ms) and return it. `highlight`: an island to
+        pulse whatever the game (card enrollment); `fault`: a device is missing (the card
+        reader), the error pixel blinks."""
         b = self.board
         c = self.colours
         over = game.phase == rules.OVER
@@ -154,10 +148,10 @@ class View:
             self._winner(game, now)
         else:
             self._options(game, referee, now)
-        if self.highlight >= 0:
+        if highlight >= 0:
             level = 64 + (self._triangle(now, PULSE_MS) * 3 >> 2)
-            self._put(b.island_led[self.highlight], c["pending"], level)
-        self._status(game, referee, now)
+            self._put(b.island_led[highlight], c["pending"], level)
+        self._status(game, referee, now, fault)
         if self._running(self.error_at, ERROR_MS, now):
             # Three blinks of the pixels involved and the error status pixel.
             if ((now - self.error_at) * 6 // ERROR_MS) % 2 == 0:
@@ -213,7 +207,7 @@ class View:
             if game.bridges[k] == who:
                 self._put(b.conn_led[k], self.player[who], level)
 
-    def _status(self, game, referee, now):
+    def _status(self, game, referee, now, fault):
         c = self.colours
         ph = game.phase
         for p in range(2):  # WHITE, BLACK (a tuple of names would be built each frame)
@@ -233,7 +227,7 @@ class View:
             level = 40  # a private tap: one dip of the phase pixel, the same for any card
         self._put(self.led_phase, colour, level)
         # A missing card reader: the error pixel blinks slowly until it answers again.
-        fault_on = self.fault and (now // 500) % 2 == 0
+        fault_on = fault and (now // 500) % 2 == 0
         self._put(self.led_error, c["error"] if fault_on else c["off"])
 
     def _limit(self):

@@ -14,6 +14,10 @@ A 1-byte read only polls; a longer read when ready returns 01 + the frame (then
 Processing time is modelled as a number of status polls (and optionally virtual
 milliseconds from an injected clock) before the ACK and before the response.
 
+RSTPDN (the reset pin, `ResetPin`): held low, the chip is powered down and
+acknowledges nothing on the bus; released, it starts afresh (power-on state).
+`wedge()` hangs it (it acknowledges its address but never answers) until reset.
+
 Deviations from the real chip, chosen for a small honest model: only the
 commands below; the response is queued once the ACK has been read; a tag NAK
 during InDataExchange is reported as status 0x14, an InDataExchange without a
@@ -67,6 +71,21 @@ class Field:
         self.tag = None
 
 
+class ResetPin:
+    """The PN532's RSTPDN as the firmware drives it: `value(level)` like machine.Pin."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.level = 1
+
+    def value(self, level=None):
+        if level is None:
+            return self.level
+        self.level = 1 if level else 0
+        self.chip.reset_pin(self.level)
+        return None
+
+
 class PN532Chip:
     IC = 0x32  # PN532
     VER = 0x01  # firmware 1.6
@@ -81,6 +100,20 @@ class PN532Chip:
         self.response_polls = response_polls  # and before the response
         self.clock = clock  # callable -> ms, to hold responses for response_ms
         self.response_ms = response_ms
+        self.resets = 0  # times RSTPDN was released
+        self.held = False  # RSTPDN low: powered down, no answer on the bus
+        self._power_on()
+
+    @classmethod
+    def timed(cls, clock, response_ms=2):
+        """A chip whose delays are times on `clock`, not counts of status polls: the ACK
+        is there at the first status read (the real chip's comes within about a
+        millisecond) and a response `response_ms` after the ACK has been read. What a
+        board polling in real time (or on a virtual clock that moves between polls) sees."""
+        return cls(ack_polls=0, response_polls=0, clock=clock, response_ms=response_ms)
+
+    def _power_on(self):
+        self.wedged = False
         self.max_retries = 0xFF  # MxRtyPassiveActivation, power-on default: forever
         self.sam_mode = 0  # 0 until SAMConfiguration (power-on: low-battery mode)
         self.commands = []  # (code, params) of the last LOG commands accepted
@@ -96,6 +129,23 @@ class PN532Chip:
         self._target = None  # the tag listed as target 1
         self._awake = False  # it still answers (no NAK since it was listed)
 
+    def wedge(self):
+        """Hang: the address is acknowledged, nothing is ever answered, until a reset."""
+        self.wedged = True
+
+    def reset_pin(self, level):
+        """RSTPDN driven to `level`: low powers down, released starts afresh."""
+        if not level:
+            self.held = True
+        elif self.held:
+            self.held = False
+            self.resets += 1
+            self._power_on()
+
+    def _check_power(self):
+        if self.held:
+            raise OSError(5, "EIO: the PN532 is held in reset")
+
     def inject(self, fault):
         if fault not in FAULTS:
             raise ValueError("unknown fault %r" % (fault,))
@@ -109,6 +159,9 @@ class PN532Chip:
 
     # -- I2C device interface ------------------------------------------------
     def i2c_write(self, buf):
+        self._check_power()
+        if self.wedged:
+            return
         if buf == ACK:
             self._out = self._next = self._waiting = None  # abort
             return
@@ -138,6 +191,9 @@ class PN532Chip:
             self._next = self._mangle(resp)
 
     def i2c_read(self, n):
+        self._check_power()
+        if self.wedged:
+            return bytes(n)
         if self._out is None and self._waiting is not None and self.field.tag is not None:
             resp = self._mangle(self._list(self._waiting))  # a tag came into the field
             self._waiting = None

@@ -37,6 +37,7 @@ reset_cause = int(os.getenv("VBOARD_CAUSE") or 1)  # machine.PWRON_RESET
 unique_id = unhexlify(os.getenv("VBOARD_UID") or "e660000000000000")
 boot_number = int(os.getenv("VBOARD_BOOT") or 1)
 pn532_bus = int(os.getenv("VBOARD_PN532_BUS") or 0)
+pn532_reset = int(os.getenv("VBOARD_PN532_RESET") or -1)  # RSTPDN's GPIO, -1: not wired
 
 _sock = None
 _poller = None
@@ -60,12 +61,10 @@ def ms():
     return _t[1]
 
 
-# The board runs in real time, so the chip's delays are times, not counts of status polls
-# (the simulator's virtual clock stands still between polls; this one does not): the ACK is
-# there at the first status read (the real chip's comes within about a millisecond) and a
-# response 2 ms after the ACK has been read. A firmware polling every 50 ms sees what it
-# would see on the board.
-chip = PN532Chip(ack_polls=0, response_polls=0, clock=ms, response_ms=2)
+# The board runs in real time, so the chip's delays are times, not counts of status polls.
+# The control channel can slow it down (ack_polls, response_ms), take it off the bus or
+# wedge it (see _pn532).
+chip = PN532Chip.timed(ms)
 
 
 def _connect(path):
@@ -130,11 +129,37 @@ def _apply(msg):
         _set_tag(w.get("tag"))
         for pin, level in w.get("pins", {}).items():
             set_driven(int(pin), level)
+        if "pn532" in w:
+            _pn532(w["pn532"], False)
         _world_seen = True
     if "tag" in msg:
         _set_tag(msg["tag"])
     if "pin" in msg:
         set_driven(msg["pin"][0], msg["pin"][1])
+    if "pn532" in msg:
+        _pn532(msg["pn532"], msg.get("wedge", False))
+
+
+def _pn532(settings, wedge):
+    """The chip as the world has it: on the bus or not, its delays; wedged on request."""
+    chip.ack_polls = settings.get("ack_polls", chip.ack_polls)
+    chip.response_ms = settings.get("response_ms", chip.response_ms)
+    b = bus(pn532_bus)
+    if settings.get("present", True):
+        b.attach(PN532_ADDR, chip)
+    else:
+        b.detach(PN532_ADDR)
+    if wedge:
+        chip.wedge()
+
+
+def wired(gpio):
+    """An output level changed: the PN532's reset pin acts on the chip."""
+    if gpio == pn532_reset:
+        before = chip.resets
+        chip.reset_pin(level_of(gpio))
+        if chip.resets != before:
+            send({"pn532_resets": chip.resets})
 
 
 def _set_tag(desc):
@@ -223,6 +248,7 @@ def output(gpio, level):
     if st[2] != level:
         st[2] = level
         send({"out": [gpio, level]})
+        wired(gpio)
 
 
 def bus(i2c_id):

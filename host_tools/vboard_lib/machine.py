@@ -162,6 +162,7 @@ class Pin:
             st[1] = pull
         if mode in (self.OUT, self.OPEN_DRAIN) or value is not None:
             _vboard.send({"out": [self._id, st[2]]})
+            _vboard.wired(self._id)
 
     def value(self, x=None):
         if x is None:
