@@ -164,6 +164,67 @@ def sim_figures(board):
     }
 
 
+def _link_line(text):
+    """A scenario line as the host's JSON command (what the monitor or a test sends)."""
+    words = text.split()
+    if words[0] == "tap":
+        return '{"cmd": "tap", "card": "%s"}\n' % words[1]
+    if words[0] == "pick":
+        return '{"cmd": "pick", "conn": "%s"}\n' % words[1]
+    return '{"cmd": "press", "button": "%s"}\n' % words[1]
+
+
+def link_figures(board):
+    """A whole random game driven over the serial link (JSON command lines in, event
+    lines out), as a host drives the board: the time from a command line's bytes to its
+    reply written, the share of it spent building and encoding the reply, and the bytes
+    the board sends per event."""
+    from host_tools import scengen, simcore
+    from kahuna import link as linkmod
+    seed = SEED0 + 2
+    sim = simcore.Simulation(board, _fresh_flash())
+    sent = [0, 0]  # bytes, lines
+
+    def write(text):
+        sent[0] += len(text)
+        sent[1] += 1
+
+    link = linkmod.Link(sim.app, write, lambda: sim.now)
+    reply = [0]
+    listener = sim.app.listener
+
+    def timed(*args):
+        t = ticks_us()
+        listener(*args)
+        reply[0] += ticks_diff(ticks_us(), t)
+
+    sim.app.listener = timed
+    settings = randgame.random_settings(randgame.Rng(seed))
+    link.feed(('{"cmd": "new", "settings": %s}\n' % json.dumps(settings)).encode())
+    player = randgame.Player(randgame.Rng(seed))
+    total = worst = events = 0
+    sent[0] = sent[1] = 0
+    while not sim.app.game.is_over():
+        for text in scengen.action_lines(player.choose(sim.app.game)):
+            data = _link_line(text).encode()
+            t = ticks_us()
+            link.feed(data)
+            dt = ticks_diff(ticks_us(), t)
+            total += dt
+            worst = max(worst, dt)
+            events += 1
+            sim.advance(simcore.POLL_MS)
+    if sent[1] != events:
+        raise RuntimeError("the link answered %d of %d commands" % (sent[1], events))
+    return {
+        "link_command_us": total / events,
+        "link_command_max_us": worst,
+        "link_reply_us": reply[0] / events,
+        "link_bytes_per_event": sent[0] / events,
+        "link_events": events,
+    }
+
+
 def measure(board_path, part="all"):
     """`part`: "rules" (the game alone), "sim" (the simulated board), or "all"."""
     board = boardmod.load(board_path, keep_raw=False)
@@ -178,6 +239,7 @@ def measure(board_path, part="all"):
             out["heap_total_bytes"] = gc.mem_alloc() + gc.mem_free()
     if part in ("sim", "all"):
         out.update(sim_figures(board))
+        out.update(link_figures(board))
     return out
 
 
