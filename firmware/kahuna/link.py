@@ -1,11 +1,13 @@
 """The serial link: JSON lines between the board and a host over USB.
 
-Host -> board, one JSON object per line:
+Host -> board, one JSON object per line (at most MAX_LINE bytes):
 
-    {"cmd": "state"}                                   the game as the simulator reports it
+    {"cmd": "state"}                                   the whole state (see below)
+    {"cmd": "reveal", "on": true}                      include the hands from now on
+    {"cmd": "reveal", "on": false}                     hand sizes only again (the default)
     {"cmd": "new", "settings": {"variant": "standard", "first": "white", "handicap": null}}
     {"cmd": "tap", "card": "HUNA-1"}  or  {"cmd": "tap", "uid": "04A224B2C35E80"}
-    {"cmd": "press", "button": "next"}
+    {"cmd": "press", "button": "next"}                 next prev ok back done discard
     {"cmd": "pick", "conn": "ALOA-BARI"}
     {"cmd": "selftest"}
     {"cmd": "cards"}                                   the card registry
@@ -14,18 +16,60 @@ Host -> board, one JSON object per line:
     {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
     {"cmd": "enroll", "stop": true}
 
-Board -> host: `{"event": ...}` lines (boot, state, accepted, refused, selftest, cards, ...)
-and `{"error": "..."}` for a line that is malformed, too long or not understood: such a
-line changes nothing.
+Board -> host, one JSON object per line:
+
+    {"event": "state", "state": STATE}           answer to state and reveal: the whole state
+    {"event": "new", "state": STATE}             answer to new
+    {"event": KIND, "changed": PART}             after every referee event, whatever its
+    {"event": "refused", "code": C, "message": M, "changed": PART}   source (scanner,
+                                                 buttons or this link); KIND is the
+                                                 outcome: accepted, round-end, game-over,
+                                                 new-game (more may come), or refused
+    {"event": "selftest" | "cards" | "enroll-wait" | "enrolled" | "enroll-refused" | ...}
+    {"error": "..."}                             a line that is malformed, too long or not
+                                                 understood: it changed nothing
+
+STATE is an object with the keys below; PART holds only the keys whose value changed since
+the link last sent them (each key's value is replaced whole), so a host that starts with
+{"cmd": "state"} and merges every PART into it always holds the board's state:
+
+    phase, round, turn, final_turns, must_draw, winner   as the simulator's JSON report
+    bridges {CONN: player}, control {ISLAND: player}, supply, scores {player: n},
+    round_scores [{white, black}], discard (cards in the pile), drawable (cards left)
+    hand_sizes   {"white": n, "black": n}
+    hands        {"white": [card...], "black": [...]}, only while revealed
+    revealed     true when a host asked for the hands (a screen should say so)
+    settings     {"variant", "first", "handicap"} of the game in force
+    ui           the referee's open move: {"options": [[kind, CONN]...] (kind place,
+                 remove, handicap or refill), "sel": index of the highlighted option,
+                 "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
+                 or null (an opponent bridge waiting for its second card), "discarding",
+                 "refill": CONN or null, "handicap_left": n, "undo": true when back
+                 takes back an action of this turn}
+    leds         the LED frame at the event: 6 hex digits (RRGGBB) per LED, in chain order
+
+Privacy: the table keeps its secrets. Unless a host sent {"cmd": "reveal", "on": true},
+nothing the board sends names a card of a hand, a drawn card or a discarded one: the state
+has hand sizes, not hands; a refusal names no card ("this card is not among the drawable
+cards" in the deal, the draw and discard mode, where even its island stays hidden; "HUNA
+card allows no bridge" in the play phase, where the LEDs show the island anyway); the
+pending cards of a play are given as their islands. The reveal lasts until turned off or the board
+restarts, and every state says whether it is on.
 """
 
 import json
+from binascii import hexlify
 
 from kahuna import rules
 from kahuna.cards import RegistryError
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
+READ_MAX = 2 * MAX_LINE  # bytes read in one go, so a flood cannot hold the other tasks
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
+FIELDS = ("phase", "round", "turn", "final_turns", "must_draw", "winner", "bridges",
+          "control", "supply", "scores", "round_scores", "discard", "drawable",
+          "hand_sizes", "hands", "revealed", "settings", "ui", "leds")
+_UNSENT = object()
 
 
 class LinkError(ValueError):
@@ -54,6 +98,43 @@ def check_settings(s):
     return {"variant": variant, "first": first, "handicap": handicap}
 
 
+def settings_json(settings):
+    """The game settings as the link reports them (the journal's form, defaults filled)."""
+    handicap = settings.get("handicap")
+    return {"variant": settings.get("variant", rules.STANDARD),
+            "first": settings.get("first", "white"),
+            "handicap": list(handicap) if handicap else None}
+
+
+def without_cards(message, card_names, private):
+    """`message` naming no card of a hand: "this card" where even the island must stay
+    hidden (`private`: the deal, a draw, a discard), else the island the LEDs show
+    ("HUNA card")."""
+    for name in card_names:
+        if name in message:
+            message = message.replace(name, "this card" if private
+                                      else name[:name.index("-")] + " card")
+    return message
+
+
+def read_waiting(stream, poller, feed, buf):
+    """Feed every byte waiting on `stream` (at most len(buf)) without blocking; returns
+    how many. MicroPython's USB stdin on the rp2 port blocks in read(n) until n bytes
+    came and cannot say how many wait, so the bytes are taken one at a time while
+    `poller` (a select.poll with `stream` registered for POLLIN) says one is there."""
+    one = bytearray(1)
+    n = 0
+    most = len(buf)
+    while n < most and poller.poll(0):
+        if not stream.readinto(one):
+            break
+        buf[n] = one[0]
+        n += 1
+    if n:
+        feed(memoryview(buf)[:n])
+    return n
+
+
 class Link:
     """Feeds bytes from the serial port, answers through `write(text)` (one line each).
 
@@ -68,18 +149,123 @@ class Link:
         self.save_cards = save_cards
         self.buf = bytearray()
         self.overflow = False
+        self.reveal = False
+        self.known = {}  # field -> the raw value the host was last sent
+        self.readbuf = bytearray(READ_MAX)
         app.listener = self.on_event
 
     def on_event(self, referee):
-        """After every event, whatever its source (scanner, button or this link): what
-        the referee made of it, and the new state."""
+        """After every event: what the referee made of it. (With an Outcome this is
+        `self.event(o.kind, o.code, o.message, o.private)`.)"""
         if referee.outcome == "refused":
-            code, message = referee.last_error[0], referee.last_error[1]
-            msg = {"event": "refused", "code": code, "message": message}
+            self.event("refused", referee.last_error[0], referee.last_error[1],
+                       referee.privacy_context())
         else:
-            msg = {"event": "accepted", "outcome": referee.outcome}
-        msg["state"] = self.state()
+            self.event(referee.outcome, None, None, referee.privacy)
+
+    def event(self, kind, code, message, private):
+        """One referee event as one line: its kind, the refusal's code and message (no
+        card named when `private`), and the part of the state that changed."""
+        msg = {"event": kind}
+        if code is not None:
+            msg["code"] = code
+        if message is not None:
+            msg["message"] = (message if self.reveal else
+                              without_cards(message, self.app.game.card_names, private))
+        msg["changed"] = self.state(only_changed=True)
         self.send(msg)
+
+    def read_waiting(self, stream, poller):
+        """The serial task's read: every byte waiting on `stream`, without blocking."""
+        return read_waiting(stream, poller, self.feed, self.readbuf)
+
+    # ------------------------------------------------------------ state
+
+    def _raw(self, name):
+        """A field as cheap to compare as can be (not yet its JSON form)."""
+        app = self.app
+        g = app.game
+        if name == "phase":
+            return g.phase
+        if name == "round":
+            return g.round
+        if name == "turn":
+            return rules.PLAYERS[g.turn]
+        if name == "final_turns":
+            return g.final_turns
+        if name == "must_draw":
+            return g.must_draw
+        if name == "winner":
+            return g.winner
+        if name == "bridges":
+            return tuple(g.bridges)
+        if name == "control":
+            return tuple(g.control)
+        if name == "supply":
+            return (g.supply[0], g.supply[1])
+        if name == "scores":
+            return (g.scores[0], g.scores[1])
+        if name == "round_scores":
+            return len(g.round_scores)
+        if name == "discard":
+            return g.discard_count()
+        if name == "drawable":
+            return g.drawable_count()
+        if name == "hand_sizes":
+            return (len(g.hand("white")), len(g.hand("black")))
+        if name == "hands":
+            return (tuple(g.hand("white")), tuple(g.hand("black"))) if self.reveal else None
+        if name == "revealed":
+            return self.reveal
+        if name == "settings":
+            return app.settings
+        if name == "ui":
+            r = app.referee
+            return (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
+                    g.refill, g.handicap_left, len(g.history) > 0)
+        return bytes(app.view.frame)  # leds
+
+    def _value(self, name, raw):
+        """A field's JSON value from its raw form."""
+        board = self.app.board
+        if name == "bridges" or name == "control":
+            names = board.connections if name == "bridges" else board.islands
+            return dict((names[k], rules.PLAYERS[o]) for k, o in enumerate(raw)
+                        if o != rules.NOBODY)
+        if name == "supply" or name == "scores" or name == "hand_sizes":
+            return {"white": raw[0], "black": raw[1]}
+        if name == "round_scores":
+            return [{"white": w, "black": b} for w, b in self.app.game.round_scores]
+        if name == "hands":
+            return {"white": list(raw[0]), "black": list(raw[1])}
+        if name == "settings":
+            return settings_json(raw)
+        if name == "ui":
+            options, sel, pending, picked, discarding, refill, left, undo = raw
+            conns = board.connections
+            return {"options": [[kind, conns[k]] for kind, k in options], "sel": sel,
+                    "pending": [board.islands[c // 2] for c in pending],
+                    "picked": conns[picked] if picked != rules.NOBODY else None,
+                    "discarding": discarding,
+                    "refill": conns[refill] if refill != rules.NOBODY else None,
+                    "handicap_left": left, "undo": undo}
+        if name == "leds":
+            return hexlify(raw).decode()
+        return raw
+
+    def state(self, only_changed=False):
+        """The state (see the module's docstring), or the part of it the host was not
+        sent yet; either way the host knows it all afterwards."""
+        out = {}
+        known = self.known
+        for name in FIELDS:
+            raw = self._raw(name)
+            if only_changed and known.get(name, _UNSENT) == raw:
+                continue
+            known[name] = raw
+            if raw is not None or name != "hands":  # no hands key unless revealed
+                out[name] = self._value(name, raw)
+        return out
 
     # ------------------------------------------------------------ framing
 
@@ -126,12 +312,14 @@ class Link:
 
     # ------------------------------------------------------------ commands
 
-    def state(self):
-        r = self.app.game.dump()
-        r["leds"] = list(self.app.view.frame)
-        return r
-
     def cmd_state(self, msg):
+        self.send({"event": "state", "state": self.state()})
+
+    def cmd_reveal(self, msg):
+        on = msg.get("on")
+        if not isinstance(on, bool):
+            raise LinkError("reveal needs \"on\": true or false")
+        self.reveal = on
         self.send({"event": "state", "state": self.state()})
 
     def cmd_new(self, msg):
