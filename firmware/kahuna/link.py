@@ -135,51 +135,15 @@ def read_waiting(stream, poller, feed, buf):
     return n
 
 
-class Link:
-    """Feeds bytes from the serial port, answers through `write(text)` (one line each).
+class StateView:
+    """The board's state as the link reports it (see the module's docstring), built from
+    the app; `known` remembers what the host was sent, so that `state(only_changed=True)`
+    gives only what changed. The terminal play draws from it too (revealed)."""
 
-    `app` is the `kahuna.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
-    returns the self-test report; `save_cards()` (optional) persists the registry."""
-
-    def __init__(self, app, write, now, selftest=None, save_cards=None):
+    def __init__(self, app, reveal=False):
         self.app = app
-        self.write = write
-        self.now = now
-        self.selftest = selftest
-        self.save_cards = save_cards
-        self.buf = bytearray()
-        self.overflow = False
-        self.reveal = False
+        self.reveal = reveal
         self.known = {}  # field -> the raw value the host was last sent
-        self.readbuf = bytearray(READ_MAX)
-        app.listener = self.on_event
-
-    def on_event(self, referee):
-        """After every event: what the referee made of it. (With an Outcome this is
-        `self.event(o.kind, o.code, o.message, o.private)`.)"""
-        if referee.outcome == "refused":
-            self.event("refused", referee.last_error[0], referee.last_error[1],
-                       referee.privacy_context())
-        else:
-            self.event(referee.outcome, None, None, referee.privacy)
-
-    def event(self, kind, code, message, private):
-        """One referee event as one line: its kind, the refusal's code and message (no
-        card named when `private`), and the part of the state that changed."""
-        msg = {"event": kind}
-        if code is not None:
-            msg["code"] = code
-        if message is not None:
-            msg["message"] = (message if self.reveal else
-                              without_cards(message, self.app.game.card_names, private))
-        msg["changed"] = self.state(only_changed=True)
-        self.send(msg)
-
-    def read_waiting(self, stream, poller):
-        """The serial task's read: every byte waiting on `stream`, without blocking."""
-        return read_waiting(stream, poller, self.feed, self.readbuf)
-
-    # ------------------------------------------------------------ state
 
     def _raw(self, name):
         """A field as cheap to compare as can be (not yet its JSON form)."""
@@ -267,6 +231,50 @@ class Link:
                 out[name] = self._value(name, raw)
         return out
 
+
+class Link:
+    """Feeds bytes from the serial port, answers through `write(text)` (one line each).
+
+    `app` is the `kahuna.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
+    returns the self-test report; `save_cards()` (optional) persists the registry."""
+
+    def __init__(self, app, write, now, selftest=None, save_cards=None):
+        self.app = app
+        self.write = write
+        self.now = now
+        self.selftest = selftest
+        self.save_cards = save_cards
+        self.buf = bytearray()
+        self.overflow = False
+        self.view = StateView(app)
+        self.readbuf = bytearray(READ_MAX)
+        app.listener = self.on_event
+
+    def on_event(self, referee):
+        """After every event: what the referee made of it. (With an Outcome this is
+        `self.event(o.kind, o.code, o.message, o.private)`.)"""
+        if referee.outcome == "refused":
+            self.event("refused", referee.last_error[0], referee.last_error[1],
+                       referee.privacy_context())
+        else:
+            self.event(referee.outcome, None, None, referee.privacy)
+
+    def event(self, kind, code, message, private):
+        """One referee event as one line: its kind, the refusal's code and message (no
+        card named when `private`), and the part of the state that changed."""
+        msg = {"event": kind}
+        if code is not None:
+            msg["code"] = code
+        if message is not None:
+            msg["message"] = (message if self.view.reveal else
+                              without_cards(message, self.app.game.card_names, private))
+        msg["changed"] = self.view.state(only_changed=True)
+        self.send(msg)
+
+    def read_waiting(self, stream, poller):
+        """The serial task's read: every byte waiting on `stream`, without blocking."""
+        return read_waiting(stream, poller, self.feed, self.readbuf)
+
     # ------------------------------------------------------------ framing
 
     def feed(self, data):
@@ -313,19 +321,19 @@ class Link:
     # ------------------------------------------------------------ commands
 
     def cmd_state(self, msg):
-        self.send({"event": "state", "state": self.state()})
+        self.send({"event": "state", "state": self.view.state()})
 
     def cmd_reveal(self, msg):
         on = msg.get("on")
         if not isinstance(on, bool):
             raise LinkError("reveal needs \"on\": true or false")
-        self.reveal = on
-        self.send({"event": "state", "state": self.state()})
+        self.view.reveal = on
+        self.send({"event": "state", "state": self.view.state()})
 
     def cmd_new(self, msg):
         self.app.new_game(check_settings(msg.get("settings", {})))
         self.app.show(self.now())
-        self.send({"event": "new", "state": self.state()})
+        self.send({"event": "new", "state": self.view.state()})
 
     def cmd_tap(self, msg):
         card = msg.get("card")
