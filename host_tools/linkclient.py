@@ -8,11 +8,16 @@ program (the monitor?)") and the board is left exactly as it was.
 
 import errno
 import json
+import os
 import time
 
 
 class PortError(Exception):
     """The port cannot be used; the message is one line for the user (exit status 2)."""
+
+
+class PortBusy(PortError):
+    """Another program holds the port."""
 
 
 def open_port(port, timeout=0.1):
@@ -23,8 +28,8 @@ def open_port(port, timeout=0.1):
     except (serial.SerialException, OSError) as e:
         code = getattr(e, "errno", None)
         if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY) or "lock" in str(e):
-            raise PortError("%s is in use by another program (the monitor?)" % port) from None
-        reason = getattr(e, "strerror", None) or str(e)
+            raise PortBusy("%s is in use by another program (the monitor?)" % port) from None
+        reason = os.strerror(code) if isinstance(code, int) else str(e)
         raise PortError("cannot open %s: %s" % (port, reason)) from None
 
 
