@@ -22,6 +22,8 @@ ROWS = [
     ("link_command_max_us", "link: command line in to reply out, us (max)", "%.0f"),
     ("link_reply_us", "link: building + encoding the reply, us (mean)", "%.0f"),
     ("link_bytes_per_event", "link: bytes the board sends per event", "%.0f"),
+    ("link_read_per_byte_us", "link: read a 37-byte command, await per byte, us", "%.0f"),
+    ("link_read_waiting_us", "link: read it, one await + read_waiting, us", "%.0f"),
     ("frame_us", "frame composition + driver buffer, us", "%.0f"),
     ("frame_alloc_bytes", "heap bytes allocated per frame", "%.1f"),
     ("heap_peak_bytes", "live heap high-water, rules game, bytes", "%d"),

@@ -225,6 +225,56 @@ def link_figures(board):
     }
 
 
+READ_FILE = "/tmp/kahuna-bench-command"
+READ_LINE = b'{"cmd": "pick", "conn": "ELAI-HUNA"}\n'
+
+
+def link_read_figures():
+    """MicroPython only (main.py's serial task runs there): the time to take one command
+    line off a polled stream in asyncio, with one await per byte as the serial task did
+    before, and with one await for the first byte then `read_waiting` for the rest, as it
+    does now. The stream is a file holding the line, so only the reading is measured."""
+    import asyncio
+    import select
+
+    from kahuna.link import read_waiting
+    with open(READ_FILE, "wb") as f:
+        f.write(READ_LINE)
+    rounds = 200
+    out = {}
+
+    def nothing(data):
+        pass
+
+    async def per_byte(f, stream):
+        for _ in range(len(READ_LINE)):
+            nothing(await stream.read(1))
+
+    async def drained(f, stream, poller, buf):
+        nothing(await stream.read(1))
+        read_waiting(f, poller, nothing, buf)
+
+    async def run():
+        f = open(READ_FILE, "rb")
+        stream = asyncio.StreamReader(f)
+        poller = select.poll()
+        poller.register(f, select.POLLIN)
+        buf = bytearray(256)
+        for key in ("link_read_per_byte_us", "link_read_waiting_us"):
+            t = ticks_us()
+            for _ in range(rounds):
+                f.seek(0)
+                if key == "link_read_per_byte_us":
+                    await per_byte(f, stream)
+                else:
+                    await drained(f, stream, poller, buf)
+            out[key] = ticks_diff(ticks_us(), t) / rounds
+        f.close()
+
+    asyncio.run(run())
+    return out
+
+
 def measure(board_path, part="all"):
     """`part`: "rules" (the game alone), "sim" (the simulated board), or "all"."""
     board = boardmod.load(board_path, keep_raw=False)
@@ -240,6 +290,8 @@ def measure(board_path, part="all"):
     if part in ("sim", "all"):
         out.update(sim_figures(board))
         out.update(link_figures(board))
+        if MICRO:
+            out.update(link_read_figures())
     return out
 
 

@@ -145,49 +145,22 @@ class StateView:
         self.reveal = reveal
         self.known = {}  # field -> the raw value the host was last sent
 
-    def _raw(self, name):
-        """A field as cheap to compare as can be (not yet its JSON form)."""
+    def _raws(self):
+        """Every field (in FIELDS order) as cheap to compare as can be, not yet in its
+        JSON form: one pass, as this runs after every event."""
         app = self.app
         g = app.game
-        if name == "phase":
-            return g.phase
-        if name == "round":
-            return g.round
-        if name == "turn":
-            return rules.PLAYERS[g.turn]
-        if name == "final_turns":
-            return g.final_turns
-        if name == "must_draw":
-            return g.must_draw
-        if name == "winner":
-            return g.winner
-        if name == "bridges":
-            return tuple(g.bridges)
-        if name == "control":
-            return tuple(g.control)
-        if name == "supply":
-            return (g.supply[0], g.supply[1])
-        if name == "scores":
-            return (g.scores[0], g.scores[1])
-        if name == "round_scores":
-            return len(g.round_scores)
-        if name == "discard":
-            return g.discard_count()
-        if name == "drawable":
-            return g.drawable_count()
-        if name == "hand_sizes":
-            return (len(g.hand("white")), len(g.hand("black")))
-        if name == "hands":
-            return (tuple(g.hand("white")), tuple(g.hand("black"))) if self.reveal else None
-        if name == "revealed":
-            return self.reveal
-        if name == "settings":
-            return app.settings
-        if name == "ui":
-            r = app.referee
-            return (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
-                    g.refill, g.handicap_left, len(g.history) > 0)
-        return bytes(app.view.frame)  # leds
+        r = app.referee
+        white = len(g.hand("white"))
+        black = len(g.hand("black"))
+        hands = (tuple(g.hand("white")), tuple(g.hand("black"))) if self.reveal else None
+        return (g.phase, g.round, rules.PLAYERS[g.turn], g.final_turns, g.must_draw,
+                g.winner, tuple(g.bridges), tuple(g.control), (g.supply[0], g.supply[1]),
+                (g.scores[0], g.scores[1]), len(g.round_scores), g.discard_count(),
+                g.drawable_count(), (white, black), hands, self.reveal, app.settings,
+                (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
+                 g.refill, g.handicap_left, len(g.history) > 0),
+                bytes(app.view.frame))
 
     def _value(self, name, raw):
         """A field's JSON value from its raw form."""
@@ -222,8 +195,10 @@ class StateView:
         sent yet; either way the host knows it all afterwards."""
         out = {}
         known = self.known
-        for name in FIELDS:
-            raw = self._raw(name)
+        raws = self._raws()
+        for i in range(len(FIELDS)):
+            name = FIELDS[i]
+            raw = raws[i]
             if only_changed and known.get(name, _UNSENT) == raw:
                 continue
             known[name] = raw
