@@ -118,3 +118,50 @@ def test_one_port_one_owner_and_the_monitor_does_it_all(board):
                            board.port], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 0, proc.stderr
     assert "HUNA-1  04C0DE07000087" in proc.stdout
+
+
+STDIN_MAIN = (
+    "import select, sys, time\n"
+    "p = select.poll()\n"
+    "p.register(sys.stdin.buffer, select.POLLIN)\n"
+    "while not p.poll(0):\n"
+    "    time.sleep_ms(5)\n"
+    "sys.stdin.buffer.read(1)\n"
+    "print('ready', p.poll(0))\n"
+    "while not p.poll(0):\n"
+    "    time.sleep_ms(5)\n"
+    "t = time.ticks_ms()\n"
+    "data = sys.stdin.buffer.read(4)\n"
+    "print('read', data, time.ticks_diff(time.ticks_ms(), t) >= 300, p.poll(0))\n"
+)
+
+
+def test_the_virtual_boards_stdin_is_the_picos(tmp_path):
+    """What main.py's serial task relies on, as on the Pico's USB stdin: poll says when a
+    byte waits, and read(n) returns only once n bytes came (never a short read), so the
+    link takes bytes one at a time while poll says there is one (kahuna.link.read_waiting)."""
+    import serial
+    d = tmp_path / "board"
+    d.mkdir()
+    (d / "main.py").write_text(STDIN_MAIN)
+    with open(tmp_path / "vboard.log", "w") as log:
+        b = Running(str(d), log=log)
+        try:
+            b.client.wait_for(lambda s: s["phase"] == "main.py", what="main.py")
+            with serial.Serial(b.port, 115200, timeout=0.05) as s:
+                s.write(b"x")  # main.py's output is seen once the port is open
+                seen = b""
+                end = time.monotonic() + 10
+                while b"ready []" not in seen and time.monotonic() < end:
+                    seen += s.read(100)
+                assert b"ready []" in seen, seen
+                s.write(b"ab")
+                time.sleep(0.5)
+                s.write(b"cd")
+                seen = b""
+                end = time.monotonic() + 10
+                while b"read" not in seen.lstrip().split(b"\r\n")[0] and time.monotonic() < end:
+                    seen += s.read(100)
+            assert seen.lstrip().split(b"\r\n")[0].strip() == b"read b'abcd' True []", seen
+        finally:
+            b.stop()
