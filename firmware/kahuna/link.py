@@ -18,20 +18,32 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
 
 Board -> host, one JSON object per line:
 
-    {"event": "state", "state": STATE}           answer to state and reveal: the whole state
+    {"event": "state", "state": STATE}           answer to state and to reveal
     {"event": "new", "state": STATE}             answer to new
     {"event": KIND, "changed": PART}             after every referee event, whatever its
-    {"event": "refused", "code": C, "message": M, "changed": PART}   source (scanner,
-                                                 buttons or this link); KIND is the
-                                                 outcome: accepted, round-end, game-over,
-                                                 new-game (more may come), or refused
-    {"event": "selftest" | "cards" | "enroll-wait" | "enrolled" | "enroll-refused" | ...}
-    {"error": "..."}                             a line that is malformed, too long or not
+                                                 source (scanner, buttons or this link);
+                                                 KIND is the outcome: "accepted",
+                                                 "round-end", "game-over" (more may come)
+    {"event": "refused", "code": CODE, "message": TEXT, "changed": PART}
+                                                 CODE as the simulator's rejection codes
+    {"event": "selftest", "pn532": [ic, ver, rev, support] | null, "reader_error": TEXT |
+     null, "leds": n}
+    {"event": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
+    {"event": "enroll-wait", "card": CARD}       the island is lit: lay a tag on the reader
+    {"event": "enrolled", "card": CARD, "uid": UID, ...}
+    {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
+    {"event": "enroll-stopped"}
+    {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
+    main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
+    "resumed", "journal_problem"} at power-up and {"event": "reader", "pn532": [...]} or
+    {"event": "reader", "error": TEXT} when the card reader comes or goes. Lines that are
+    not JSON (the REPL, a traceback) may come too: a host passes over them.
 
-STATE is an object with the keys below; PART holds only the keys whose value changed since
-the link last sent them (each key's value is replaced whole), so a host that starts with
-{"cmd": "state"} and merges every PART into it always holds the board's state:
+STATE is an object with the keys below, and replaces what the host held; PART holds only
+the keys whose value changed since the link last sent them (each key's value is replaced
+whole), so a host that starts with {"cmd": "state"} and merges every PART into its copy
+always holds the board's state (host_tools/linkclient.py `merge` does it):
 
     phase, round, turn, final_turns, must_draw, winner   as the simulator's JSON report
     bridges {CONN: player}, control {ISLAND: player}, supply, scores {player: n},
@@ -53,8 +65,8 @@ nothing the board sends names a card of a hand, a drawn card or a discarded one:
 has hand sizes, not hands; a refusal names no card ("this card is not among the drawable
 cards" in the deal, the draw and discard mode, where even its island stays hidden; "HUNA
 card allows no bridge" in the play phase, where the LEDs show the island anyway); the
-pending cards of a play are given as their islands. The reveal lasts until turned off or the board
-restarts, and every state says whether it is on.
+pending cards of a play are given as their islands. The reveal lasts until it is turned
+off or the board restarts, and every state says whether it is on.
 """
 
 import json
