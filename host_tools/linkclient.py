@@ -41,6 +41,8 @@ def merge(state, msg):
     if state is not None and isinstance(msg.get("changed"), dict):
         state = dict(state)
         state.update(msg["changed"])
+        if not state.get("revealed"):
+            state.pop("hands", None)  # a board that restarted has hidden them again
     return state
 
 

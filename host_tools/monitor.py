@@ -158,6 +158,7 @@ class Monitor:
         self.panel = []  # lines of the last answer that is not the game (cards, selftest)
         self.device = []  # non-JSON lines from the board, last few
         self.names = card_names(board)
+        self.ask_state = False  # the board restarted, or sent a part with no state to merge
 
     def say(self, message, style=None):
         self.message = message
@@ -176,6 +177,8 @@ class Monitor:
             self.device = (self.device + [text[:100]])[-3:]
             return True
         before = self.state
+        if self.state is None and "changed" in msg or msg.get("event") == "boot":
+            self.ask_state = True
         try:
             self.state = merge(self.state, msg)
             self.event(msg, before)
@@ -301,6 +304,9 @@ class Session:
             for raw in lines:
                 if self.mon.line(raw):
                     got = True
+            if self.mon.ask_state:
+                self.mon.ask_state = False
+                self.send({"cmd": "state"})
         return got
 
     def typed(self, text):

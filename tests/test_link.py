@@ -248,3 +248,33 @@ def test_the_link_under_micropython(mpy, tmp_path):
     assert [e.get("event") for e in events].count("refused") == 2
     for card in set(DEAL) | {"BARI-2", "ALOA-2"}:
         assert card not in "".join(sent), card
+
+
+def test_an_outcome_makes_the_same_event_line():
+    """Once the app hands the link an Outcome (kind, code, message, private), the line is
+    built from the same values: a private refusal names no card."""
+
+    class Outcome:
+        kind = "refused"
+        code = "not-drawable"
+        message = "HUNA-1 is not among the drawable cards"
+        private = True
+
+    b = Board()
+    b.lines.clear()
+    b.link.on_outcome(Outcome())
+    (ev,) = [json.loads(line) for line in b.lines]
+    assert ev["event"] == "refused" and ev["code"] == "not-drawable"
+    assert ev["message"] == "this card is not among the drawable cards"
+    Outcome.private = False
+    b.lines.clear()
+    b.link.on_outcome(Outcome())
+    assert json.loads(b.lines[0])["message"] == "HUNA card is not among the drawable cards"
+
+
+def test_a_host_forgets_the_hands_when_the_board_hides_them_again():
+    known = {"phase": "play", "revealed": True, "hands": {"white": ["HUNA-1"], "black": []}}
+    # A board that restarted sends everything again, revealed false and no hands.
+    after = linkclient.merge(known, {"event": "accepted", "changed": {"revealed": False}})
+    assert "hands" not in after and after["phase"] == "play"
+    assert linkclient.merge(None, {"event": "accepted", "changed": {"phase": "x"}}) is None

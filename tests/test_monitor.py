@@ -111,3 +111,15 @@ def test_monitor_says_when_the_port_cannot_be_opened():
                            "/dev/nonexistent-kahuna", "--once"], capture_output=True,
                           text=True, cwd=gamekit.ROOT, timeout=30)
     assert proc.returncode == 2 and "cannot open /dev/nonexistent-kahuna" in proc.stderr
+
+
+def test_the_monitor_asks_again_after_the_board_restarts():
+    mon = monitor.Monitor(gamekit.board(), sys.stdout, colour=None)
+    mon.line(b'{"event": "accepted", "changed": {"phase": "play"}}')
+    assert mon.ask_state and mon.state is None  # a part with nothing to merge it into
+    mon.ask_state = False
+    for line in board_lines():
+        mon.line(line)
+    assert not mon.ask_state
+    mon.line(b'{"event": "boot", "firmware": "0.1.0", "pn532": [50, 1, 6, 7]}')
+    assert mon.ask_state and "board booted" in "\n".join(mon.screen())

@@ -246,6 +246,10 @@ class Link:
         else:
             self.event(referee.outcome, None, None, referee.privacy)
 
+    def on_outcome(self, o):
+        """The same for a `kahuna.outcome.Outcome` (once the app hands one over)."""
+        self.event(o.kind, o.code, o.message, o.private)
+
     def event(self, kind, code, message, private):
         """One referee event as one line: its kind, the refusal's code and message (no
         card named when `private`), and the part of the state that changed."""
