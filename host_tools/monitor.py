@@ -358,6 +358,9 @@ def main(argv=None):
         return run(session, sys.stdin)
     except KeyboardInterrupt:
         return 0
+    except OSError as e:  # pyserial's SerialException too: the board was unplugged
+        print("\nmonitor: %s went away (%s)" % (args.port, e), file=sys.stderr)
+        return 1
     finally:
         port.close()
 

@@ -123,3 +123,24 @@ def test_the_monitor_asks_again_after_the_board_restarts():
     assert not mon.ask_state
     mon.line(b'{"event": "boot", "firmware": "0.1.0", "pn532": [50, 1, 6, 7]}')
     assert mon.ask_state and "board booted" in "\n".join(mon.screen())
+
+
+def test_the_monitor_says_when_the_board_goes_away():
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "monitor", "--port",
+                             os.ttyname(slave)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=gamekit.ROOT)
+    try:
+        request = b""
+        while b"\n" not in request:
+            request += os.read(master, 100)
+        os.write(master, board_lines()[0].encode())
+        os.close(slave)
+        os.close(master)  # the board is unplugged
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 1, err
+    assert "went away" in err and "Traceback" not in err
