@@ -194,9 +194,9 @@ class Monitor:
             self.refusal = "%s: %s" % (msg.get("code"), msg.get("message"))
             self.say("refused: " + self.refusal, "bad")
         elif "changed" in msg:  # accepted, round-end, game-over, new-game, ...
+            self.panel = []  # the game moved on: the registry or help is out of the way
             what = describe(before, self.state) if self.state else ""
-            label = event if event != "accepted" else "accepted"
-            self.say(label + (": " + what if what else ""), "good")
+            self.say(str(event) + (": " + what if what else ""), "good")
         elif event == "boot":
             self.say("board booted: firmware %s, reader %s" % (
                 msg.get("firmware"), "ok" if msg.get("pn532") else "MISSING"))
