@@ -80,14 +80,18 @@ async def every(period_ms, tick, clock):
 
 
 async def serial_task(link):
-    stream = asyncio.StreamReader(sys.stdin.buffer if hasattr(sys.stdin, "buffer")
-                                  else sys.stdin)
+    import select
+    stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+    stream = asyncio.StreamReader(stdin)
+    poller = select.poll()
+    poller.register(stdin, select.POLLIN)
     while True:
-        # One byte per wait: read(n) on the USB serial returns only once n bytes came,
-        # which would hold every other task (and trip the watchdog) on a short command.
+        # One wait per burst: the first byte (read(n) on the USB serial returns only once
+        # n bytes came, which would hold every other task), then all that is waiting.
         data = await stream.read(1)
         if data:
             link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
+            link.read_waiting(stdin, poller)
 
 
 async def game(clock, parts):

@@ -166,6 +166,120 @@ def sim_figures(board):
     }
 
 
+def _link_line(text):
+    """A scenario line as the host's JSON command (what the monitor or a test sends)."""
+    words = text.split()
+    if words[0] == "tap":
+        return '{"cmd": "tap", "card": "%s"}\n' % words[1]
+    if words[0] == "pick":
+        return '{"cmd": "pick", "conn": "%s"}\n' % words[1]
+    return '{"cmd": "press", "button": "%s"}\n' % words[1]
+
+
+EVENT_GAP_MS = 50  # a host's commands over the link come this far apart
+
+
+def link_figures(board):
+    """A whole random game driven over the serial link (JSON command lines in, event
+    lines out), as a host drives the board: the time from a command line's bytes to its
+    reply written, the share of it spent building and encoding the reply, and the bytes
+    the board sends per event."""
+    from host_tools import scengen, simcore
+    from kahuna import link as linkmod
+    seed = SEED0 + 2
+    sim = simcore.Simulation(board, _fresh_flash())
+    sent = [0, 0]  # bytes, lines
+
+    def write(text):
+        sent[0] += len(text)
+        sent[1] += 1
+
+    link = linkmod.Link(sim.app, write, lambda: sim.now)
+    reply = [0]
+
+    def timed(outcome):
+        t = ticks_us()
+        link.on_event(outcome)
+        reply[0] += ticks_diff(ticks_us(), t)
+
+    sim.app.listen(timed)
+    settings = randgame.random_settings(randgame.Rng(seed))
+    link.feed(('{"cmd": "new", "settings": %s}\n' % json.dumps(settings)).encode())
+    player = randgame.Player(randgame.Rng(seed))
+    total = worst = events = 0
+    sent[0] = sent[1] = 0
+    while not sim.app.game.is_over():
+        for text in scengen.action_lines(player.choose(sim.app.game)):
+            data = _link_line(text).encode()
+            t = ticks_us()
+            link.feed(data)
+            dt = ticks_diff(ticks_us(), t)
+            total += dt
+            worst = max(worst, dt)
+            events += 1
+            sim.advance(EVENT_GAP_MS)
+    if sent[1] != events:
+        raise RuntimeError("the link answered %d of %d commands" % (sent[1], events))
+    return {
+        "link_command_us": total / events,
+        "link_command_max_us": worst,
+        "link_reply_us": reply[0] / events,
+        "link_bytes_per_event": sent[0] / events,
+        "link_events": events,
+    }
+
+
+READ_FILE = "/tmp/kahuna-bench-command"
+# A command line of the usual length (its content does not matter: only reading is timed).
+READ_LINE = b'{"cmd": "pick", "conn": "XXXX-YYYY"}\n'
+
+
+def link_read_figures():
+    """MicroPython only (main.py's serial task runs there): the time to take one command
+    line off a polled stream in asyncio, with one await per byte as the serial task did
+    before, and with one await for the first byte then `read_waiting` for the rest, as it
+    does now. The stream is a file holding the line, so only the reading is measured."""
+    import asyncio
+    import select
+
+    from kahuna.link import read_waiting
+    with open(READ_FILE, "wb") as f:
+        f.write(READ_LINE)
+    rounds = 200
+    out = {}
+
+    def nothing(data):
+        pass
+
+    async def per_byte(f, stream):
+        for _ in range(len(READ_LINE)):
+            nothing(await stream.read(1))
+
+    async def drained(f, stream, poller, buf):
+        nothing(await stream.read(1))
+        read_waiting(f, poller, nothing, buf)
+
+    async def run():
+        f = open(READ_FILE, "rb")
+        stream = asyncio.StreamReader(f)
+        poller = select.poll()
+        poller.register(f, select.POLLIN)
+        buf = bytearray(256)
+        for key in ("link_read_per_byte_us", "link_read_waiting_us"):
+            t = ticks_us()
+            for _ in range(rounds):
+                f.seek(0)
+                if key == "link_read_per_byte_us":
+                    await per_byte(f, stream)
+                else:
+                    await drained(f, stream, poller, buf)
+            out[key] = ticks_diff(ticks_us(), t) / rounds
+        f.close()
+
+    asyncio.run(run())
+    return out
+
+
 def measure(board_path, part="all"):
     """`part`: "rules" (the game alone), "sim" (the simulated board), or "all"."""
     board = boardmod.load(board_path, keep_raw=False)
@@ -180,6 +294,9 @@ def measure(board_path, part="all"):
             out["heap_total_bytes"] = gc.mem_alloc() + gc.mem_free()
     if part in ("sim", "all"):
         out.update(sim_figures(board))
+        out.update(link_figures(board))
+        if MICRO:
+            out.update(link_read_figures())
     return out
 
 

@@ -15,55 +15,15 @@ import argparse
 import json
 import os
 import sys
-import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
+from host_tools.linkclient import LinkClient, PortError  # noqa: E402
 from kahuna import board as boardmod  # noqa: E402
 from kahuna.cards import Registry, RegistryError, card_names  # noqa: E402
 
 BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
-
-
-class LinkClient:
-    """JSON lines to and from the board; other lines (REPL output) are passed over."""
-
-    def __init__(self, port):
-        import serial  # pyserial, installed with mpremote
-        self.port = serial.Serial(port, 115200, timeout=0.1)
-        self.buf = b""
-        self.device = []  # the board's last lines that were not JSON (a traceback...)
-
-    def send(self, obj):
-        self.port.write((json.dumps(obj) + "\n").encode())
-
-    def next(self, deadline):
-        """The next JSON object from the board, or None at the deadline."""
-        while time.time() < deadline:
-            line = self.port.readline()
-            if not line:
-                continue
-            text = line.decode("utf-8", "replace")
-            try:
-                msg = json.loads(text)
-            except ValueError:
-                self.device = (self.device + [text.rstrip()])[-12:]
-                continue
-            if isinstance(msg, dict):
-                return msg
-        return None
-
-    def wait(self, want, timeout):
-        """The first message whose event is in `want` (or an error), else None."""
-        deadline = time.time() + timeout
-        while True:
-            msg = self.next(deadline)
-            if msg is None or "error" in msg or msg.get("event") in want:
-                return msg
-
-    def close(self):
-        self.port.close()
 
 
 def deck():
@@ -107,7 +67,8 @@ def registry(link, timeout):
     link.send({"cmd": "cards"})
     msg = link.wait(("cards",), timeout)
     if msg is None or "error" in msg:
-        raise RuntimeError("the board did not send its card registry")
+        raise PortError("the board did not send its card registry%s" % (
+            ": " + msg["error"] if msg else " (is the Kahuna firmware running?)"))
     return msg
 
 
@@ -158,8 +119,8 @@ def main(argv=None):
         return 2
     try:
         link = LinkClient(args.port)
-    except Exception as e:  # serial.SerialException or OSError
-        print("cards: cannot open %s: %s" % (args.port, e), file=sys.stderr)
+    except PortError as e:
+        print("cards: %s" % e, file=sys.stderr)
         return 2
 
     def out(text):
@@ -176,7 +137,11 @@ def main(argv=None):
                 return 1
             out("%d cards imported, %d missing" % (len(msg["cards"]), len(msg["missing"])))
             return 0
-        reg = registry(link, 10)
+        try:
+            reg = registry(link, 10)
+        except PortError as e:
+            print("cards: %s" % e, file=sys.stderr)
+            return 2
         if args.action == "export":
             try:
                 with open(args.file, "w") as f:

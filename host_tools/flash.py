@@ -34,6 +34,7 @@ from binascii import b2a_base64
 
 from host_tools.findport import find_port, no_board
 from host_tools.findport import missing as missing_port
+from host_tools.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -408,7 +409,7 @@ def reset_and_confirm(board, hard, timeout, out=print):
     ser = None
     while ser is None:
         try:
-            ser = serial.Serial(port, 115200, timeout=0.1)
+            ser = serial.Serial(port, 115200, timeout=0.1, exclusive=True)
         except (OSError, serial.SerialException):
             if time.monotonic() > end:
                 raise FlashError("%s did not come back within %s s after the reset"
@@ -460,6 +461,13 @@ def main(argv):
     except FlashError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1
+    try:
+        open_port(port).close()  # one port, one owner: touch nothing while a tool holds it
+    except PortBusy as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 2
+    except PortError:
+        pass  # a port that is not there: the copy below says so
     total = sum(os.path.getsize(local) for _, local in files)
     print("flash: %d files (%s) from %s to %s"
           % (len(files), _kb(total), _show(args.build_dir), port))

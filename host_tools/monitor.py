@@ -1,78 +1,168 @@
-"""`python -m host_tools monitor --port PORT`: the live board in the terminal.
+"""`python -m host_tools monitor --port PORT`: the live board in the terminal, and a prompt
+to drive it, so that a maker needs no second tool on the port.
 
-It asks the board for its state over the serial link, then redraws the same picture as
-the simulator (`play.Picture`) after every event the board reports. Lines that are not
-JSON (a REPL banner, a traceback) are shown as device output; nothing the board sends can
-stop the monitor. `--once` draws the current state and exits (for scripts and tests).
+It takes the port for itself (a second tool is told the port is in use), asks the board
+for its state over the serial link (firmware/kahuna/link.py), then redraws the
+simulator's picture (`textboard`: the board, the option list with its highlight, the hint,
+the last refusal with its code and message) after every event the board reports.
+Hands are shown as sizes: the board keeps them secret unless `reveal on` is typed, and
+the screen then says so. Lines that are not JSON (a REPL banner, a traceback) are shown
+as device output; nothing the board sends can stop the monitor.
+
+Commands at the prompt (see HELP): new game with settings, the card registry, enrolling
+a card, reveal, the board's buttons, taps and picks, selftest. `--once` draws the current
+state and exits (for scripts); with commands piped in, it runs them and exits once the
+board has gone quiet.
 """
 
 import argparse
 import json
 import os
+import select
 import shutil
 import sys
 import time
 
-from host_tools import play
+from host_tools import textboard
+from host_tools.linkclient import PortError, leds, merge, open_port
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                                 "firmware"))
 
 from kahuna import board as boardmod  # noqa: E402
-from kahuna import rules  # noqa: E402
+from kahuna.cards import card_names  # noqa: E402
 
 DEFAULT_BOARD = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                              "board_def", "kahuna.json")
+BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
+QUIET_S = 1.5  # piped commands: leave once the board said nothing for this long
+PROMPT = "monitor> "
+
+HELP = """\
+Commands
+  new [variant=standard|alternative] [first=white|black] [handicap=white:N|black:N]
+                 start a new game with these settings (the board's journal archives
+                 the old one)
+  cards          the card registry: which tag is which card, which are missing
+  enroll CARD    the board lights CARD's island: lay the new tag on the reader
+  enroll stop    stop waiting for a tag
+  reveal on|off  show both hands on this screen (off: hand sizes only, the default)
+  next prev ok back done discard   the board's buttons
+  tap CARD       as if CARD's tag were tapped;  pick CONN  choose an offered connection
+  selftest       the board's self-test;  help  this text;  quit (or Ctrl-D) leaves"""
 
 
-class NoUI:
-    """The monitor sees the board's lights, not its option lists."""
-
-    options = ()
-    sel = 0
-    pending = ()
-    picked = rules.NOBODY
-    discarding = False
+class CommandError(ValueError):
+    pass
 
 
-def game_from_state(board, state):
-    """A rules.Game showing the reported state (for drawing only)."""
-    g = rules.Game(board)
-    g.phase = state["phase"]
-    g.round = state["round"]
-    g.final_turns = state["final_turns"]
-    g.turn = rules.player_index(state["turn"])
-    g.must_draw = state["must_draw"]
-    g.winner = state["winner"]
-    g.bridges = [rules.NOBODY] * len(board.connections)
-    for conn, owner in state["bridges"].items():
-        g.bridges[board.conn_index[conn]] = rules.player_index(owner)
-    g.control = [rules.NOBODY] * len(board.islands)
-    for island, owner in state["control"].items():
-        g.control[board.island_index[island]] = rules.player_index(owner)
-    g.supply = [state["supply"]["white"], state["supply"]["black"]]
-    g.scores = [state["scores"]["white"], state["scores"]["black"]]
-    g.round_scores = [(r["white"], r["black"]) for r in state["round_scores"]]
-    for player in rules.PLAYERS:
-        for card in state["hands"][player]:
-            g.place[g.card_index[card]] = rules.player_index(player)
-    return g
+def parse_settings(words):
+    """`variant=alternative first=black handicap=white:2` -> the link's settings."""
+    out = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        key = key.lower()
+        if not eq or key not in ("variant", "first", "handicap"):
+            raise CommandError("a setting is variant=..., first=... or handicap=PLAYER:N")
+        if key == "handicap":
+            if value.lower() in ("none", "off", "0"):
+                out[key] = None
+                continue
+            who, colon, n = value.partition(":")
+            if not colon or not n.isdigit():
+                raise CommandError("handicap=PLAYER:N, e.g. handicap=white:2")
+            out[key] = [who.lower(), int(n)]
+        else:
+            out[key] = value.lower()
+    return out
 
 
-def leds_of(state):
-    flat = state.get("leds") or []
-    return [list(flat[j:j + 3]) for j in range(0, len(flat), 3)]
+def command(text, board, names):
+    """A typed line -> the link's JSON command, "help", "quit" or None (blank)."""
+    words = text.split("#", 1)[0].split()
+    if not words:
+        return None
+    head, rest = words[0].lower(), words[1:]
+    if head in ("quit", "exit"):
+        return "quit"
+    if head == "help":
+        return "help"
+    if head in BUTTONS and not rest:
+        return {"cmd": "press", "button": head}
+    if head == "press" and len(rest) == 1:
+        return {"cmd": "press", "button": rest[0].lower()}
+    if head == "tap" and len(rest) == 1:
+        return {"cmd": "tap", "card": rest[0].upper()}
+    if head == "pick" and len(rest) == 1:
+        return {"cmd": "pick", "conn": rest[0].upper()}
+    if head == "new":
+        return {"cmd": "new", "settings": parse_settings(rest)}
+    if head in ("cards", "selftest") and not rest:
+        return {"cmd": head}
+    if head == "reveal" and len(rest) == 1 and rest[0].lower() in ("on", "off"):
+        return {"cmd": "reveal", "on": rest[0].lower() == "on"}
+    if head == "enroll" and len(rest) == 1:
+        if rest[0].lower() == "stop":
+            return {"cmd": "enroll", "stop": True}
+        card = rest[0].upper()
+        if card not in names:
+            raise CommandError("%s is not a Kahuna card (ISLAND-1 or ISLAND-2)" % rest[0])
+        return {"cmd": "enroll", "card": card}
+    raise CommandError("not understood: %s (type help for the commands)" % text.strip())
+
+
+def describe(before, after):
+    """What an accepted event changed on the board, in words (public facts only)."""
+    if before is None:
+        return ""
+    out = []
+    for conn, who in after["bridges"].items():
+        if before["bridges"].get(conn) != who:
+            out.append("%s bridge on %s" % (who, conn))
+    for conn, who in before["bridges"].items():
+        if conn not in after["bridges"]:
+            out.append("%s's %s removed" % (who, conn))
+    for isl, who in after["control"].items():
+        if before["control"].get(isl) != who:
+            out.append("%s takes %s" % (who, isl))
+    for isl, who in before["control"].items():
+        if isl not in after["control"]:
+            out.append("%s loses %s" % (who, isl))
+    for s in after["round_scores"][len(before["round_scores"]):]:
+        out.append("SCORING: white +%d, black +%d" % (s["white"], s["black"]))
+    for q in textboard.PLAYERS:
+        d = after["hand_sizes"][q] - before["hand_sizes"][q]
+        if d > 0:
+            out.append("%s took %d card%s" % (q, d, "" if d == 1 else "s"))
+        elif d < 0 and before["bridges"] == after["bridges"]:
+            out.append("%s discarded %d card%s" % (q, -d, "" if d == -1 else "s"))
+    if after["winner"] and not before["winner"]:
+        out.append("GAME OVER: %s" % ("a draw" if after["winner"] == "draw"
+                                      else after["winner"] + " wins"))
+    elif after["phase"] != before["phase"] or after["turn"] != before["turn"]:
+        out.append("%s, %s to play" % (after["phase"], after["turn"]))
+    return ", ".join(out)
 
 
 class Monitor:
     def __init__(self, board, out, colour=None):
         self.board = board
         self.out = out
-        mode = play.colour_mode(out) if colour is None else colour
-        self.painter = play.Painter(mode)
+        mode = textboard.colour_mode(out) if colour is None else colour
+        self.painter = textboard.Painter(mode)
+        self.unicode = (getattr(out, "encoding", "") or "").lower().startswith("utf")
         self.state = None
         self.message = "waiting for the board..."
+        self.style = None
+        self.refusal = None  # the last refusal: "CODE: message"
+        self.panel = []  # lines of the last answer that is not the game (cards, selftest)
         self.device = []  # non-JSON lines from the board, last few
+        self.names = card_names(board)
+        self.ask_state = False  # the board restarted, or sent a part with no state to merge
+
+    def say(self, message, style=None):
+        self.message = message
+        self.style = style
 
     def line(self, raw):
         """One line from the board; returns True when the picture should be redrawn."""
@@ -86,61 +176,165 @@ class Monitor:
         if not isinstance(msg, dict):
             self.device = (self.device + [text[:100]])[-3:]
             return True
-        if isinstance(msg.get("state"), dict):
-            self.state = msg["state"]
-        event = msg.get("event")
-        if event == "refused":
-            self.message = "refused: %s: %s" % (msg.get("code"), msg.get("message"))
-        elif event == "accepted":
-            self.message = "accepted (%s)" % msg.get("outcome")
-        elif event == "boot":
-            self.message = "board booted: firmware %s, reader %s" % (
-                msg.get("firmware"), "ok" if msg.get("pn532") else "MISSING")
-        elif "error" in msg:
-            self.message = "board says: " + str(msg["error"])
-        elif event:
-            self.message = event
+        before = self.state
+        if self.state is None and "changed" in msg or msg.get("event") == "boot":
+            self.ask_state = True
+        try:
+            self.state = merge(self.state, msg)
+            self.event(msg, before)
+        except (KeyError, TypeError, ValueError, AttributeError) as e:
+            self.say("the board sent something unexpected: %s" % (e,), "bad")
         return True
+
+    def event(self, msg, before):
+        event = msg.get("event")
+        if "error" in msg:
+            self.say("board says: %s" % msg["error"], "bad")
+        elif event == "refused":
+            self.refusal = "%s: %s" % (msg.get("code"), msg.get("message"))
+            self.say("refused: " + self.refusal, "bad")
+        elif "changed" in msg:  # accepted, round-end, game-over, new-game, ...
+            self.panel = []  # the game moved on: the registry or help is out of the way
+            what = describe(before, self.state) if self.state else ""
+            self.say(str(event) + (": " + what if what else ""), "good")
+        elif event == "boot":
+            self.say("board booted: firmware %s, reader %s" % (
+                msg.get("firmware"), "ok" if msg.get("pn532") else "MISSING"))
+        elif event == "new":
+            self.refusal = None
+            self.say("a new game: %s" % settings_text(self.state.get("settings")), "good")
+        elif event == "state":
+            self.say("hands revealed on this screen" if self.state.get("revealed")
+                     else "the board's state (hand sizes only)")
+        elif event == "cards":
+            self.cards_panel(msg)
+            self.say("%d cards enrolled, %d missing" % (len(msg["cards"]),
+                                                         len(msg["missing"])))
+        elif event == "enroll-wait":
+            self.say("lay the tag for %s on the reader (its island is lit)" % msg["card"])
+        elif event == "enrolled":
+            self.say("enrolled %s as tag %s" % (msg["card"], msg["uid"]), "good")
+        elif event == "enroll-refused":
+            self.say("tag refused for %s: %s" % (msg.get("card"), msg.get("reason")), "bad")
+        elif event == "enroll-stopped":
+            self.say("enrolment stopped")
+        elif event == "selftest":
+            self.panel = ["selftest: " + ", ".join("%s %s" % (k, v) for k, v in
+                                                   sorted(msg.items()) if k != "event")]
+            self.say("selftest done")
+        elif event:
+            self.say(event)
+
+    def cards_panel(self, msg):
+        by_card = dict((card, uid) for uid, card in msg["cards"].items())
+        cells = ["%-7s %s" % (c, by_card.get(c, "-- missing --")) for c in self.names]
+        self.panel = ["Card registry:"] + ["  " + "   ".join(cells[i:i + 3])
+                                           for i in range(0, len(cells), 3)]
 
     def screen(self, columns=100, rows=40):
         lines = []
-        if self.state is not None:
+        width = max(40, columns - 1)
+        s = self.state
+        if s is not None:
             try:
-                game = game_from_state(self.board, self.state)
-                height = max(9, min(rows - 12, 30))
-                unicode = (getattr(self.out, "encoding", "") or "").lower().startswith("utf")
-                pic = play.Picture(self.board, min(columns - 1, max(48, int(height * 4.5)), 110),
-                                   height, unicode)
-                lines += pic.render(game, NoUI(), leds_of(self.state), self.painter,
-                                    self.board.brightness)
-                s = self.state
+                status = textboard.status(self.board, s, self.painter, self.unicode, width,
+                                          self.message, self.style)
+                height = max(9, min(rows - len(status) - len(self.panel) - 4, 30))
+                bwidth = min(width, max(48, int(height * 4.5)), 110)
+                pic = textboard.Picture(self.board, bwidth, height, self.unicode)
+                lines += pic.render(s, leds(s), self.painter, self.board.brightness)
                 lines.append("")
-                lines.append("Round %d · %s%s · %s to play%s" % (
-                    s["round"], s["phase"].upper(), " · FINAL TURNS" if s["final_turns"] else "",
-                    s["turn"], " · MUST DRAW" if s["must_draw"] else ""))
-                for p in rules.PLAYERS:
-                    lines.append("%-6s score %d  supply %2d  hand %s" % (
-                        p, s["scores"][p], s["supply"][p], " ".join(s["hands"][p]) or "-"))
-                if s["winner"]:
-                    lines.append("winner: %s" % s["winner"])
-            except (KeyError, ValueError, TypeError) as e:
+                lines.append("Settings: %s" % settings_text(s.get("settings")))
+                if s.get("revealed"):
+                    lines.append(self.painter.paint(
+                        "HANDS REVEALED: a host asked the board for them (reveal off hides "
+                        "them)", (255, 80, 80), bold=True))
+                lines += status
+                if self.refusal:
+                    lines.append("last refusal: " + self.refusal)
+            except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
                 lines.append("(the board's state could not be drawn: %s)" % e)
-        lines.append("> " + self.message)
+                lines.append("> " + self.message)
+        else:
+            lines.append("> " + self.message)
+        lines += self.panel
         for d in self.device:
             lines.append("device: " + d)
         return lines
 
 
+def settings_text(settings):
+    if not settings:
+        return "?"
+    h = settings.get("handicap")
+    return "variant %s, %s starts, %s" % (
+        settings.get("variant"), settings.get("first"),
+        "handicap %s %d" % (h[0], h[1]) if h else "no handicap")
+
+
+class Session:
+    """The port, the monitor and the keyboard."""
+
+    def __init__(self, port, mon, out, tty):
+        self.port = port
+        self.mon = mon
+        self.out = out
+        self.tty = tty
+        self.buf = b""
+
+    def draw(self):
+        cols, rows = shutil.get_terminal_size((100, 40))
+        self.out.write(("\x1b[H\x1b[2J" if self.tty else "")
+                       + "\n".join(self.mon.screen(cols, rows)) + "\n")
+        if self.tty:
+            self.out.write(PROMPT)
+        self.out.flush()
+
+    def send(self, obj):
+        self.port.write((json.dumps(obj) + "\n").encode())
+
+    def pump(self, wait):
+        """Read what the board sent within `wait` s; True when something came."""
+        got = False
+        r, _, _ = select.select([self.port.fileno()], [], [], wait)
+        if r:
+            data = self.port.read(self.port.in_waiting or 1)
+            self.buf += data
+            *lines, self.buf = self.buf.split(b"\n")
+            for raw in lines:
+                if self.mon.line(raw):
+                    got = True
+            if self.mon.ask_state:
+                self.mon.ask_state = False
+                self.send({"cmd": "state"})
+        return got
+
+    def typed(self, text):
+        """Run a typed line; returns False to leave."""
+        try:
+            cmd = command(text, self.mon.board, self.mon.names)
+        except CommandError as e:
+            self.mon.say(str(e), "bad")
+            return True
+        if cmd == "quit":
+            return False
+        if cmd == "help":
+            self.mon.panel = HELP.split("\n")
+        elif cmd is not None:
+            self.send(cmd)
+        return True
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools monitor",
-                                 description="Show the live board over its USB serial link.")
+                                 description="Show the live board over its USB serial link, "
+                                 "and drive it from a prompt (type help).")
     ap.add_argument("--port", help="serial device, e.g. /dev/ttyACM0 (default: the first "
                                    "Pico found)")
     ap.add_argument("--board", default=DEFAULT_BOARD)
     ap.add_argument("--once", action="store_true", help="draw the current state and exit")
     ap.add_argument("--timeout", type=float, default=5.0, help="seconds to wait with --once")
     args = ap.parse_args(argv)
-    import serial  # pyserial, installed with mpremote
     try:
         board = boardmod.load(args.board)
     except boardmod.BoardError as e:
@@ -159,34 +353,65 @@ def main(argv=None):
         print(problem, file=sys.stderr)
         return 2
     try:
-        port = serial.Serial(args.port, 115200, timeout=0.1)
-    except (serial.SerialException, OSError) as e:
-        print("monitor: cannot open %s: %s" % (args.port, e), file=sys.stderr)
+        port = open_port(args.port)
+    except PortError as e:
+        print("monitor: %s" % e, file=sys.stderr)
         return 2
     mon = Monitor(board, sys.stdout)
-    port.write(b'{"cmd": "state"}\n')
-    deadline = time.time() + args.timeout
-    tty = sys.stdout.isatty() and not args.once
+    tty = sys.stdout.isatty() and sys.stdin.isatty() and not args.once
+    session = Session(port, mon, sys.stdout, tty)
+    session.send({"cmd": "state"})
     try:
-        while True:
-            raw = port.readline()
-            if raw and mon.line(raw):
-                if args.once and mon.state is not None:
+        if args.once:
+            deadline = time.time() + args.timeout
+            while time.time() < deadline:
+                session.pump(0.1)
+                if mon.state is not None:
                     print("\n".join(mon.screen()))
                     return 0
-                if not args.once:
-                    cols, rows = shutil.get_terminal_size((100, 40))
-                    sys.stdout.write(("\x1b[H\x1b[2J" if tty else "")
-                                     + "\n".join(mon.screen(cols, rows)) + "\n")
-                    sys.stdout.flush()
-            if args.once and time.time() > deadline:
-                print("monitor: no state from the board within %.0f s" % args.timeout,
-                      file=sys.stderr)
-                return 1
+            print("monitor: no state from the board within %.0f s" % args.timeout,
+                  file=sys.stderr)
+            return 1
+        return run(session, sys.stdin)
     except KeyboardInterrupt:
         return 0
-    except (serial.SerialException, OSError) as e:  # unplugged, or the port went away
-        print("\nmonitor: lost the board on %s: %s" % (args.port, e), file=sys.stderr)
+    except OSError as e:  # pyserial's SerialException too: the board was unplugged
+        print("\nmonitor: %s went away (%s)" % (args.port, e), file=sys.stderr)
         return 1
     finally:
         port.close()
+
+
+def run(session, stdin):
+    """Events from the board and lines from the keyboard (or a pipe) until quit, end of
+    input (once the board has been quiet for QUIET_S) or Ctrl-C."""
+    fd = stdin.fileno()
+    open_input = True
+    pending = b""
+    quiet_since = time.time()
+    session.draw()
+    while True:
+        fds = [session.port.fileno()] + ([fd] if open_input else [])
+        r, _, _ = select.select(fds, [], [], 0.2)
+        if session.port.fileno() in r and session.pump(0):
+            quiet_since = time.time()
+            session.draw()
+        if open_input and fd in r:
+            data = os.read(fd, 4096)
+            if not data:
+                open_input = False
+                quiet_since = time.time()
+                if session.tty:
+                    return 0
+            pending += data
+            *typed, pending = pending.split(b"\n")
+            for raw in typed:
+                text = raw.decode("utf-8", "replace")
+                if not session.tty:
+                    session.out.write(PROMPT + text + "\n")
+                if not session.typed(text):
+                    return 0
+                session.draw()
+                quiet_since = time.time()
+        if not open_input and time.time() - quiet_since > QUIET_S:
+            return 0

@@ -1,27 +1,43 @@
-"""The serial link: JSON lines in, events out; anything malformed gets an error line and
-changes nothing."""
+"""The serial link: JSON lines in, events out (only what changed); anything malformed
+gets an error line and changes nothing; no card of a hand leaves the board unless a host
+asks for the hands."""
 
 import json
 
 import gamekit
-from host_tools import randgame, simcore
+from host_tools import linkclient, randgame, simcore
+from kahuna import outcome as oc
 from kahuna.link import MAX_LINE, Link
 
 
 class Board:
-    """The firmware App on the simulator's virtual hardware, with a link to talk to."""
+    """The firmware App on the simulator's virtual hardware, with a link to talk to; `known`
+    is the state a host holds by merging what the board sent."""
 
-    def __init__(self):
+    def __init__(self, reveal=False):
         self.sim = simcore.Simulation(gamekit.board())
         self.lines = []
-        self.link = Link(self.sim.app, self.lines.append, lambda: self.sim.now)
+        self.sent = []  # every line the board sent
+        self.link = Link(self.sim.app, self.write, lambda: self.sim.now)
         self.sim.app.listen(self.link.on_event)
+        self.known = None
+        if reveal:
+            self.send({"cmd": "reveal", "on": True})
+        else:
+            self.state()
+
+    def write(self, text):
+        self.lines.append(text)
+        self.sent.append(text)
 
     def send(self, obj_or_text):
         text = obj_or_text if isinstance(obj_or_text, str) else json.dumps(obj_or_text)
         self.lines.clear()
         self.link.feed((text + "\n").encode())
-        return [json.loads(line) for line in self.lines]
+        out = [json.loads(line) for line in self.lines]
+        for msg in out:
+            self.known = linkclient.merge(self.known, msg)
+        return out
 
     def state(self):
         return self.send({"cmd": "state"})[0]["state"]
@@ -31,18 +47,79 @@ DEAL = ["HUNA-1", "ELAI-1", "DUDA-1", "ALOA-1", "DUDA-2", "ELAI-2"]
 
 
 def test_a_game_over_the_link():
-    b = Board()
+    b = Board(reveal=True)
     for card in DEAL:
         (ev,) = b.send({"cmd": "tap", "card": card})
         assert ev["event"] == "accepted"
+    assert b.known["phase"] == "play" and sorted(b.known["hands"]["white"]) == sorted(DEAL[:3])
     (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
-    assert ev["event"] == "accepted" and ev["state"]["phase"] == "play"
+    assert ev["event"] == "accepted" and "phase" not in ev["changed"]  # only what changed
+    assert ev["changed"]["ui"]["pending"] == ["HUNA"]
+    assert ["place", "ELAI-HUNA"] in ev["changed"]["ui"]["options"]
     (ev,) = b.send({"cmd": "pick", "conn": "ELAI-HUNA"})
-    assert ev["state"]["bridges"] == {"ELAI-HUNA": "white"}
+    assert ev["changed"]["bridges"] == {"ELAI-HUNA": "white"}
+    assert ev["changed"]["ui"]["pending"] == [] and ev["changed"]["ui"]["undo"] is True
     (ev,) = b.send({"cmd": "press", "button": "next"})
     assert ev == {"event": "refused", "code": "wrong-phase",
-                  "message": "there is nothing to choose", "state": ev["state"]}
-    assert len(ev["state"]["leds"]) == 3 * gamekit.board().led_count
+                  "message": "there is nothing to choose", "changed": ev["changed"]}
+    assert len(b.known["leds"]) == 6 * gamekit.board().led_count
+    assert linkclient.leds(b.known)[0] == list(b.sim.app.view.frame[0:3])
+
+
+def test_merging_every_message_gives_the_whole_state():
+    b = Board(reveal=True)
+    for card in DEAL + ["HUNA-1"]:
+        b.send({"cmd": "tap", "card": card})
+    b.send({"cmd": "pick", "conn": "ELAI-HUNA"})
+    b.send({"cmd": "press", "button": "done"})
+    known = dict(b.known)
+    known.pop("leds")
+    full = b.state()
+    full.pop("leds")
+    assert known == full
+    report = b.sim.report()
+    for key in ("phase", "round", "turn", "bridges", "control", "supply", "hands", "discard",
+                "drawable", "must_draw", "scores", "round_scores", "winner", "final_turns"):
+        assert full[key] == report[key], key
+    assert full["hand_sizes"] == {"white": 2, "black": 3} and full["revealed"] is True
+    assert full["settings"] == {"variant": "standard", "first": "white", "handicap": None}
+
+
+def test_no_card_of_a_hand_leaves_the_board_unless_revealed():
+    """A deal, a draw and a discard over the link, with refusals in each: nothing the board
+    sends names a card that is or was in a hand."""
+    b = Board()
+    secret = set()
+    for card in DEAL:  # the deal
+        b.send({"cmd": "tap", "card": card})
+        secret.add(card)
+    b.send({"cmd": "tap", "card": "HUNA-1"})  # a refused deal tap, in the deal: none here
+    b.send({"cmd": "tap", "card": "HUNA-1"})  # played face up: HUNA is public from now
+    b.send({"cmd": "pick", "conn": "ELAI-HUNA"})
+    b.send({"cmd": "press", "button": "discard"})  # a discard: which card stays secret
+    b.send({"cmd": "tap", "card": "ALOA-2"})  # refused: not in white's hand
+    b.send({"cmd": "tap", "card": "DUDA-1"})
+    b.send({"cmd": "press", "button": "done"})
+    b.send({"cmd": "press", "button": "done"})  # end of the play phase
+    b.send({"cmd": "tap", "card": "ELAI-1"})  # refused: in white's hand, not drawable
+    b.send({"cmd": "tap", "card": "BARI-2"})  # the draw
+    secret.add("BARI-2")
+    assert sorted(b.sim.report()["hands"]["white"]) == ["BARI-2", "ELAI-1"]
+    assert any('"refused"' in line for line in b.sent)
+    text = "".join(b.sent)
+    for card in sorted(secret | {"ALOA-2"}):
+        assert card not in text, card
+    assert "this card is not among the drawable cards" in text
+    assert b.known["hand_sizes"] == {"white": 2, "black": 3}
+    assert "hands" not in b.known and b.known["revealed"] is False
+    # Asked for, the hands come (and every state says they are revealed).
+    (ev,) = b.send({"cmd": "reveal", "on": True})
+    assert sorted(ev["state"]["hands"]["white"]) == ["BARI-2", "ELAI-1"]
+    assert ev["state"]["revealed"] is True
+    (ev,) = b.send({"cmd": "reveal", "on": False})
+    assert "hands" not in ev["state"] and ev["state"]["revealed"] is False
+    (ev,) = b.send({"cmd": "reveal", "on": "yes"})
+    assert "error" in ev
 
 
 def test_new_game_with_settings_and_bad_settings():
@@ -50,7 +127,9 @@ def test_new_game_with_settings_and_bad_settings():
     b.send({"cmd": "tap", "card": "HUNA-1"})
     (ev,) = b.send({"cmd": "new", "settings": {"variant": "alternative", "first": "black",
                                                 "handicap": ["white", 2]}})
-    assert ev["event"] == "new" and ev["state"]["hands"]["white"] == []
+    assert ev["event"] == "new" and ev["state"]["hand_sizes"]["white"] == 0
+    assert ev["state"]["settings"] == {"variant": "alternative", "first": "black",
+                                       "handicap": ["white", 2]}
     assert b.sim.app.settings["variant"] == "alternative"
     before = b.state()
     for bad in ({"variant": "chaos"}, {"first": "red"}, {"handicap": ["white", 4]},
@@ -82,7 +161,7 @@ def test_an_oversized_line_is_refused_whole_and_the_next_line_works():
     b = Board()
     out = b.send('{"cmd": "tap", "card": "HUNA-1", "pad": "' + "x" * (2 * MAX_LINE) + '"}')
     assert out == [{"error": "line longer than %d bytes, ignored" % MAX_LINE}]
-    assert b.state()["hands"]["white"] == []
+    assert b.state()["hand_sizes"]["white"] == 0
     (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
     assert ev["event"] == "accepted"
 
@@ -116,16 +195,32 @@ def test_cards_registry_over_the_link():
     (ev,) = b.send({"cmd": "enroll", "card": "ELAI-1", "uid": "04A224B2C35E81"})
     assert ev["error"] == "tag 04A224B2C35E81 is already enrolled as HUNA-2"
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
-    assert ev["event"] == "accepted" and ev["state"]["hands"]["white"] == ["HUNA-1"]
+    assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
+    assert b.sim.report()["hands"]["white"] == ["HUNA-1"]
 
 
-def test_the_link_under_micropython(mpy):
+PRIVATE_GAME = [
+    {"cmd": "tap", "card": c} for c in DEAL] + [
+    {"cmd": "tap", "card": "HUNA-1"}, {"cmd": "pick", "conn": "ELAI-HUNA"},
+    {"cmd": "press", "button": "discard"}, {"cmd": "tap", "card": "ALOA-2"},
+    {"cmd": "tap", "card": "DUDA-1"}, {"cmd": "press", "button": "done"},
+    {"cmd": "press", "button": "done"}, {"cmd": "tap", "card": "ELAI-1"},
+    {"cmd": "tap", "card": "BARI-2"}, {"cmd": "state"}]
+
+
+def test_the_link_under_micropython(mpy, tmp_path):
+    """The same firmware under MicroPython: a deal, a discard and a draw (refusals
+    included) name no card of a hand; the bytes come in through `read_waiting` from a
+    polled stream, as main.py's serial task takes them."""
     # The simulator's virtual hardware and the test kit share this heap with the firmware,
     # so this harness gets 320 KiB; firmware-only tests keep the RP2040's 190 KiB.
     from mpy_runner import MicroPython
+    commands = tmp_path / "commands"
+    commands.write_bytes(b"".join(json.dumps(c).encode() + b"\n" for c in PRIVATE_GAME)
+                         + b"{garbage\n")
     harness = MicroPython(executable=mpy.executable, heap_kib=320)
     out = harness.run_code(
-        "import json\n"
+        "import select\n"
         "import gamekit\n"
         "from host_tools import simcore\n"
         "from kahuna.link import Link\n"
@@ -133,12 +228,49 @@ def test_the_link_under_micropython(mpy):
         "lines = []\n"
         "link = Link(sim.app, lines.append, lambda: sim.now)\n"
         "sim.app.listen(link.on_event)\n"
-        "link.feed(b'{\"cmd\": \"tap\", \"card\": \"HUNA-1\"}\\n{garbage\\n')\n"
-        "link.feed(b'{\"cmd\": \"state\"}\\n')\n"
+        "f = open(%r, 'rb')\n"
+        "p = select.poll()\n"
+        "p.register(f, select.POLLIN)\n"
+        "n = 0\n"
+        "while True:\n"
+        "    got = link.read_waiting(f, p)\n"
+        "    if not got:\n"
+        "        break\n"
+        "    n += got\n"
+        "print(n)\n"
         "for line in lines:\n"
-        "    d = json.loads(line)\n"
-        "    print(d.get('event'), d.get('error'), d.get('state', {}).get('hands'))\n")
-    first, second, third = out.strip().splitlines()
-    assert first.startswith("accepted None")
-    assert second == "None not JSON None"
-    assert third.startswith("state None") and "HUNA-1" in third
+        "    print(line.strip())\n"
+        "print(sorted(sim.report()['hands']['white']))\n" % str(commands))
+    count, *sent, hand = out.strip().splitlines()
+    assert int(count) == commands.stat().st_size
+    assert hand == "['BARI-2', 'ELAI-1']"
+    events = [json.loads(line) for line in sent]
+    assert len(events) == len(PRIVATE_GAME) + 1
+    assert events[-1] == {"error": "not JSON"}
+    assert events[-2]["state"]["hand_sizes"] == {"white": 2, "black": 3}
+    assert [e.get("event") for e in events].count("refused") == 2
+    for card in set(DEAL) | {"BARI-2", "ALOA-2"}:
+        assert card not in "".join(sent), card
+
+
+def test_an_outcome_makes_the_event_line():
+    """The line is built from the Outcome the app hands over: a private refusal names no
+    card, not even its island; a public one names the island the LEDs show."""
+    message = "HUNA-1 is not among the drawable cards"
+    b = Board()
+    b.lines.clear()
+    b.link.on_event(oc.refused("card-not-drawable", message, private=True))
+    (ev,) = [json.loads(line) for line in b.lines]
+    assert ev["event"] == "refused" and ev["code"] == "card-not-drawable"
+    assert ev["message"] == "this card is not among the drawable cards"
+    b.lines.clear()
+    b.link.on_event(oc.refused("card-not-drawable", message, private=False))
+    assert json.loads(b.lines[0])["message"] == "HUNA card is not among the drawable cards"
+
+
+def test_a_host_forgets_the_hands_when_the_board_hides_them_again():
+    known = {"phase": "play", "revealed": True, "hands": {"white": ["HUNA-1"], "black": []}}
+    # A board that restarted sends everything again, revealed false and no hands.
+    after = linkclient.merge(known, {"event": "accepted", "changed": {"revealed": False}})
+    assert "hands" not in after and after["phase"] == "play"
+    assert linkclient.merge(None, {"event": "accepted", "changed": {"phase": "x"}}) is None

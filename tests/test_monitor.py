@@ -1,5 +1,6 @@
-"""The monitor: the board's state over a serial line drawn like the simulator, garbage
-from the device shown but never fatal."""
+"""The monitor: the board's state over a serial line drawn like the simulator (options,
+highlight, hint, last refusal), hands kept secret, garbage from the device shown but never
+fatal."""
 
 import json
 import os
@@ -20,10 +21,12 @@ def board_lines():
     sent = []
     link = Link(sim.app, sent.append, lambda: sim.now)
     sim.app.listen(link.on_event)
+    link.feed(b'{"cmd": "state"}\n')
     for card in DEAL:
         link.feed(('{"cmd": "tap", "card": "%s"}\n' % card).encode())
     link.feed(b'{"cmd": "tap", "card": "HUNA-1"}\n{"cmd": "pick", "conn": "ELAI-HUNA"}\n')
     link.feed(b'{"cmd": "press", "button": "next"}\n')
+    link.feed(b'{"cmd": "tap", "card": "ELAI-1"}\n')
     return sent
 
 
@@ -35,9 +38,50 @@ def test_monitor_follows_the_events_and_shrugs_off_garbage():
         mon.line(line)
     screen = "\n".join(mon.screen())
     assert "white to play" in screen and "ELAI" in screen
-    assert "refused: wrong-phase" in screen
+    assert "last refusal: wrong-phase: there is nothing to choose" in screen
     assert "device: MicroPython v1.29" in screen
     assert mon.state["bridges"] == {"ELAI-HUNA": "white"}
+    # The simulator's picture: ELAI's options with the highlight, and the hint.
+    assert "Options: [BARI-ELAI] ELAI-FAAA" in screen and "Pending: ELAI" in screen
+    assert "Next: pick a connection" in screen
+    assert "> accepted" in screen and "accepted (accepted)" not in screen
+    # Hand sizes, never the hands.
+    assert "2 cards" in screen and "3 cards" in screen
+    for card in DEAL:
+        assert card not in screen, card
+    assert "HANDS REVEALED" not in screen
+
+
+def test_the_monitor_says_when_the_hands_are_revealed():
+    mon = monitor.Monitor(gamekit.board(), sys.stdout, colour=None)
+    sim = simcore.Simulation(gamekit.board())
+    link = Link(sim.app, mon.line, lambda: sim.now)
+    for card in DEAL:
+        link.feed(('{"cmd": "tap", "card": "%s"}\n' % card).encode())
+    link.feed(b'{"cmd": "reveal", "on": true}\n')
+    screen = "\n".join(mon.screen())
+    assert "HANDS REVEALED" in screen
+    assert all(card in screen for card in DEAL)
+
+
+def test_typed_commands_become_link_commands():
+    board = gamekit.board()
+    names = monitor.card_names(board)
+    cmd = monitor.command
+    assert cmd("new variant=alternative first=black handicap=white:2", board, names) == {
+        "cmd": "new", "settings": {"variant": "alternative", "first": "black",
+                                   "handicap": ["white", 2]}}
+    assert cmd("enroll huna-1", board, names) == {"cmd": "enroll", "card": "HUNA-1"}
+    assert cmd("next", board, names) == {"cmd": "press", "button": "next"}
+    assert cmd("reveal on", board, names) == {"cmd": "reveal", "on": True}
+    assert cmd("cards", board, names) == {"cmd": "cards"}
+    assert cmd("  ", board, names) is None and cmd("quit", board, names) == "quit"
+    for bad in ("enroll HUNA-9", "new colour=red", "new handicap=white", "fly"):
+        try:
+            cmd(bad, board, names)
+        except monitor.CommandError:
+            continue
+        raise AssertionError(bad)
 
 
 def test_monitor_once_over_a_serial_port():
@@ -50,7 +94,7 @@ def test_monitor_once_over_a_serial_port():
             request += os.read(master, 100)
         assert json.loads(request.decode()) == {"cmd": "state"}
         os.write(master, b"garbage from the REPL\r\n")
-        os.write(master, lines[-1].encode())
+        os.write(master, lines[0].encode())
 
     t = threading.Thread(target=device, daemon=True)
     t.start()
@@ -60,7 +104,7 @@ def test_monitor_once_over_a_serial_port():
     os.close(master)
     os.close(slave)
     assert proc.returncode == 0, proc.stderr
-    assert "white to play" in proc.stdout and "HUNA" in proc.stdout
+    assert "white registers cards" in proc.stdout and "HUNA" in proc.stdout
 
 
 def test_monitor_says_when_the_port_cannot_be_opened():
@@ -68,3 +112,36 @@ def test_monitor_says_when_the_port_cannot_be_opened():
                            "/dev/nonexistent-kahuna", "--once"], capture_output=True,
                           text=True, cwd=gamekit.ROOT, timeout=30)
     assert proc.returncode == 2 and "cannot open /dev/nonexistent-kahuna" in proc.stderr
+
+
+def test_the_monitor_asks_again_after_the_board_restarts():
+    mon = monitor.Monitor(gamekit.board(), sys.stdout, colour=None)
+    mon.line(b'{"event": "accepted", "changed": {"phase": "play"}}')
+    assert mon.ask_state and mon.state is None  # a part with nothing to merge it into
+    mon.ask_state = False
+    for line in board_lines():
+        mon.line(line)
+    assert not mon.ask_state
+    mon.line(b'{"event": "boot", "firmware": "0.1.0", "pn532": [50, 1, 6, 7]}')
+    assert mon.ask_state and "board booted" in "\n".join(mon.screen())
+
+
+def test_the_monitor_says_when_the_board_goes_away():
+    master, slave = os.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "monitor", "--port",
+                             os.ttyname(slave)], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=gamekit.ROOT)
+    try:
+        request = b""
+        while b"\n" not in request:
+            request += os.read(master, 100)
+        os.write(master, board_lines()[0].encode())
+        os.close(slave)
+        os.close(master)  # the board is unplugged
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 1, err
+    assert "went away" in err and "Traceback" not in err

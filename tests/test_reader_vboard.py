@@ -80,6 +80,8 @@ def test_the_four_readers_on_the_virtual_board(board):
         link.wait(lambda m: m.get("event") == "new",
                   send={"cmd": "new", "settings": {"variant": "standard", "first": "white",
                                                    "handicap": None}})
+        # The hands travel only once a host asks for them (the link keeps them secret).
+        link.wait(lambda m: m.get("event") == "state", send={"cmd": "reveal", "on": True})
 
         def tap(uid):
             c.place_tag(uid)
@@ -87,7 +89,7 @@ def test_the_four_readers_on_the_virtual_board(board):
             c.remove_tag()
             time.sleep(0.5)  # the reader sees it gone
             assert msg["event"] == "accepted", msg
-            return msg["state"]["hands"]["white"]
+            return msg["changed"]["hands"]["white"]
 
         # ACK at the second status read: more than the 15 ms ACK limit after the command.
         c.pn532(ack_polls=1)

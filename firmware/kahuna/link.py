@@ -1,11 +1,13 @@
 """The serial link: JSON lines between the board and a host over USB.
 
-Host -> board, one JSON object per line:
+Host -> board, one JSON object per line (at most MAX_LINE bytes):
 
-    {"cmd": "state"}                                   the game as the simulator reports it
+    {"cmd": "state"}                                   the whole state (see below)
+    {"cmd": "reveal", "on": true}                      include the hands from now on
+    {"cmd": "reveal", "on": false}                     hand sizes only again (the default)
     {"cmd": "new", "settings": {"variant": "standard", "first": "white", "handicap": null}}
     {"cmd": "tap", "card": "HUNA-1"}  or  {"cmd": "tap", "uid": "04A224B2C35E80"}
-    {"cmd": "press", "button": "next"}
+    {"cmd": "press", "button": "next"}                 next prev ok back done discard
     {"cmd": "pick", "conn": "ALOA-BARI"}
     {"cmd": "selftest"}
     {"cmd": "cards"}                                   the card registry
@@ -14,23 +16,177 @@ Host -> board, one JSON object per line:
     {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
     {"cmd": "enroll", "stop": true}
 
-Board -> host: `{"event": ...}` lines (boot, state, accepted, refused, selftest, cards, ...)
-and `{"error": "..."}` for a line that is malformed, too long or not understood: such a
-line changes nothing.
+Board -> host, one JSON object per line:
+
+    {"event": "state", "state": STATE}           answer to state and to reveal
+    {"event": "new", "state": STATE}             answer to new
+    {"event": KIND, "changed": PART}             after every referee event, whatever its
+                                                 source (scanner, buttons or this link);
+                                                 KIND is the outcome: "accepted",
+                                                 "round-end", "game-over" (more may come)
+    {"event": "refused", "code": CODE, "message": TEXT, "changed": PART}
+                                                 CODE as the simulator's rejection codes
+    {"event": "selftest", "pn532": [ic, ver, rev, support] | null, "reader_error": TEXT |
+     null, "leds": n}
+    {"event": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
+    {"event": "enroll-wait", "card": CARD}       the island is lit: lay a tag on the reader
+    {"event": "enrolled", "card": CARD, "uid": UID, ...}
+    {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
+    {"event": "enroll-stopped"}
+    {"error": TEXT}                              a line that is malformed, too long or not
+                                                 understood: it changed nothing
+    main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
+    "resumed", "journal_problem"} at power-up and {"event": "reader", "pn532": [...]} or
+    {"event": "reader", "error": TEXT} when the card reader comes or goes. Lines that are
+    not JSON (the REPL, a traceback) may come too: a host passes over them.
+
+STATE is an object with the keys below, and replaces what the host held; PART holds only
+the keys whose value changed since the link last sent them (each key's value is replaced
+whole), so a host that starts with {"cmd": "state"} and merges every PART into its copy
+always holds the board's state (host_tools/linkclient.py `merge` does it):
+
+    phase, round, turn, final_turns, must_draw, winner   as the simulator's JSON report
+    bridges {CONN: player}, control {ISLAND: player}, supply, scores {player: n},
+    round_scores [{white, black}], discard (cards in the pile), drawable (cards left)
+    hand_sizes   {"white": n, "black": n}
+    hands        {"white": [card...], "black": [...]}, only while revealed
+    revealed     true when a host asked for the hands (a screen should say so)
+    settings     {"variant", "first", "handicap"} of the game in force
+    ui           the referee's open move: {"options": [[kind, CONN]...] (kind place,
+                 remove, handicap or refill), "sel": index of the highlighted option,
+                 "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
+                 or null (an opponent bridge waiting for its second card), "discarding",
+                 "refill": CONN or null, "handicap_left": n, "undo": true when back
+                 takes back an action of this turn}
+    leds         the LED frame at the event: 6 hex digits (RRGGBB) per LED, in chain order
+
+Privacy: the table keeps its secrets. Unless a host sent {"cmd": "reveal", "on": true},
+nothing the board sends names a card of a hand, a drawn card or a discarded one: the state
+has hand sizes, not hands; a refusal names no card ("this card is not among the drawable
+cards" in the deal, the draw and discard mode, where even its island stays hidden; "HUNA
+card allows no bridge" in the play phase, where the LEDs show the island anyway); the
+pending cards of a play are given as their islands. The reveal lasts until it is turned
+off or the board restarts, and every state says whether it is on.
 """
 
 import json
+from binascii import hexlify
 
-from kahuna import outcome as oc
-from kahuna import report, rules
+from kahuna import rules
 from kahuna.board import ROLES
 from kahuna.cards import RegistryError, parse_uid
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
+READ_MAX = 2 * MAX_LINE  # bytes read in one go, so a flood cannot hold the other tasks
+FIELDS = ("phase", "round", "turn", "final_turns", "must_draw", "winner", "bridges",
+          "control", "supply", "scores", "round_scores", "discard", "drawable",
+          "hand_sizes", "hands", "revealed", "settings", "ui", "leds")
+_UNSENT = object()
 
 
 class LinkError(ValueError):
     pass
+
+
+def without_cards(message, card_names, private):
+    """`message` naming no card of a hand: "this card" where even the island must stay
+    hidden (`private`: the deal, a draw, a discard), else the island the LEDs show
+    ("HUNA card")."""
+    for name in card_names:
+        if name in message:
+            message = message.replace(name, "this card" if private
+                                      else name[:name.index("-")] + " card")
+    return message
+
+
+def read_waiting(stream, poller, feed, buf):
+    """Feed every byte waiting on `stream` (at most len(buf)) without blocking; returns
+    how many. MicroPython's USB stdin on the rp2 port blocks in read(n) until n bytes
+    came and cannot say how many wait, so the bytes are taken one at a time while
+    `poller` (a select.poll with `stream` registered for POLLIN) says one is there."""
+    one = bytearray(1)
+    n = 0
+    most = len(buf)
+    while n < most and poller.poll(0):
+        if not stream.readinto(one):
+            break
+        buf[n] = one[0]
+        n += 1
+    if n:
+        feed(memoryview(buf)[:n])
+    return n
+
+
+class StateView:
+    """The board's state as the link reports it (see the module's docstring), built from
+    the app; `known` remembers what the host was sent, so that `state(only_changed=True)`
+    gives only what changed. The terminal play draws from it too (revealed)."""
+
+    def __init__(self, app, reveal=False):
+        self.app = app
+        self.reveal = reveal
+        self.known = {}  # field -> the raw value the host was last sent
+
+    def _raws(self):
+        """Every field (in FIELDS order) as cheap to compare as can be, not yet in its
+        JSON form: one pass, as this runs after every event."""
+        app = self.app
+        g = app.game
+        r = app.referee
+        white = len(g.hand("white"))
+        black = len(g.hand("black"))
+        hands = (tuple(g.hand("white")), tuple(g.hand("black"))) if self.reveal else None
+        return (g.phase, g.round, rules.PLAYERS[g.turn], g.final_turns, g.must_draw,
+                g.winner, tuple(g.bridges), tuple(g.control), (g.supply[0], g.supply[1]),
+                (g.scores[0], g.scores[1]), len(g.round_scores), g.discard_count(),
+                g.drawable_count(), (white, black), hands, self.reveal, app.settings,
+                (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
+                 g.refill, g.handicap_left, len(g.history) > 0),
+                bytes(app.view.frame))
+
+    def _value(self, name, raw):
+        """A field's JSON value from its raw form."""
+        board = self.app.board
+        if name == "bridges" or name == "control":
+            names = board.connections if name == "bridges" else board.islands
+            return dict((names[k], rules.PLAYERS[o]) for k, o in enumerate(raw)
+                        if o != rules.NOBODY)
+        if name == "supply" or name == "scores" or name == "hand_sizes":
+            return {"white": raw[0], "black": raw[1]}
+        if name == "round_scores":
+            return [{"white": w, "black": b} for w, b in self.app.game.round_scores]
+        if name == "hands":
+            return {"white": list(raw[0]), "black": list(raw[1])}
+        if name == "settings":
+            return rules.check_settings(raw)  # the defaults filled in
+        if name == "ui":
+            options, sel, pending, picked, discarding, refill, left, undo = raw
+            conns = board.connections
+            return {"options": [[kind, conns[k]] for kind, k in options], "sel": sel,
+                    "pending": [board.islands[c // 2] for c in pending],
+                    "picked": conns[picked] if picked != rules.NOBODY else None,
+                    "discarding": discarding,
+                    "refill": conns[refill] if refill != rules.NOBODY else None,
+                    "handicap_left": left, "undo": undo}
+        if name == "leds":
+            return hexlify(raw).decode()
+        return raw
+
+    def state(self, only_changed=False):
+        """The state (see the module's docstring), or the part of it the host was not
+        sent yet; either way the host knows it all afterwards."""
+        out = {}
+        known = self.known
+        raws = self._raws()
+        for i in range(len(FIELDS)):
+            name = FIELDS[i]
+            raw = raws[i]
+            if only_changed and known.get(name, _UNSENT) == raw:
+                continue
+            known[name] = raw
+            if raw is not None or name != "hands":  # no hands key unless revealed
+                out[name] = self._value(name, raw)
+        return out
 
 
 class Link:
@@ -47,16 +203,29 @@ class Link:
         self.save_cards = save_cards
         self.buf = bytearray()
         self.overflow = False
+        self.view = StateView(app)
+        self.readbuf = bytearray(READ_MAX)
 
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its
-        kahuna.outcome.Outcome, and the new state. The app calls it (app.listen)."""
-        if outcome.kind == oc.REFUSED:
-            msg = {"event": "refused", "code": outcome.code, "message": outcome.message}
-        else:
-            msg = {"event": "accepted", "outcome": outcome.kind}
-        msg["state"] = self.state()
+        kahuna.outcome.Outcome as one line. The app calls it (app.listen)."""
+        self.event(outcome.kind, outcome.code, outcome.message, outcome.private)
+
+    def event(self, kind, code, message, private):
+        """One referee event as one line: its kind, the refusal's code and message (no
+        card named when `private`), and the part of the state that changed."""
+        msg = {"event": kind}
+        if code is not None:
+            msg["code"] = code
+        if message is not None:
+            msg["message"] = (message if self.view.reveal else
+                              without_cards(message, self.app.game.card_names, private))
+        msg["changed"] = self.view.state(only_changed=True)
         self.send(msg)
+
+    def read_waiting(self, stream, poller):
+        """The serial task's read: every byte waiting on `stream`, without blocking."""
+        return read_waiting(stream, poller, self.feed, self.readbuf)
 
     # ------------------------------------------------------------ framing
 
@@ -103,13 +272,15 @@ class Link:
 
     # ------------------------------------------------------------ commands
 
-    def state(self):
-        r = report.game(self.app.game)
-        r["leds"] = list(self.app.view.frame)
-        return r
-
     def cmd_state(self, msg):
-        self.send({"event": "state", "state": self.state()})
+        self.send({"event": "state", "state": self.view.state()})
+
+    def cmd_reveal(self, msg):
+        on = msg.get("on")
+        if not isinstance(on, bool):
+            raise LinkError("reveal needs \"on\": true or false")
+        self.view.reveal = on
+        self.send({"event": "state", "state": self.view.state()})
 
     def cmd_new(self, msg):
         try:
@@ -118,7 +289,7 @@ class Link:
             raise LinkError(str(e)) from None
         self.app.new_game(settings)
         self.app.show(self.now())
-        self.send({"event": "new", "state": self.state()})
+        self.send({"event": "new", "state": self.view.state()})
 
     def cmd_tap(self, msg):
         card = msg.get("card")

@@ -1,0 +1,97 @@
+"""The host's end of the board's serial link (firmware/kahuna/link.py): one owner per port,
+JSON lines both ways, and the board's state kept from its messages.
+
+Whoever opens the port takes it exclusively (pyserial's `exclusive=True`, an advisory
+flock that mpremote takes too): a second tool gets PortError("... is in use by another
+program (the monitor?)") and the board is left exactly as it was.
+"""
+
+import errno
+import json
+import os
+import time
+
+
+class PortError(Exception):
+    """The port cannot be used; the message is one line for the user (exit status 2)."""
+
+
+class PortBusy(PortError):
+    """Another program holds the port."""
+
+
+def open_port(port, timeout=0.1):
+    """The serial port, opened exclusively, or PortError."""
+    import serial  # pyserial, installed with mpremote
+    try:
+        return serial.Serial(port, 115200, timeout=timeout, exclusive=True)
+    except (serial.SerialException, OSError) as e:
+        code = getattr(e, "errno", None)
+        if code in (errno.EAGAIN, errno.EWOULDBLOCK, errno.EBUSY) or "lock" in str(e):
+            raise PortBusy("%s is in use by another program (the monitor?)" % port) from None
+        reason = os.strerror(code) if isinstance(code, int) else str(e)
+        raise PortError("cannot open %s: %s" % (port, reason)) from None
+
+
+def merge(state, msg):
+    """The board's state after `msg`: a "state" replaces it, a "changed" updates its keys
+    (see the link's protocol). `state` may be None before the first full state."""
+    if isinstance(msg.get("state"), dict):
+        return dict(msg["state"])
+    if state is not None and isinstance(msg.get("changed"), dict):
+        state = dict(state)
+        state.update(msg["changed"])
+        if not state.get("revealed"):
+            state.pop("hands", None)  # a board that restarted has hidden them again
+    return state
+
+
+def leds(state):
+    """The LED frame of a state: a list of [r, g, b], in chain order."""
+    text = state.get("leds") or ""
+    try:
+        raw = bytes.fromhex(text)
+    except (TypeError, ValueError):
+        return []
+    return [list(raw[j:j + 3]) for j in range(0, len(raw) - 2, 3)]
+
+
+class LinkClient:
+    """JSON lines to and from the board; other lines (REPL output) are kept in `device`.
+    `state` follows the board's messages (ask for it with `send({"cmd": "state"})`)."""
+
+    def __init__(self, port):
+        self.port = open_port(port)
+        self.device = []  # the board's last lines that were not JSON (a traceback...)
+        self.state = None
+
+    def send(self, obj):
+        self.port.write((json.dumps(obj) + "\n").encode())
+
+    def next(self, deadline):
+        """The next JSON object from the board, or None at the deadline."""
+        while time.time() < deadline:
+            line = self.port.readline()
+            if not line:
+                continue
+            text = line.decode("utf-8", "replace")
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                self.device = (self.device + [text.rstrip()])[-12:]
+                continue
+            if isinstance(msg, dict):
+                self.state = merge(self.state, msg)
+                return msg
+        return None
+
+    def wait(self, want, timeout):
+        """The first message whose event is in `want` (or an error), else None."""
+        deadline = time.time() + timeout
+        while True:
+            msg = self.next(deadline)
+            if msg is None or "error" in msg or msg.get("event") in want:
+                return msg
+
+    def close(self):
+        self.port.close()
