@@ -242,6 +242,10 @@ class WebGame:
         return self.sim.np.rgb()
 
 
+def _cap(word):
+    return word[:1].upper() + word[1:]  # MicroPython's str has no capitalize()
+
+
 def hint(game, ref, board):
     """What the player on turn can do now, in a sentence, for the page."""
     p = rules.PLAYERS[game.turn]
@@ -272,7 +276,7 @@ def hint(game, ref, board):
                 "remove a bridge with a pair; back withdraws the card.")
     if ph == rules.PLAY:
         text = ("%s: click a card to place a bridge, or two cards to remove one; discard; "
-                % p.capitalize())
+                % _cap(p))
         text += ("done ends your final turn." if game.final_turns
                  else "done ends the play phase.")
         if game.history:
@@ -280,12 +284,12 @@ def hint(game, ref, board):
         return text
     if ph == rules.DRAW:
         if game.must_draw:
-            return "%s must draw: click the deck or a face-up card." % p.capitalize()
+            return "%s must draw: click the deck or a face-up card." % _cap(p)
         if len(game.hand(p)) >= rules.HAND_LIMIT:
             return ("Hand full: discard first to draw, or done to decline; back returns to "
                     "the play phase.")
         return ("%s draws: click the deck or a face-up card, or done to decline; back "
-                "returns to the play phase." % p.capitalize())
+                "returns to the play phase." % _cap(p))
     return ""
 
 
