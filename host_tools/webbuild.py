@@ -183,9 +183,8 @@ def service_worker(out, files):
 
 def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     """Build the site into `out` (emptied first). Returns the list of its files."""
-    from kahuna import board as boardmod
-
     from host_tools import render
+    from kahuna import board as boardmod
 
     try:
         board = boardmod.load(board_path)

@@ -155,7 +155,7 @@ class WebGame:
         g = self.game
         c = g.card_index[card]
         was = g.place[c]
-        self._run(["tap", card])
+        self._run(["tap", card], sync=False)  # the card leaves the table before a round end
         if was == rules.DRAWABLE and g.place[c] in (rules.WHITE, rules.BLACK):
             if source == "deal":
                 got = self.table.deal()
@@ -167,13 +167,14 @@ class WebGame:
                 raise TableError("the table gave %s for %s" % (got, card))
         self._sync_table()
 
-    def _run(self, command):
+    def _run(self, command, sync=True):
         sim = self.sim
         before = self.game.dump()
         refused = len(sim.rejected)
         self.line += 1
         sim.execute([self.line] + command)
-        self._sync_table()
+        if sync:
+            self._sync_table()
         if len(sim.rejected) > refused:
             r = sim.rejected[-1]
             self.message = {"kind": "refused", "code": r["code"], "text": r["message"]}
@@ -350,7 +351,10 @@ def handle(text):
     """The page's one call: a JSON request in, a JSON response out. A bad request is an
     answer with ok false and the reason, never an exception into the page."""
     try:
-        req = json.loads(text)
+        try:
+            req = json.loads(text)
+        except ValueError as e:
+            raise WebError("the request is not JSON (%s)" % (e,)) from e
         if not isinstance(req, dict):
             raise WebError("a request is a JSON object")
         return reportmod.dumps(dispatch(req))
