@@ -30,6 +30,8 @@ help:
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
+	@echo "make web     build the browser simulator into build/web/ (a static site)"
+	@echo "make web-screenshot  rewrite docs/web-page.png from the browser test"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -66,7 +68,7 @@ sysdeps:
 test: lint pytest
 
 # pytest's own exit status (5 = no tests collected) is make's: nothing is swallowed.
-pytest: venv
+pytest: venv webdeps browserdeps
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: venv
@@ -107,6 +109,43 @@ soak: venv
 .PHONY: hardware
 hardware: venv
 	$(BIN)/python -m host_tools.hardware $(ARGS)
+
+# ------------------------------------------------------------------------------ web page
+# make web: the browser simulator, a static site in build/web/ (host_tools/webbuild.py): the
+# firmware and the simulator's virtual hardware on MicroPython's WebAssembly port, installed
+# by `npm ci` from web/package-lock.json. Serve the folder with any static server:
+#   python -m http.server -d build/web 8000
+# Its tests (tests/test_web.py) drive Debian's Chromium with Playwright (never a browser
+# download). Node.js/npm and Chromium are installed with apt-get when CI=true; otherwise
+# the message says what to install.
+NODE_MISSING := $(if $(shell command -v npm),,nodejs npm)
+CHROMIUM_MISSING := $(if $(wildcard /usr/bin/chromium),,chromium chromium-driver)
+
+.PHONY: web web-screenshot webdeps browserdeps
+web: venv webdeps
+	$(BIN)/python -m host_tools.webbuild $(ARGS)
+
+# The README's picture of the page, taken by the browser test's own code.
+web-screenshot: venv webdeps browserdeps
+	$(BIN)/pytest -q tests/test_web.py -k screenshot --update-screenshots
+
+webdeps:
+	@missing="$(NODE_MISSING)"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$${CI:-}" = true ]; then \
+	    echo "installing: $$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "the web page is built with npm: please install $$missing (apt-get install -y $$missing)"; exit 1; fi; \
+	fi
+
+browserdeps:
+	@missing="$(CHROMIUM_MISSING)"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$${CI:-}" = true ]; then \
+	    echo "installing: $$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else echo "the browser tests (tests/test_web.py) need Debian's Chromium and fail without it: please install $$missing (apt-get install -y $$missing)"; fi; \
+	fi
 
 # ------------------------------------------------------------------------------ clean
 

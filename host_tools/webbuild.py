@@ -225,7 +225,7 @@ def main(argv=None):
         print("web: %s" % e, file=sys.stderr)
         return 2
     print("web: built %d files into %s; serve it with: python -m http.server -d %s"
-          % (len(files), os.path.relpath(args.out), os.path.relpath(args.out)))
+          % (len(files), args.out, args.out))
     return 0
 
 

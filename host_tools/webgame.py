@@ -179,8 +179,25 @@ class WebGame:
             r = sim.rejected[-1]
             self.message = {"kind": "refused", "code": r["code"], "text": r["message"]}
             return
-        text = describe(before, self.game.dump(), secret=True)
+        text = describe(before, self.game.dump(), secret=True) or self._ui_change(command)
         self.message = {"kind": "accepted", "code": None, "text": text}
+
+    def _ui_change(self, command):
+        """Words for an accepted event that changed only the referee's state."""
+        ref = self.referee
+        g = self.game
+        sel = ref.selected()
+        if command[0] == "press" and command[1] in ("next", "prev") and sel is not None:
+            return "%s highlighted" % self.board.connections[sel[1]]
+        if command[0] == "tap" and ref.pending:
+            return "%s pending, %d option%s" % (
+                " + ".join(g.card_names[c] for c in ref.pending), len(ref.options),
+                "" if len(ref.options) == 1 else "s")
+        if ref.picked != rules.NOBODY:
+            return "%s chosen for removal" % self.board.connections[ref.picked]
+        if command[0] == "press" and command[1] == "discard" and ref.discarding:
+            return "discard mode"
+        return ""
 
     def _note(self, text):
         self.message = {"kind": "note", "code": None, "text": text}
