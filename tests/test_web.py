@@ -103,6 +103,11 @@ def dealt(seed):
     return sorted(cards[:3]), sorted(cards[3:])
 
 
+def deal_all(pg):
+    for _ in range(6):
+        pg.click("#deck")
+
+
 def shown_hand(pg):
     return pg.js("() => [...document.querySelectorAll('#hand .card')]"
                  ".map((c) => c.dataset.card)")
@@ -130,8 +135,7 @@ def play_a_bridge(pg, player):
 
 def test_first_turns_by_clicking_light_each_bridge_in_its_owners_colour(page):
     white, black = dealt(SEED)
-    for n in range(6):
-        page.click("#deck")
+    deal_all(page)
     assert page.view()["state"]["report"]["phase"] == "play"
     # White's cards stay face down until white asks to see them.
     assert page.js("() => document.getElementById('hand').hidden") is True
@@ -165,8 +169,7 @@ def test_first_turns_by_clicking_light_each_bridge_in_its_owners_colour(page):
 
 
 def test_a_refusal_is_explained_and_flashes(page):
-    for n in range(6):
-        page.click("#deck")
+    deal_all(page)
     page.click("#btn-ok")  # nothing to choose
     assert page.js("() => document.getElementById('message').className") == "message refused"
     assert page.text("#message") == "Refused (wrong-phase): there is nothing to choose"
@@ -186,8 +189,7 @@ def test_a_refusal_is_explained_and_flashes(page):
 
 def test_nothing_on_the_page_shows_a_hidden_hand(page):
     white, black = dealt(SEED)
-    for n in range(6):
-        page.click("#deck")
+    deal_all(page)
     visible = page.text("#play") + page.text("#panel").split("Run a scenario")[0]
     state = json.dumps(page.view()["state"])
     for c in white + black:
@@ -261,8 +263,7 @@ def test_everything_comes_from_the_site_itself_and_plays_offline(context, site):
 def test_screenshot_of_a_game_under_way(page, request, tmp_path):
     """The README's picture: white has two bridges and a pending card whose options
     blink; black has one bridge. Rewritten with --update-screenshots."""
-    for n in range(6):
-        page.click("#deck")
+    deal_all(page)
     play_a_bridge(page, "white")
     page.click("#btn-done")
     page.click("#display .card")
