@@ -96,8 +96,8 @@ def page(context, server):
 
 
 def dealt(seed):
-    """The hands the shuffled deck deals for `seed` (white first), worked out on CPython:
-    the page must deal the same cards from the same seed."""
+    """The hands the shuffled deck deals for `seed` (the first player's, then the other's),
+    worked out on CPython: the page must deal the same cards from the same seed."""
     t = Table(card_names(gamekit.board()), seed)
     cards = [t.deal() for _ in range(6)]
     return sorted(cards[:3]), sorted(cards[3:])
@@ -185,6 +185,26 @@ def test_a_refusal_is_explained_and_flashes(page):
     assert page.text("#message") == (
         "Refused (not-offered): %s is not among the options" % other)
     wait_bar(page, other, "error")
+
+
+def test_new_game_settings_from_the_form(page):
+    page.click("#settings summary")
+    page.page.select_option("#new-game select[name=variant]", "alternative")
+    page.page.select_option("#new-game select[name=first]", "black")
+    page.page.select_option("#new-game select[name=handicap]", "white:2")
+    page.page.fill("#new-game input[name=seed]", "12")
+    page.click("#new-game-button")
+    state = page.view()["state"]
+    assert state["settings"] == {"variant": "alternative", "first": "black",
+                                 "handicap": ["white", 2]}
+    assert "alternative variant, black starts, handicap: white places 2 bridges" in (
+        page.text("#message"))
+    deal_all(page)
+    assert page.text("#status-line") == "Round 1 of 3 · HANDICAP · White places handicap bridges"
+    black, white = dealt(12)  # black starts, so black's cards are dealt first
+    page.click("#reveal")
+    assert shown_hand(page) == white  # the handicap player is on turn
+    assert white != black
 
 
 def test_nothing_on_the_page_shows_a_hidden_hand(page):
