@@ -118,6 +118,22 @@ def wait_bar(pg, conn, colour):
             [conn, colour])
 
 
+def watch(pg, element_id):
+    """Record every colour the element is given from now on (an animation is quicker than
+    a poll from the test could be sure to catch)."""
+    pg.js("""(id) => {
+        const e = document.getElementById(id);
+        window.seen = window.seen || {};
+        window.seen[id] = [];
+        new MutationObserver(() => window.seen[id].push(e.dataset.colour))
+            .observe(e, { attributes: true, attributeFilter: ["data-colour"] });
+    }""", element_id)
+
+
+def seen(pg, element_id):
+    return pg.js("(id) => window.seen[id]", element_id)
+
+
 def play_a_bridge(pg, player):
     """Show `player`'s hand, click its first card, then the first blinking connection on
     the board; return the connection."""
@@ -170,10 +186,11 @@ def test_first_turns_by_clicking_light_each_bridge_in_its_owners_colour(page):
 
 def test_a_refusal_is_explained_and_flashes(page):
     deal_all(page)
+    watch(page, "status-error")
     page.click("#btn-ok")  # nothing to choose
     assert page.js("() => document.getElementById('message').className") == "message refused"
     assert page.text("#message") == "Refused (wrong-phase): there is nothing to choose"
-    page.wait("() => document.getElementById('status-error').dataset.colour === 'error'")
+    assert "error" in seen(page, "status-error")  # the error pixel flashed red
     page.wait("() => document.getElementById('status-error').dataset.colour === 'off'")
     # A connection that is not on offer: refused by the firmware, which flashes it red.
     page.click("#reveal")
@@ -181,10 +198,11 @@ def test_a_refusal_is_explained_and_flashes(page):
     page.click('#hand .card[data-card="%s"]' % card)
     offered = set(o["conn"] for o in page.view()["state"]["ui"]["options"])
     other = [c for c in gamekit.board().connections if c not in offered][0]
+    watch(page, "bar-" + other)
     page.click('#board .hit[data-conn="%s"]' % other)
     assert page.text("#message") == (
         "Refused (not-offered): %s is not among the options" % other)
-    wait_bar(page, other, "error")
+    assert "error" in seen(page, "bar-" + other)  # the firmware flashes it red
 
 
 def test_new_game_settings_from_the_form(page):
