@@ -13,6 +13,7 @@ The page talks to it through one function, `handle(request) -> response`, both J
     {"op": "press", "button": B}   next, prev, ok, back, done or discard
     {"op": "pick", "conn": K} a connection is clicked: chosen through the buttons
     {"op": "tick", "ms": N}   virtual time passes (the animations): the new LED frame
+    {"op": "state"}           the state and frame now, changing nothing
     {"op": "hand", "player": P}    the cards of a hand (the page asks only for the one
                                    whose owner has asked to see it)
     {"op": "scenario", "text": T}  the simulator's scenario run: its JSON report, the
