@@ -161,6 +161,7 @@ print(json.dumps({"steps": steps, "final": final}))
 """
 
 
+@pytest.mark.micropython
 def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
     req = start(11, ["variant=alternative"])
     script = tmp_path / "game.py"
