@@ -30,6 +30,8 @@ help:
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
+	@echo "make web     build the browser simulator into build/web/ (a static site)"
+	@echo "make web-screenshot  rewrite docs/web-page.png from the browser test"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -49,6 +51,8 @@ $(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
 # System packages, asked for only by what needs them: playing (`make sim`) needs none.
 #   tmux           the terminal-play test drives a real terminal (make test, make pytest)
 #   cairo, DejaVu  PNG and PDF drawings, byte for byte the same (make test, make hardware)
+#   npm            builds the web page (make web, make test)
+#   chromium       Debian's browser, driven by the browser tests (make test; never a download)
 # Missing ones are named with the command that installs them, and make stops. Only on CI
 # (CI=true, as .ci/run sets it) are they installed, with apt-get, as root.
 NEED_TMUX := command -v tmux >/dev/null
@@ -56,6 +60,8 @@ NEED_CAIRO := $(BIN)/python -c 'import cairosvg' >/dev/null 2>&1
 NEED_FONTS := { test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || \
   fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf' || \
   ls ~/Library/Fonts/DejaVuSans.ttf /Library/Fonts/DejaVuSans.ttf >/dev/null 2>&1; }
+NEED_NPM := command -v npm >/dev/null
+NEED_CHROMIUM := test -x /usr/bin/chromium
 
 # $(call sysdeps,CHECKS,WHO): each CHECK is tmux, cairo or fonts; WHO is named if one is missing.
 define sysdeps
@@ -63,9 +69,11 @@ missing=""; \
 $(if $(filter tmux,$(1)),$(NEED_TMUX) || missing="$$missing tmux";) \
 $(if $(filter cairo,$(1)),$(NEED_CAIRO) || missing="$$missing cairo";) \
 $(if $(filter fonts,$(1)),$(NEED_FONTS) || missing="$$missing fonts";) \
+$(if $(filter npm,$(1)),$(NEED_NPM) || missing="$$missing npm";) \
+$(if $(filter chromium,$(1)),$(NEED_CHROMIUM) || missing="$$missing chromium";) \
 if [ -n "$$missing" ]; then \
-  deb=$$(echo $$missing | sed 's/cairo/libcairo2/; s/fonts/fonts-dejavu-core/'); \
-  brew=$$(echo $$missing | sed 's/fonts/font-dejavu/'); \
+  deb=$$(echo $$missing | sed 's/cairo/libcairo2/; s/fonts/fonts-dejavu-core/; s/npm/nodejs npm/'); \
+  brew=$$(echo $$missing | sed 's/fonts/font-dejavu/; s/npm/node/'); \
   if [ "$${CI:-}" = true ] && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
     echo "make: CI: installing $$deb" >&2; \
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$deb >/dev/null; \
@@ -80,7 +88,7 @@ endef
 
 .PHONY: sysdeps
 sysdeps: venv
-	@$(call sysdeps,tmux cairo fonts,make test)
+	@$(call sysdeps,tmux cairo fonts npm chromium,make test)
 
 # ------------------------------------------------------------------------------ checks
 
@@ -131,6 +139,24 @@ soak: venv
 hardware: venv
 	@$(call sysdeps,cairo fonts,make hardware)
 	@$(BIN)/python -m host_tools.hardware $(ARGS)
+
+# ------------------------------------------------------------------------------ web page
+# make web: the browser simulator, a static site in build/web/ (host_tools/webbuild.py): the
+# firmware and the simulator's virtual hardware on MicroPython's WebAssembly port, installed
+# by `npm ci` from web/package-lock.json. Serve the folder with any static server:
+#   python -m http.server -d build/web 8000
+# Its tests (tests/test_web.py) drive Debian's Chromium with Playwright (never a browser
+# download). npm and Chromium are system packages (see sysdeps above).
+
+.PHONY: web web-screenshot
+web: venv
+	@$(call sysdeps,npm,make web)
+	$(BIN)/python -m host_tools.webbuild $(ARGS)
+
+# The README's picture of the page, taken by the browser test's own code.
+web-screenshot: venv
+	@$(call sysdeps,npm chromium,make web-screenshot)
+	$(BIN)/pytest -q tests/test_web.py -k screenshot --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

@@ -725,6 +725,60 @@ def svg(board, report):
                      + pic.body + ["</svg>", ""])
 
 
+def page_geometry(board):
+    """The board as a live page draws it (the browser simulator, later the live board):
+    the printed board without any pixel as SVG (`backdrop`: the sea, the islands' land),
+    and where this picture puts every pixel, bar, control stone and name, so the page
+    lights the same drawing from any LED frame instead of laying the board out again.
+    Stones are placed for every island (any may be controlled) and names clear of them."""
+    xy = _layout(board)
+    pic = _Picture()
+    _sea(pic, board, xy)
+    segs = _segments(board, xy)
+    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in segs]
+    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
+    stones = []
+    for x, y in xy:
+        own = ("disc", (x, y), ISLAND_R + 3)
+        sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own],
+                        enough=3)
+        obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
+        stones.append((sx, sy))
+    labels = []
+    for i, iid in enumerate(board.islands):
+        x, y = xy[i]
+        half_w, half_h = 9.3 * len(iid) + 2, 10
+        lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
+                        prefer=_gaps(board, xy, i)[0])
+        obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
+        labels.append((lx, ly + 8))
+
+    def r1(v):
+        return round(v, 1)
+
+    return {
+        "width": BOARD_W, "height": BOARD_H,
+        "backdrop": "<defs>%s</defs>%s" % ("".join(pic.defs), "".join(pic.body)),
+        "islands": [{"id": iid, "led": board.island_led[i], "x": r1(xy[i][0]),
+                     "y": r1(xy[i][1]), "r": ISLAND_R,
+                     "stone": [r1(stones[i][0]), r1(stones[i][1])],
+                     "label": [r1(labels[i][0]), r1(labels[i][1])]}
+                    for i, iid in enumerate(board.islands)],
+        "connections": [{"id": cid, "led": board.conn_led[k],
+                         "ends": [board.islands[a] for a in board.conn_ends[k]],
+                         "seg": [r1(v) for v in segs[k]]}
+                        for k, cid in enumerate(board.connections)],
+        "status": [{"name": name, "led": board.status_leds[name],
+                    "title": STATUS_TITLES.get(name, name.replace("_", " "))}
+                   for name in board.status_leds],
+        "palette": {name: list(rgb) for name, rgb in known_colours(board)},
+        "brightness": board.brightness,
+        "led_count": board.led_count,
+        "style": {"ink": INK, "off": OFF_GREY, "navy": NAVY, "sand": SAND, "font": FONT,
+                  "pixel_r": PIXEL_R, "bridge_w": BRIDGE_W, "label_size": 22},
+    }
+
+
 def png(board, report, path, scale=1.0):
     """Write the picture as a PNG file (WIDTH x HEIGHT pixels times `scale`)."""
     try:

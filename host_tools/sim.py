@@ -7,37 +7,13 @@ import os
 import sys
 
 from host_tools import mpy
+from host_tools.report import REPORT_KEYS, canonical, dumps  # noqa: F401 (REPORT_KEYS: sim API)
 from host_tools.scenario import ScenarioError, parse
 
 DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
 sys.path.insert(0, mpy.FIRMWARE)
 
 from kahuna import board as boardmod  # noqa: E402
-
-REPORT_KEYS = ("phase", "round", "final_turns", "turn", "bridges", "control", "supply",
-               "hands", "discard", "drawable", "must_draw", "scores", "round_scores",
-               "winner", "rejected", "leds")
-
-
-def canonical(report, board):
-    """The report with its keys in the contract's order and the board's order for
-    bridges and control, so both runtimes print the very same JSON."""
-    out = {}
-    for key in REPORT_KEYS:
-        out[key] = report[key]
-    out["bridges"] = {c: report["bridges"][c] for c in board.connections
-                      if c in report["bridges"]}
-    out["control"] = {i: report["control"][i] for i in board.islands
-                      if i in report["control"]}
-    for key in ("supply", "scores"):
-        out[key] = {"white": report[key]["white"], "black": report[key]["black"]}
-    out["hands"] = {"white": sorted(report["hands"]["white"]),
-                    "black": sorted(report["hands"]["black"])}
-    out["round_scores"] = [{"white": r["white"], "black": r["black"]}
-                           for r in report["round_scores"]]
-    out["rejected"] = [{"line": r["line"], "code": r["code"], "message": r["message"]}
-                       for r in report["rejected"]]
-    return out
 
 
 def run(board_path, commands, runtime):
@@ -121,7 +97,7 @@ def main(argv=None):
         return 2
     report = canonical(report, board)
     if args.json:
-        print(json.dumps(report))
+        print(dumps(report))
     else:
         print(summary(report))
     for failure in failures:

@@ -59,3 +59,8 @@ def mpy():
     except MicroPythonNotFound as e:
         missing = str(e)
     pytest.fail(missing, pytrace=False)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-screenshots", action="store_true", default=False,
+                     help="rewrite the README's screenshots in docs/ (tests/test_web.py)")

@@ -1,0 +1,62 @@
+"""What an accepted event changed, in words, from the simulator's reports before and after
+it. Shared by the terminal play (play.py) and the browser page (webgame.py); pure Python
+that runs on CPython and MicroPython."""
+
+PLAYERS = ("white", "black")
+
+
+def _cards(n):
+    return "a card" if n == 1 else "%d cards" % n
+
+
+def describe(before, after, secret=False):
+    """What an accepted command changed, in words. `secret`: the words must not name a
+    card that was drawn, discarded or taken back into a hand (a screen two players
+    share), only how many."""
+    out = []
+    for conn, who in after["bridges"].items():
+        if before["bridges"].get(conn) != who:
+            out.append("%s bridge on %s" % (who, conn))
+    for conn, who in before["bridges"].items():
+        if conn not in after["bridges"]:
+            out.append("%s's %s removed" % (who, conn))
+    for isl, who in after["control"].items():
+        if before["control"].get(isl) != who:
+            out.append("%s takes %s" % (who, isl))
+    for isl, who in before["control"].items():
+        if isl not in after["control"]:
+            out.append("%s loses %s" % (who, isl))
+    for s in after["round_scores"][len(before["round_scores"]):]:
+        out.append("SCORING: white +%d, black +%d" % (s["white"], s["black"]))
+    if after["final_turns"] and not before["final_turns"]:
+        out.append("the last card of round 3: one final turn each")
+    for q in PLAYERS:
+        gained = [c for c in after["hands"][q] if c not in before["hands"][q]]
+        lost = [c for c in before["hands"][q] if c not in after["hands"][q]]
+        if before["phase"] == "deal" and gained:
+            out.append("%s has %d of 3 cards" % (q, len(after["hands"][q])))
+        elif before["phase"] == "draw" and gained:
+            out.append("%s drew %s" % (q, _cards(len(gained)) if secret else " ".join(gained)))
+        elif gained:
+            out.append("%s back in %s's hand" % (_cards(len(gained)) if secret
+                                                 else " ".join(gained), q))
+        if lost and before["bridges"] == after["bridges"]:
+            if secret:
+                out.append("%s discarded %s" % (q, _cards(len(lost))))
+            else:
+                out.append("%s discarded" % " ".join(lost))
+    if after["winner"] and not before["winner"]:
+        out.append("GAME OVER: %s (white %d, black %d)" % (
+            "a draw" if after["winner"] == "draw" else after["winner"] + " wins",
+            after["scores"]["white"], after["scores"]["black"]))
+    elif after["round"] != before["round"]:
+        out.append("round %d begins" % after["round"])
+    if after["phase"] != before["phase"] or after["turn"] != before["turn"]:
+        if after["turn"] != before["turn"] and after["phase"] == "play":
+            out.append("%s's turn" % after["turn"])
+        elif after["phase"] != before["phase"] and after["phase"] != "over":
+            out.append("now the %s phase" % after["phase"])
+    if after["must_draw"] and not before["must_draw"]:
+        out.append("%s declined to draw, so %s must draw this turn" % (before["turn"],
+                                                                       after["turn"]))
+    return ", ".join(out)

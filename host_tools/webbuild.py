@@ -1,0 +1,233 @@
+"""`make web` (python -m host_tools.webbuild): build the browser simulator, a static site.
+
+The page runs the board's own firmware (firmware/kahuna, firmware/hw) and the simulator's
+virtual hardware (host_tools/simcore.py and what it imports) on MicroPython's WebAssembly
+port, the npm package pinned in web/package.json and web/package-lock.json. The build:
+
+- installs that package with `npm ci` (skipped when web/node_modules already holds the
+  locked version);
+- copies the page (web/index.html, web/style.css, web/js/) and the MicroPython runtime
+  (vendor/micropython/);
+- bundles the Python the page runs into py/bundle.json: the modules host_tools/webgame.py
+  imports, followed import by import, and the board definition;
+- writes board.json, the board's drawing from host_tools/render.py (page_geometry);
+- writes sw.js, a service worker that keeps every file of the site for offline use,
+  named by a hash of the site's content so a new build replaces the old files.
+
+Everything the page loads comes from the site itself: any static host serves it.
+"""
+
+import argparse
+import ast
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+from host_tools import mpy
+
+ROOT = mpy.ROOT
+WEB = os.path.join(ROOT, "web")
+DEFAULT_OUT = os.path.join(ROOT, "build", "web")
+BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+PACKAGE = "@micropython/micropython-webassembly-pyscript"
+RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+ENTRY = "host_tools.webgame"
+# Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
+PACKAGE_DIRS = {"host_tools": ROOT, "kahuna": mpy.FIRMWARE, "hw": mpy.FIRMWARE}
+PAGE_FILES = ("index.html", "style.css")
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+# ------------------------------------------------------------------ npm
+
+def locked_version():
+    with open(os.path.join(WEB, "package-lock.json"), encoding="utf-8") as f:
+        lock = json.load(f)
+    return lock["packages"]["node_modules/" + PACKAGE]["version"]
+
+
+def installed_version():
+    path = os.path.join(WEB, "node_modules", PACKAGE, "package.json")
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f).get("version")
+    except (OSError, ValueError):
+        return None
+
+
+def npm_ci(log=print):
+    """Install the pinned runtime unless web/node_modules already has that version."""
+    want = locked_version()
+    if installed_version() == want:
+        return want
+    npm = shutil.which("npm")
+    if npm is None:
+        raise BuildError("npm was not found: install Node.js and npm (Debian: apt-get install "
+                         "nodejs npm); `make web` does it when CI=true")
+    log("npm ci (%s@%s)" % (PACKAGE, want))
+    proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB,
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        raise BuildError("npm ci failed:\n" + proc.stderr.strip())
+    if installed_version() != want:
+        raise BuildError("npm ci did not install %s@%s" % (PACKAGE, want))
+    return want
+
+
+# ------------------------------------------------------------------ Python bundle
+
+def module_file(name):
+    """The source file of module `name` (a package's __init__.py), or None when it is
+    not one of the project's (the standard library, micropython, ...)."""
+    parts = name.split(".")
+    base = PACKAGE_DIRS.get(parts[0])
+    if base is None:
+        return None
+    path = os.path.join(base, *parts)
+    if os.path.isdir(path):
+        return os.path.join(path, "__init__.py")
+    if os.path.exists(path + ".py"):
+        return path + ".py"
+    return None
+
+
+def _imports(name, path):
+    """Names of the modules that the module `name` at `path` imports, wherever in it."""
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read(), path)
+    is_package = path.endswith("__init__.py")
+    here = name if is_package else name.rpartition(".")[0]
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                mod = base + ("." + node.module if node.module else "")
+            else:
+                mod = node.module
+            out.append(mod)
+            # `from kahuna import rules` imports the module kahuna.rules.
+            out += [mod + "." + alias.name for alias in node.names]
+    return out
+
+
+def python_files(entry=ENTRY):
+    """Repository paths of every module `entry` needs, its packages' __init__.py too."""
+    seen = {}
+    todo = [entry]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        path = module_file(name)
+        if path is None:
+            continue
+        seen[name] = path
+        parts = name.split(".")
+        for i in range(1, len(parts)):
+            todo.append(".".join(parts[:i]))  # the packages above it
+        todo += _imports(name, path)
+    return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in seen.values())
+
+
+def bundle(board_path):
+    files = {}
+    for rel in python_files():
+        with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
+            files[rel] = f.read()
+    with open(board_path, encoding="utf-8") as f:
+        files["board_def/kahuna.json"] = f.read()
+    return {"paths": ["firmware", "."], "entry": ENTRY, "board": "board_def/kahuna.json",
+            "files": files}
+
+
+# ------------------------------------------------------------------ the site
+
+def _write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(text)
+
+
+def _site_files(out):
+    found = []
+    for folder, _, names in os.walk(out):
+        for n in names:
+            found.append(os.path.relpath(os.path.join(folder, n), out).replace(os.sep, "/"))
+    return sorted(found)
+
+
+def service_worker(out, files):
+    """sw.js: cache every file of the site under a name made from their content."""
+    h = hashlib.sha256()
+    for rel in files:
+        h.update(rel.encode())
+        with open(os.path.join(out, rel), "rb") as f:
+            h.update(hashlib.sha256(f.read()).digest())
+    with open(os.path.join(WEB, "sw.js"), encoding="utf-8") as f:
+        template = f.read()
+    listed = ["./"] + ["./" + rel for rel in files]
+    return (template.replace("__CACHE__", json.dumps("kahuna-" + h.hexdigest()[:16]))
+            .replace("__FILES__", json.dumps(listed, indent=1)))
+
+
+def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
+    """Build the site into `out` (emptied first). Returns the list of its files."""
+    from host_tools import render
+    from kahuna import board as boardmod
+
+    try:
+        board = boardmod.load(board_path)
+    except boardmod.BoardError as e:
+        raise BuildError("board: %s" % e) from e
+    version = npm_ci(log)
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    os.makedirs(out)
+    for name in PAGE_FILES:
+        shutil.copy(os.path.join(WEB, name), os.path.join(out, name))
+    shutil.copytree(os.path.join(WEB, "js"), os.path.join(out, "js"))
+    vendor = os.path.join(out, "vendor", "micropython")
+    os.makedirs(vendor)
+    for name in RUNTIME_FILES:
+        shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), vendor)
+    _write(os.path.join(out, "py", "bundle.json"), json.dumps(bundle(board_path)))
+    geometry = render.page_geometry(board)
+    _write(os.path.join(out, "board.json"), json.dumps(geometry))
+    _write(os.path.join(out, "build.json"), json.dumps(
+        {"micropython": {"package": PACKAGE, "version": version}}))
+    files = _site_files(out)
+    _write(os.path.join(out, "sw.js"), service_worker(out, files))
+    return _site_files(out)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m host_tools.webbuild",
+                                 description="Build the browser simulator (a static site).")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (emptied first)")
+    ap.add_argument("--board", default=BOARD, help="board definition JSON")
+    args = ap.parse_args(argv)
+    if mpy.FIRMWARE not in sys.path:
+        sys.path.insert(0, mpy.FIRMWARE)
+    try:
+        files = build(args.out, args.board)
+    except (BuildError, OSError) as e:
+        print("web: %s" % e, file=sys.stderr)
+        return 2
+    print("web: built %d files into %s; serve it with: python -m http.server -d %s"
+          % (len(files), args.out, args.out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,186 @@
+"""The browser page's Python side (host_tools/webgame.py) without a browser: whole hot-seat
+games on a shuffled table, where the physical cards and the firmware's rules never
+disagree and the public state never shows a hand; the same game in the MicroPython unix
+port; bad requests; settings; the site's build (which Python it bundles)."""
+
+import json
+import os
+
+import pytest
+
+import gamekit
+import webplayer
+from host_tools import mpy, webbuild, webgame
+from kahuna import rules
+
+ROOT = gamekit.ROOT
+BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+
+
+def call(req):
+    return json.loads(webgame.handle(json.dumps(req)))
+
+
+def start(seed, options=()):
+    return {"op": "start", "board": BOARD, "seed": seed, "options": list(options)}
+
+
+def hidden_cards_in(state, game):
+    """Cards of either hand that the public state names (pending cards are on the
+    scanner, so public; a refusal is shown to the player who tapped the card)."""
+    shown = dict(state)
+    if shown["message"]["kind"] == "refused":
+        shown = dict(shown, message=None)
+    text = json.dumps(shown)
+    pending = set(state["ui"]["pending"])
+    return [c for p in rules.PLAYERS for c in game.hand(p)
+            if c not in pending and '"%s"' % c in text]
+
+
+@pytest.mark.parametrize("seed,options", [(0, []), (1, ["variant=alternative"]),
+                                          (2, ["handicap=black:2", "first=black"])])
+def test_whole_game_the_table_follows_the_rules_and_hides_the_hands(seed, options):
+    def checked(req):
+        resp = call(req)
+        if "state" in resp:
+            web = webgame._session["game"]
+            g = web.game
+            if g.phase != rules.DEAL:
+                # The deck and face-up cards are exactly the rules' drawable cards (R2, R5).
+                assert web.table.drawable() == g.drawable_count(), req
+                assert sorted(web.table.pile) == sorted(
+                    n for n in g.card_names if g.place[g.card_index[n]] == rules.DISCARD)
+            assert hidden_cards_in(resp["state"], g) == [], req
+        return resp
+
+    final, steps, seen = webplayer.play_game(checked, start(seed, options))
+    rep = final["state"]["report"]
+    assert rep["phase"] == "over" and rep["winner"] in ("white", "black", "draw")
+    assert len(rep["round_scores"]) == 3
+    assert [r["state"]["report"]["round"] for r in seen if "state" in r][-1] == 3
+    kinds = set(r["state"]["message"]["kind"] for r in seen if "state" in r)
+    assert "accepted" in kinds
+
+
+def test_a_secret_discard_and_a_draw_name_no_card():
+    call(start(4))
+    for _ in range(6):
+        call({"op": "deck"})
+    hand = call({"op": "hand", "player": "white"})["cards"]
+    call({"op": "press", "button": "discard"})
+    resp = call({"op": "play", "card": hand[0]})
+    assert resp["state"]["message"] == {"kind": "accepted", "code": None,
+                                        "text": "white discarded a card"}
+    call({"op": "press", "button": "done"})  # leave discard mode
+    call({"op": "press", "button": "done"})  # end the play phase
+    resp = call({"op": "deck"})
+    assert resp["state"]["message"]["text"] == "white drew a card, black's turn"
+    assert len(call({"op": "hand", "player": "white"})["cards"]) == 3
+
+
+def test_a_refusal_comes_from_the_firmware_and_changes_nothing():
+    call(start(5))
+    for _ in range(6):
+        call({"op": "deck"})
+    before = call({"op": "tick", "ms": 2000})
+    resp = call({"op": "press", "button": "ok"})
+    assert resp["state"]["message"] == {"kind": "refused", "code": "wrong-phase",
+                                        "text": "there is nothing to choose"}
+    assert resp["state"]["report"]["hand_sizes"] == {"white": 3, "black": 3}
+    # The error status pixel flashes, then the frame is as before.
+    error_led = gamekit.board().status_leds["error"]
+    assert resp["leds"][error_led] != [0, 0, 0]
+    assert call({"op": "tick", "ms": 2000})["leds"] == before["leds"]
+
+
+def test_the_deck_is_not_tapped_outside_the_deal_and_the_draw():
+    call(start(6))
+    for _ in range(6):
+        call({"op": "deck"})
+    resp = call({"op": "deck"})  # play phase: tapping it would name the top card
+    assert resp["state"]["message"]["kind"] == "note"
+    assert "done" in resp["state"]["message"]["text"]
+    assert resp["state"]["table"]["deck"] == 15
+
+
+def test_settings_handicap_and_bad_options():
+    resp = call(start(7, ["handicap=black:2", "variant=alternative"]))
+    assert resp["state"]["settings"] == {"variant": "alternative", "first": "white",
+                                         "handicap": ["black", 2]}
+    for _ in range(6):
+        resp = call({"op": "deck"})
+    rep = resp["state"]
+    assert rep["report"]["phase"] == "handicap" and rep["report"]["turn"] == "black"
+    assert len(rep["ui"]["options"]) == len(gamekit.board().connections)
+    resp = call({"op": "pick", "conn": "ALOA-BARI"})
+    assert resp["state"]["report"]["bridges"] == {"ALOA-BARI": "black"}
+    bad = call({"op": "new_game", "options": ["variant=fancy"], "seed": 1})
+    assert bad == {"ok": False, "error": "WebError: option variant must be standard or "
+                                         "alternative, got 'fancy'"}
+    assert call({"op": "state"})["state"]["report"]["bridges"] == {"ALOA-BARI": "black"}
+
+
+@pytest.mark.parametrize("req,words", [
+    ("not json", "the request is not JSON"),
+    ("[1, 2]", "a request is a JSON object"),
+    (json.dumps({"op": "fly"}), "unknown request 'fly'"),
+    (json.dumps({"op": "press", "button": "jump"}), "unknown button 'jump'"),
+    (json.dumps({"op": "play", "card": "HUNA-1"}), "not in the hand on turn"),
+    (json.dumps({"op": "pick", "conn": "HUNA-ALOA"}), "unknown connection"),
+    (json.dumps({"op": "hand", "player": "green"}), "player must be"),
+])
+def test_bad_requests_answer_with_the_reason(req, words):
+    call(start(8))
+    resp = json.loads(webgame.handle(req))
+    assert resp["ok"] is False and words in resp["error"]
+
+
+def test_scenario_request_gives_the_command_lines_report_or_the_lines_error():
+    call(start(9))
+    path = os.path.join(ROOT, "tests", "scenarios", "first-turns.scn")
+    with open(path) as f:
+        text = f.read()
+    resp = call({"op": "scenario", "text": text})
+    assert resp["ok"] and resp["failures"] == []
+    assert list(json.loads(resp["report"])) == list(webgame.reportmod.REPORT_KEYS)
+    bad = call({"op": "scenario", "text": "tap ALOA-1\nfly away\n"})
+    assert bad == {"ok": False, "kind": "scenario", "error": "line 2: unknown command 'fly'"}
+    failing = call({"op": "scenario", "text": "expect phase play\n"})
+    assert failing["failures"] == ["line 1: expect phase play: got deal"]
+
+
+SCRIPT = """
+import json, sys
+import webplayer
+from host_tools import webgame
+out = []
+def call(req):
+    return json.loads(webgame.handle(json.dumps(req)))
+final, steps, seen = webplayer.play_game(call, json.loads(sys.argv[1]))
+print(json.dumps({"steps": steps, "final": final}))
+"""
+
+
+@pytest.mark.micropython
+def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
+    req = start(11, ["variant=alternative"])
+    script = tmp_path / "game.py"
+    script.write_text(SCRIPT)
+    proc = mpy.run(str(script), args=[json.dumps(req)], heap="8M",
+                   extra_path=[os.path.join(ROOT, "tests")])
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    final, steps, _ = webplayer.play_game(call, req)
+    assert got["steps"] == steps
+    assert got["final"] == final
+
+
+def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
+    files = webbuild.python_files()
+    for rel in ("host_tools/webgame.py", "host_tools/simcore.py", "host_tools/table.py",
+                "host_tools/emu/pn532_chip.py", "firmware/kahuna/app.py",
+                "firmware/hw/pn532.py", "firmware/kahuna/__init__.py", "host_tools/__init__.py"):
+        assert rel in files
+    for rel in ("host_tools/sim.py", "host_tools/play.py", "host_tools/mpy.py",
+                "host_tools/render.py", "firmware/main.py"):
+        assert rel not in files

@@ -1,0 +1,65 @@
+// The page's own game: the simulator running in MicroPython (runtime.js), played by
+// clicks. It is one source of views for the page; a view is what any source hands the
+// drawing code:
+//
+//   { state: { report: {phase, round, turn, bridges, control, supply, scores, ...,
+//                       hand_sizes},
+//              ui: {options, sel, pending, picked, discarding}, table, hint, message },
+//     leds: [[r, g, b], ...] }
+//
+// (host_tools/webgame.py's state(): nothing in it shows a hand's cards or the deck order;
+// `hand(player)` is asked only once that player has chosen to see their hand.)
+
+export class LocalGame {
+  constructor(runtime) {
+    this.rt = runtime;
+    this.view = null;
+    this.listeners = [];
+  }
+
+  onChange(fn) {
+    this.listeners.push(fn);
+  }
+
+  start(options = [], seed = randomSeed()) {
+    return this._act({ op: "start", board: this.rt.board, options, seed });
+  }
+
+  newGame(options = [], seed = randomSeed()) {
+    return this._act({ op: "new_game", options, seed });
+  }
+
+  deck() { return this._act({ op: "deck" }); }
+  take(card) { return this._act({ op: "take", card }); }
+  play(card) { return this._act({ op: "play", card }); }
+  press(button) { return this._act({ op: "press", button }); }
+  pick(conn) { return this._act({ op: "pick", conn }); }
+
+  hand(player) {
+    return this._call({ op: "hand", player }).cards;
+  }
+
+  // Virtual time passes: the firmware's animations draw their frames.
+  tick(ms) {
+    const r = this._call({ op: "tick", ms });
+    this.view = { ...this.view, leds: r.leds };
+    return this.view;
+  }
+
+  _call(request) {
+    const r = this.rt.call(request);
+    if (!r.ok) throw new Error(r.error);
+    return r;
+  }
+
+  _act(request) {
+    const r = this._call(request);
+    this.view = { state: r.state, leds: r.leds };
+    for (const fn of this.listeners) fn(this.view);
+    return this.view;
+  }
+}
+
+export function randomSeed() {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
