@@ -120,7 +120,7 @@ $(HOST_TOOLS): venv
 PORT ?=
 .PHONY: flash
 flash: venv
-	@$(BIN)/python -m host_tools.flash $(if $(PORT),--port $(PORT)) $(ARGS)
+	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
 # `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.
@@ -132,16 +132,16 @@ soak: venv
 
 # ------------------------------------------------------------------------------ hardware docs
 # hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
-# board_def/kahuna.json (host_tools/hardware.py; tests/test_hardware.py fails while they
+# board_def/kahuna.json (host_tools/documents/hardware.py; tests/test_hardware.py fails while they
 # are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
 
 .PHONY: hardware
 hardware: venv
 	@$(call sysdeps,cairo fonts,make hardware)
-	@$(BIN)/python -m host_tools.hardware $(ARGS)
+	@$(BIN)/python -m host_tools hardware $(ARGS)
 
 # ------------------------------------------------------------------------------ web page
-# make web: the browser simulator, a static site in build/web/ (host_tools/webbuild.py): the
+# make web: the browser simulator, a static site in build/web/ (host_tools/web/build.py): the
 # firmware and the simulator's virtual hardware on MicroPython's WebAssembly port, installed
 # by `npm ci` from web/package-lock.json. Serve the folder with any static server:
 #   python -m http.server -d build/web 8000
@@ -151,7 +151,7 @@ hardware: venv
 .PHONY: web web-screenshot
 web: venv
 	@$(call sysdeps,npm,make web)
-	$(BIN)/python -m host_tools.webbuild $(ARGS)
+	$(BIN)/python -m host_tools web $(ARGS)
 
 # The README's picture of the page, taken by the browser test's own code.
 web-screenshot: venv

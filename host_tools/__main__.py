@@ -1,27 +1,32 @@
 """`python -m host_tools COMMAND ...`: the host tools of the Kahuna smart board."""
 
-import os
 import sys
 
-# The firmware's packages (kahuna, hw) are importable by the host tools as on the board.
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "firmware"))
-
+# command: (module, what it does)
 COMMANDS = {
-    "sim": "run scenarios on the simulated board, or play interactively",
-    "bench": "measure the firmware's speed and memory on CPython and MicroPython",
-    "cards": "enrol the 24 card tags on a board, list, export or import its registry",
-    "vboard": "run a virtual board (MicroPython unix port) on a pseudo-terminal",
-    "flash": "compile the firmware and copy what changed to the board (make flash)",
-    "hardware": "regenerate hardware/ (BOM, wiring, power, LED chain, template) from board_def",
-    "monitor": "show the live board of a Pico over its USB serial link",
-    "soak": "play many random games through the firmware, checking it never goes wrong",
+    "sim": ("simulator.cli", "run scenarios on the simulated board, or play interactively"),
+    "scengen": ("simulator.scengen", "write a whole random game as a scenario"),
+    "vboard": ("maker.vboard", "run a virtual board (MicroPython unix port) on a "
+                               "pseudo-terminal"),
+    "flash": ("maker.flash", "compile the firmware and copy what changed to the board "
+                             "(make flash)"),
+    "cards": ("maker.cards", "enrol the 24 card tags on a board, list, export or import "
+                             "its registry"),
+    "monitor": ("maker.monitor", "show and drive the live board over its USB serial link"),
+    "hardware": ("documents.hardware", "regenerate hardware/ (BOM, wiring, power, LED chain, "
+                                       "template) from board_def"),
+    "web": ("web.build", "build the browser page into build/web/ (make web)"),
+    "bench": ("measure.bench", "measure the firmware's speed and memory on CPython and "
+                               "MicroPython"),
+    "soak": ("measure.soak", "play many random games through the firmware, checking it "
+                             "never goes wrong"),
 }
 
 
 def usage():
     return ("usage: python -m host_tools COMMAND [options]   (COMMAND --help for its options)"
-            "\n\ncommands:\n" + "\n".join("  %-8s %s" % kv for kv in COMMANDS.items()))
+            "\n\ncommands:\n" + "\n".join("  %-8s %s" % (name, text)
+                                         for name, (_, text) in COMMANDS.items()))
 
 
 def main(argv):
@@ -35,7 +40,7 @@ def main(argv):
         return 2
     from host_tools.mpy import MicroPythonMissing
 
-    module = __import__("host_tools." + argv[0], fromlist=["main"])
+    module = __import__("host_tools." + COMMANDS[argv[0]][0], fromlist=["main"])
     try:
         return module.main(argv[1:])
     except MicroPythonMissing as e:  # a tool that runs the MicroPython unix port

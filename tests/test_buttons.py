@@ -1,5 +1,5 @@
 """Input drivers (firmware/hw/buttons.py, encoder.py, inputs.py) on virtual pins
-(host_tools/emu/pins.py): debounce, short and long presses, the quadrature decoder,
+(host_tools/fakehw/pins.py): debounce, short and long presses, the quadrature decoder,
 the board_def mapping of inputs to roles, bring-up detection; the same sequences under
 the MicroPython unix port, and no allocation per poll there."""
 
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from host_tools.emu.pins import Clock, VirtualGPIO, VirtualPin, turn
+from host_tools.fakehw.pins import Clock, VirtualGPIO, VirtualPin, turn
 from hw.buttons import Button, Buttons
 from hw.encoder import Encoder
 from hw.inputs import Inputs, build, held_at_boot
@@ -564,7 +564,7 @@ def test_inputs_without_an_encoder_is_just_the_buttons():
 
 # One script, run by CPython and by MicroPython: the same events at the same times.
 SEQUENCE = """
-from host_tools.emu.pins import Clock, VirtualGPIO, turn
+from host_tools.fakehw.pins import Clock, VirtualGPIO, turn
 from hw.inputs import build, held_at_boot
 from kahuna import board as boardmod
 
@@ -610,7 +610,7 @@ def test_polling_allocates_nothing_under_micropython(mpy):
     # events returns a new list: that one may allocate.
     out = mpy.run_code("""
 import micropython
-from host_tools.emu.pins import VirtualGPIO
+from host_tools.fakehw.pins import VirtualGPIO
 from hw.inputs import build
 from kahuna import board as boardmod
 

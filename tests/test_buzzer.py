@@ -1,4 +1,4 @@
-"""Buzzer driver (firmware/hw/buzzer.py) on the virtual PWM (host_tools/emu/pins.py), with
+"""Buzzer driver (firmware/hw/buzzer.py) on the virtual PWM (host_tools/fakehw/pins.py), with
 the board's tunes (firmware/kahuna/tunes.py): one distinct, non-blocking sound per outcome
 kind, ending in silence; no buzzer is a silent no-op; no allocation per tick under
 MicroPython."""
@@ -8,7 +8,7 @@ import io
 
 import pytest
 
-from host_tools.emu.pins import Clock, VirtualPWM
+from host_tools.fakehw.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
 from kahuna import outcome as referee
 from kahuna import tunes
@@ -177,7 +177,7 @@ def test_virtual_pwm_checks_like_the_rp2():
 # ------------------------------------------------------------------ MicroPython
 
 SOUNDS = """
-from host_tools.emu.pins import Clock, VirtualPWM
+from host_tools.fakehw.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
 from kahuna.tunes import SOUNDS
 for kind in ('accepted', 'refused', 'round-end', 'game-over'):

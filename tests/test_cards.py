@@ -11,9 +11,9 @@ import threading
 import pytest
 
 import gamekit
-from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
-from host_tools.vflash import VirtualFlash
-from host_tools.virtual_hw import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.flash import VirtualFlash
+from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
+from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
 from hw.leds import Strip
 from kahuna import ndef
 from kahuna.app import READER_MS, App

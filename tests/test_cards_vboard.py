@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from host_tools.vboard import Running
+from host_tools.maker.vboard import Running
 from kahuna import ndef
 from mpy_runner import ROOT
 

@@ -8,8 +8,8 @@ import os
 import pytest
 
 import gamekit
-from host_tools import simcore
-from host_tools.scenario import parse
+from host_tools.simulator import core as simcore
+from host_tools.simulator.scenario import parse
 
 SCENARIOS = sorted(glob.glob(os.path.join(gamekit.ROOT, "tests", "scenarios", "*.scn")))
 

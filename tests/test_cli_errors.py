@@ -32,10 +32,10 @@ def no_ports_env(tmp_path):
      "cairo library)"),
     (["-m", "host_tools", "sim", "--scenario", SCENARIO, "--render", "/proc/no/x.svg"],
      "sim: cannot render to '/proc/no/x.svg'"),
-    (["-m", "host_tools.render", "--demo", "x.gif"], "render: cannot render to 'x.gif'"),
-    (["-m", "host_tools.scengen"], "the following arguments are required: SEED"),
-    (["-m", "host_tools.scengen", "three"], "argument SEED: invalid int value: 'three'"),
-    (["-m", "host_tools.scengen", "3", "--board", "/nope.json"], "scengen: board: /nope.json"),
+    (["-m", "host_tools.documents.render", "--demo", "x.gif"], "render: cannot render to 'x.gif'"),
+    (["-m", "host_tools", "scengen"], "the following arguments are required: SEED"),
+    (["-m", "host_tools", "scengen", "three"], "argument SEED: invalid int value: 'three'"),
+    (["-m", "host_tools", "scengen", "3", "--board", "/nope.json"], "scengen: board: /nope.json"),
     (["-m", "host_tools", "frobnicate"], "host_tools: unknown command 'frobnicate'"),
     (["-m", "host_tools", "soak", "--games", "0"], "argument --games: invalid whole number"),
     (["-m", "host_tools", "soak", "--micropython", "-1"], "argument --micropython: invalid"),
@@ -67,15 +67,15 @@ def test_a_wrong_command_line_says_why_and_exits_2(args, words):
 
 
 def test_help_is_not_an_error():
-    for args in (["-m", "host_tools.scengen", "--help"], ["-m", "host_tools", "--help"],
+    for args in (["-m", "host_tools", "scengen", "--help"], ["-m", "host_tools", "--help"],
                  ["-m", "host_tools", "vboard", "--help"]):
         proc = run(*args)
         assert proc.returncode == 0 and proc.stdout.startswith("usage:"), proc.stderr
 
 
 def test_scengen_still_writes_the_same_game_for_a_seed():
-    first = run("-m", "host_tools.scengen", "5")
-    assert first.returncode == 0 and first.stdout == run("-m", "host_tools.scengen", "5").stdout
+    first = run("-m", "host_tools", "scengen", "5")
+    assert first.returncode == 0 and first.stdout == run("-m", "host_tools", "scengen", "5").stdout
     assert first.stdout.startswith("# A whole random game (seed 5)")
 
 

@@ -1,4 +1,4 @@
-"""`make flash` / host_tools/flash.py against the virtual board: the real mpy-cross build, the
+"""`make flash` / host_tools/maker/flash.py against the virtual board: the real mpy-cross build, the
 real mpremote transport, a real (virtual) serial port. Every wait is bounded."""
 
 import json
@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from host_tools import flash, linkclient
-from host_tools.vboard import Running
+from host_tools.maker import flash, linkclient
+from host_tools.maker.vboard import Running
 from mpy_runner import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -60,7 +60,7 @@ def stand_in(tmp_path):
 
 
 def run_flash(port, *args, build_dir):
-    cmd = [sys.executable, "-m", "host_tools.flash", "--port", port, "--build-dir",
+    cmd = [sys.executable, "-m", "host_tools.maker.flash", "--port", port, "--build-dir",
            build_dir] + list(args)
     return subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT,
                           stdin=subprocess.DEVNULL)

@@ -8,11 +8,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from host_tools import randgame, simcore
-from host_tools.emu.i2c_bus import VirtualClock, VirtualI2C
-from host_tools.emu.ntag213 import NTAG213
-from host_tools.emu.pn532_chip import PN532Chip
-from host_tools.scenario import parse
+from host_tools.fakehw.i2c_bus import VirtualClock, VirtualI2C
+from host_tools.fakehw.ntag213 import NTAG213
+from host_tools.fakehw.pn532_chip import PN532Chip
+from host_tools.simulator import core as simcore
+from host_tools.simulator import randgame
+from host_tools.simulator.scenario import parse
 from hw import pn532
 from kahuna.link import Link
 

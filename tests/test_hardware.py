@@ -1,4 +1,4 @@
-"""The maker's hardware docs (host_tools/hardware.py -> hardware/): up to date with
+"""The maker's hardware docs (host_tools/documents/hardware.py -> hardware/): up to date with
 board_def, and what they say agrees with it: BOM pixel count, every pin in the wiring
 table, every LED once in the chain table, a suggested chain that is a permutation no
 longer than the current one, and a 1:1 template whose PDF page is the board's size."""
@@ -15,7 +15,7 @@ import sys
 import pytest
 
 import gamekit
-from host_tools import hardware as hwmod
+from host_tools.documents import hardware as hwmod
 from kahuna import board as boardmod
 
 HW_DIR = os.path.join(gamekit.ROOT, "hardware")
@@ -103,7 +103,7 @@ def test_check_flag_names_a_stale_file(tmp_path):
     out.mkdir()
     (out / hwmod.TEMPLATE_NAME).write_text(_read(hwmod.TEMPLATE_NAME), encoding="utf-8")
     hwmod.generate(gamekit.BOARD_PATH, str(out))
-    run = [sys.executable, "-m", "host_tools.hardware", "--check", "--out", str(out)]
+    run = [sys.executable, "-m", "host_tools.documents.hardware", "--check", "--out", str(out)]
     ok = subprocess.run(run, capture_output=True, text=True, cwd=gamekit.ROOT, timeout=120)
     assert ok.returncode == 0, ok.stderr
     with open(out / "bom.csv", "a") as f:

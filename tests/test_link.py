@@ -5,7 +5,9 @@ asks for the hands."""
 import json
 
 import gamekit
-from host_tools import linkclient, randgame, simcore
+from host_tools.maker import linkclient
+from host_tools.simulator import core as simcore
+from host_tools.simulator import randgame
 from kahuna import outcome as oc
 from kahuna.link import MAX_LINE, Link
 
@@ -222,7 +224,7 @@ def test_the_link_under_micropython(mpy, tmp_path):
     out = harness.run_code(
         "import select\n"
         "import gamekit\n"
-        "from host_tools import simcore\n"
+        "from host_tools.simulator import core as simcore\n"
         "from kahuna.link import Link\n"
         "sim = simcore.Simulation(gamekit.board())\n"
         "lines = []\n"

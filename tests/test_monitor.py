@@ -9,7 +9,8 @@ import sys
 import threading
 
 import gamekit
-from host_tools import monitor, simcore
+from host_tools.maker import monitor
+from host_tools.simulator import core as simcore
 from kahuna.link import Link
 
 DEAL = gamekit.WHITE_DEAL + gamekit.BLACK_DEAL

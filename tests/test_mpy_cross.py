@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from host_tools import flash
+from host_tools.maker import flash
 from mpy_runner import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")

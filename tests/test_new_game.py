@@ -6,8 +6,8 @@ import json
 import pytest
 
 import gamekit
-from host_tools import simcore
-from host_tools.scenario import parse
+from host_tools.simulator import core as simcore
+from host_tools.simulator.scenario import parse
 from kahuna import board as boardmod
 
 GAME = gamekit.ROOT + "/tests/scenarios/game-standard-handicap.scn"

@@ -1,5 +1,6 @@
-"""The interactive session (`python -m host_tools sim` with no scenario, host_tools/play.py):
-piped commands, a real terminal under tmux, and whole games typed into the session."""
+"""The interactive session (`python -m host_tools sim` with no scenario,
+host_tools/simulator/play.py): piped commands, a real terminal under tmux, and whole games
+typed into the session."""
 
 import io
 import os
@@ -13,8 +14,8 @@ import time
 import pytest
 
 import gamekit
-from host_tools import play, scengen
-from host_tools.sim import DEFAULT_BOARD
+from host_tools.simulator import play, scengen
+from host_tools.simulator.cli import DEFAULT_BOARD
 from kahuna import board as boardmod
 
 ROOT = gamekit.ROOT

@@ -1,5 +1,5 @@
 """PN532 driver (firmware/hw/pn532.py) and NDEF helpers (firmware/kahuna/ndef.py),
-against byte-exact frames and against the chip emulator in host_tools/emu."""
+against byte-exact frames and against the chip emulator in host_tools/fakehw."""
 
 import os
 import shutil
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from host_tools.emu import NTAG213, ISO14443ATag, VirtualClock, reader
+from host_tools.fakehw import NTAG213, ISO14443ATag, VirtualClock, reader
 from hw.pn532 import PENDING, PN532, PN532Error, build_frame, parse_frame
 from kahuna import ndef
 

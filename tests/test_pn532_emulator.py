@@ -1,12 +1,12 @@
-"""The chip-level emulators in host_tools/emu: virtual I2C bus, PN532, NTAG213.
+"""The chip-level emulators in host_tools/fakehw: virtual I2C bus, PN532, NTAG213.
 Raw bytes on the bus, no driver, except for the MicroPython round trip."""
 
 
 import pytest
 
-from host_tools.emu import NTAG213, ISO14443ATag, PN532Chip, VirtualClock, VirtualI2C, reader
-from host_tools.emu import ntag213 as nt
-from host_tools.emu.pn532_chip import frame
+from host_tools.fakehw import NTAG213, ISO14443ATag, PN532Chip, VirtualClock, VirtualI2C, reader
+from host_tools.fakehw import ntag213 as nt
+from host_tools.fakehw.pn532_chip import frame
 
 
 def h(s):
@@ -274,7 +274,7 @@ def test_chip_faults_on_the_wire():
 MP_SCRIPT = r"""
 from hw.pn532 import PN532, PN532Error, PENDING
 from kahuna import ndef
-from host_tools.emu import reader, VirtualClock, NTAG213, ISO14443ATag
+from host_tools.fakehw import reader, VirtualClock, NTAG213, ISO14443ATag
 clock = VirtualClock()
 bus, chip = reader()
 d = PN532(bus, ticks_ms=clock.ticks_ms, sleep_ms=clock.sleep_ms)

@@ -4,9 +4,10 @@ flash write, a corrupt journal, a full flash, and the watchdog."""
 import pytest
 
 import gamekit
-from host_tools import randgame, scengen, simcore
-from host_tools.scenario import parse
-from host_tools.vflash import PowerCut, VirtualFlash
+from host_tools.fakehw.flash import PowerCut, VirtualFlash
+from host_tools.simulator import core as simcore
+from host_tools.simulator import randgame, scengen
+from host_tools.simulator.scenario import parse
 from kahuna import journal as jmod
 from kahuna import report, rules
 from kahuna.app import App

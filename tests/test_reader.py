@@ -5,10 +5,10 @@ its reset pin is pulsed, one that leaves the bus and comes back. The same module
 inside MicroPython (tests/test_reader_mpy.py)."""
 
 import gamekit
-from host_tools.emu.i2c_bus import VirtualI2C
-from host_tools.emu.pn532_chip import PN532Chip
-from host_tools.scenario import parse
-from host_tools.simcore import Simulation
+from host_tools.fakehw.i2c_bus import VirtualI2C
+from host_tools.fakehw.pn532_chip import PN532Chip
+from host_tools.simulator.core import Simulation
+from host_tools.simulator.scenario import parse
 from hw.pn532 import PENDING, PN532, PN532Error
 from kahuna.app import READER_MS
 
@@ -128,7 +128,7 @@ def test_a_chip_that_leaves_the_bus_shows_the_fault_and_recovers_when_it_returns
 
 
 def test_without_a_reset_pin_a_failing_reader_is_lost_at_once_and_retried_every_2_s():
-    from host_tools.virtual_hw import ReaderRig
+    from host_tools.fakehw.strip import ReaderRig
     from hw.reader import Reader
     rig = ReaderRig()
     said = []

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from host_tools.vboard import Running
+from host_tools.maker.vboard import Running
 from mpy_runner import ROOT
 
 CARDS = {"04E1A1000000E1": "HUNA-1", "04E1A1000000E2": "ELAI-1",

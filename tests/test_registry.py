@@ -6,7 +6,7 @@ import json
 import pytest
 
 import gamekit
-from host_tools.vflash import PowerCut, VirtualFlash
+from host_tools.fakehw.flash import PowerCut, VirtualFlash
 from kahuna.cards import Registry, RegistryError, parse_uid, uid_hex
 from kahuna.storage import replace
 

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
-from host_tools import randgame
+from host_tools.simulator import randgame
 from invariants import Watcher, probe, problems
 from kahuna import report, rules
 
@@ -117,7 +117,7 @@ def test_rules_suite_runs_inside_micropython(mpy):
 def test_same_seed_same_game_on_both_runtimes(mpy):
     script = (
         "import gamekit\n"
-        "from host_tools import randgame\n"
+        "from host_tools.simulator import randgame\n"
         "from kahuna import report, rules\n"
         "for seed in (1, 2, 3):\n"
         "    g = rules.Game(gamekit.board(), **randgame.random_settings(randgame.Rng(seed)))\n"

@@ -10,8 +10,10 @@ import sys
 import pytest
 
 import gamekit
-from host_tools import randgame, scengen, sim, simcore
-from host_tools.scenario import parse
+from host_tools.simulator import cli as sim
+from host_tools.simulator import core as simcore
+from host_tools.simulator import randgame, scengen
+from host_tools.simulator.scenario import parse
 from kahuna import report
 
 ROOT = gamekit.ROOT

@@ -77,7 +77,7 @@ def test_scenarios_doc_names_every_rejection_code_and_command():
         assert "| `%s` |" % code in text, code
     for command in ("option", "tap", "hold", "press", "pick", "wait", "power-cut", "expect"):
         assert "| `%s" % command in text, command
-    from host_tools.sim import REPORT_KEYS
+    from host_tools.simulator.cli import REPORT_KEYS
     for key in REPORT_KEYS:
         assert '"%s":' % key in text, key
 
@@ -88,7 +88,7 @@ def readme():
 
 
 def test_readme_says_which_micropython_and_why_as_flash_checks_it():
-    from host_tools import flash
+    from host_tools.maker import flash
 
     text = " ".join(readme().split())
     need = "%d.%d" % flash.MIN_VERSION[:2]
@@ -102,7 +102,7 @@ def test_readme_says_which_micropython_and_why_as_flash_checks_it():
 
 
 def test_readme_documents_the_virtual_board_as_it_behaves():
-    from host_tools import vboard
+    from host_tools.maker import vboard
 
     text = readme()
     assert "python -m host_tools vboard\n" in text

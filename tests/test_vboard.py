@@ -1,6 +1,7 @@
-"""The virtual board (host_tools/vboard.py): the MicroPython unix port behind a pseudo-terminal,
-answering mpremote and a serial terminal the way a Pico does, with emulated chips behind
-`machine` and `neopixel`. Every test starts its own board and ends it; every wait is bounded.
+"""The virtual board (host_tools/maker/vboard.py): the MicroPython unix port behind a
+pseudo-terminal, answering mpremote and a serial terminal the way a Pico does, with emulated
+chips behind `machine` and `neopixel`. Every test starts its own board and ends it; every
+wait is bounded.
 """
 
 import hashlib
@@ -14,7 +15,7 @@ import time
 import pytest
 import serial
 
-from host_tools.vboard import Running, VBoardError
+from host_tools.maker.vboard import Running, VBoardError
 from mpy_runner import ROOT
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")

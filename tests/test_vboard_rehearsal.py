@@ -13,8 +13,8 @@ import time
 import pytest
 import serial
 
-from host_tools import vboard
-from host_tools.vboard import Running, VBoardClient, sticker_uid
+from host_tools.maker import vboard
+from host_tools.maker.vboard import Running, VBoardClient, sticker_uid
 from mpy_runner import ROOT
 
 DEAL = ("HUNA-1", "ELAI-1", "DUDA-1", "ALOA-1", "DUDA-2", "ELAI-2")

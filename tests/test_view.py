@@ -2,8 +2,8 @@
 heap allocation per frame."""
 
 import gamekit
-from host_tools import simcore
-from host_tools.scenario import parse
+from host_tools.simulator import core as simcore
+from host_tools.simulator.scenario import parse
 from kahuna import referee as ref
 from kahuna import rules
 from kahuna.view import MA_PER_CHANNEL, View
@@ -67,7 +67,7 @@ def test_frames_allocate_nothing_under_micropython(mpy):
         "from kahuna import board as boardmod\n"
         "from kahuna.app import App\n"
         "from kahuna.cards import Registry\n"
-        "from host_tools.virtual_hw import VirtualNeoPixel\n"
+        "from host_tools.fakehw.strip import VirtualNeoPixel\n"
         "b = boardmod.load('board_def/kahuna.json', keep_raw=False)\n"
         "names = ['%%s-%%d' %% (i, n) for i in b.islands for n in (1, 2)]\n"
         "app = App(b, Registry(names), Strip(VirtualNeoPixel(b.led_count), b.led_count))\n"

@@ -17,8 +17,8 @@ import pytest
 import browser
 import gamekit
 import webplayer
-from host_tools import webbuild
-from host_tools.table import Table
+from host_tools.simulator.table import Table
+from host_tools.web import build as webbuild
 from kahuna.cards import card_names
 
 ROOT = gamekit.ROOT

@@ -1,4 +1,4 @@
-"""The browser page's Python side (host_tools/webgame.py) without a browser: whole hot-seat
+"""The browser page's Python side (host_tools/web/game.py) without a browser: whole hot-seat
 games on a shuffled table, where the physical cards and the firmware's rules never
 disagree and the public state never shows a hand; the same game in the MicroPython unix
 port; bad requests; settings; the site's build (which Python it bundles)."""
@@ -10,7 +10,9 @@ import pytest
 
 import gamekit
 import webplayer
-from host_tools import mpy, webbuild, webgame
+from host_tools import mpy
+from host_tools.web import build as webbuild
+from host_tools.web import game as webgame
 from kahuna import rules
 
 ROOT = gamekit.ROOT
@@ -152,7 +154,7 @@ def test_scenario_request_gives_the_command_lines_report_or_the_lines_error():
 SCRIPT = """
 import json, sys
 import webplayer
-from host_tools import webgame
+from host_tools.web import game as webgame
 out = []
 def call(req):
     return json.loads(webgame.handle(json.dumps(req)))
@@ -177,10 +179,11 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
 
 def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
     files = webbuild.python_files()
-    for rel in ("host_tools/webgame.py", "host_tools/simcore.py", "host_tools/table.py",
-                "host_tools/emu/pn532_chip.py", "firmware/kahuna/app.py",
+    for rel in ("host_tools/web/game.py", "host_tools/simulator/core.py",
+                "host_tools/simulator/table.py",
+                "host_tools/fakehw/pn532_chip.py", "firmware/kahuna/app.py",
                 "firmware/hw/pn532.py", "firmware/kahuna/__init__.py", "host_tools/__init__.py"):
         assert rel in files
-    for rel in ("host_tools/sim.py", "host_tools/play.py", "host_tools/mpy.py",
-                "host_tools/render.py", "firmware/main.py"):
+    for rel in ("host_tools/simulator/cli.py", "host_tools/simulator/play.py", "host_tools/mpy.py",
+                "host_tools/documents/render.py", "firmware/main.py"):
         assert rel not in files

@@ -1,4 +1,4 @@
-"""A simple player of the web page's game (host_tools/webgame.py requests), so the same
+"""A simple player of the web page's game (host_tools/web/game.py requests), so the same
 whole game can be played on CPython, in the MicroPython unix port and in the browser, and
 compared. It sees what a player at the page sees: the public state and its own hand.
 

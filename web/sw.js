@@ -1,4 +1,4 @@
-// The site's offline copy (written into the built site by host_tools/webbuild.py, which
+// The site's offline copy (written into the built site by host_tools/web/build.py, which
 // fills in the cache name, a hash of the site's content, and the list of its files).
 // Network first, so a new build shows at once; the cached copy when offline.
 const CACHE = __CACHE__;

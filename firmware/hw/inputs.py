@@ -9,7 +9,7 @@ and `inputs.encoder` maps its actions cw / ccw / press / long_press to a role or
 `make_pin(gpio)` builds a pin: on the Pico
 `lambda n: machine.Pin(n, machine.Pin.IN, machine.Pin.PULL_UP)` (buttons and encoder
 contacts close to ground, hence `active_low`); in tests and the simulator a virtual pin
-(`host_tools.emu.pins`). Nothing here imports `machine`.
+(`host_tools.fakehw.pins`). Nothing here imports `machine`.
 
 Events come out of `poll`:
 

@@ -43,7 +43,7 @@ Board -> host, one JSON object per line:
 STATE is an object with the keys below, and replaces what the host held; PART holds only
 the keys whose value changed since the link last sent them (each key's value is replaced
 whole), so a host that starts with {"cmd": "state"} and merges every PART into its copy
-always holds the board's state (host_tools/linkclient.py `merge` does it):
+always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
 
     phase, round, turn, final_turns, must_draw, winner   as the simulator's JSON report
     bridges {CONN: player}, control {ISLAND: player}, supply, scores {player: n},

@@ -6,7 +6,7 @@
 import sys
 
 import gamekit
-from host_tools import randgame
+from host_tools.simulator import randgame
 from invariants import Watcher, probe
 from kahuna import rules
 

@@ -7,7 +7,7 @@
 //              ui: {options, sel, pending, picked, discarding}, table, hint, message },
 //     leds: [[r, g, b], ...] }
 //
-// (host_tools/webgame.py's state(): nothing in it shows a hand's cards or the deck order;
+// (host_tools/web/game.py's state(): nothing in it shows a hand's cards or the deck order;
 // `hand(player)` is asked only once that player has chosen to see their hand.)
 
 export class LocalGame {

@@ -1,7 +1,7 @@
 // The Python side of the page: MicroPython (WebAssembly) running the board's firmware and
 // the simulator's virtual hardware, all loaded from this site (py/bundle.json, written by
-// host_tools/webbuild.py). One call crosses over: handle(JSON request) -> JSON response
-// (see host_tools/webgame.py for the requests).
+// host_tools/web/build.py). One call crosses over: handle(JSON request) -> JSON response
+// (see host_tools/web/game.py for the requests).
 
 import { loadMicroPython } from "../vendor/micropython/micropython.mjs";
 

@@ -1,6 +1,6 @@
 """The virtual board's "ROM": what the Pico's MicroPython does around the user's code.
 
-Run by host_tools/vboard.py as `micropython _supervisor.py`, with stdin/stdout/stderr on a
+Run by host_tools/maker/vboard.py as `micropython _supervisor.py`, with stdin/stdout/stderr on a
 terminal whose line discipline turns Ctrl-C into SIGINT (ISIG), like the Pico's USB stack
 turns it into a KeyboardInterrupt. It mounts the board's file system, then loops as
 ports/rp2/main.c does: boot.py, main.py (friendly mode only), the REPL, "MPY: soft reboot".

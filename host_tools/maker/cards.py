@@ -16,12 +16,10 @@ import json
 import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-
-from host_tools.linkclient import LinkClient, PortError  # noqa: E402
-from kahuna import board as boardmod  # noqa: E402
-from kahuna.cards import Registry, RegistryError, card_names  # noqa: E402
+from host_tools.maker.linkclient import LinkClient, PortError
+from host_tools.mpy import ROOT
+from kahuna import board as boardmod
+from kahuna.cards import Registry, RegistryError, card_names
 
 BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
 
@@ -106,13 +104,13 @@ def main(argv=None):
             print("cards: %s is not a card registry: %s" % (args.file, e), file=sys.stderr)
             return 2
     if args.port is None:
-        from host_tools.findport import find_port, no_board
+        from host_tools.maker.findport import find_port, no_board
         args.port = find_port()
         if args.port is None:
             print(no_board("cards", "python -m host_tools cards %s --port /dev/ttyACM0"
                            % args.action), file=sys.stderr)
             return 2
-    from host_tools.findport import missing
+    from host_tools.maker.findport import missing
     problem = missing("cards", args.port)
     if problem:
         print(problem, file=sys.stderr)

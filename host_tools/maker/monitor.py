@@ -24,16 +24,12 @@ import sys
 import time
 
 from host_tools import textboard
-from host_tools.linkclient import PortError, leds, merge, open_port
+from host_tools.maker.linkclient import PortError, leds, merge, open_port
+from host_tools.mpy import ROOT
+from kahuna import board as boardmod
+from kahuna.cards import card_names
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "firmware"))
-
-from kahuna import board as boardmod  # noqa: E402
-from kahuna.cards import card_names  # noqa: E402
-
-DEFAULT_BOARD = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                             "board_def", "kahuna.json")
+DEFAULT_BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 QUIET_S = 1.5  # piped commands: leave once the board said nothing for this long
 PROMPT = "monitor> "
@@ -341,13 +337,13 @@ def main(argv=None):
         print("monitor: board: %s" % e, file=sys.stderr)
         return 2
     if args.port is None:
-        from host_tools.findport import find_port, no_board
+        from host_tools.maker.findport import find_port, no_board
         args.port = find_port()
         if args.port is None:
             print(no_board("monitor", "python -m host_tools monitor --port /dev/ttyACM0"),
                   file=sys.stderr)
             return 2
-    from host_tools.findport import missing
+    from host_tools.maker.findport import missing
     problem = missing("monitor", args.port)
     if problem:
         print(problem, file=sys.stderr)

@@ -1,16 +1,16 @@
-"""`make web` (python -m host_tools.webbuild): build the browser simulator, a static site.
+"""`make web` (python -m host_tools web): build the browser simulator, a static site.
 
 The page runs the board's own firmware (firmware/kahuna, firmware/hw) and the simulator's
-virtual hardware (host_tools/simcore.py and what it imports) on MicroPython's WebAssembly
+virtual hardware (host_tools/simulator/core.py and what it imports) on MicroPython's WebAssembly
 port, the npm package pinned in web/package.json and web/package-lock.json. The build:
 
 - installs that package with `npm ci` (skipped when web/node_modules already holds the
   locked version);
 - copies the page (web/index.html, web/style.css, web/js/) and the MicroPython runtime
   (vendor/micropython/);
-- bundles the Python the page runs into py/bundle.json: the modules host_tools/webgame.py
+- bundles the Python the page runs into py/bundle.json: the modules host_tools/web/game.py
   imports, followed import by import, and the board definition;
-- writes board.json, the board's drawing from host_tools/render.py (page_geometry);
+- writes board.json, the board's drawing from host_tools/documents/render.py (page_geometry);
 - writes sw.js, a service worker that keeps every file of the site for offline use,
   named by a hash of the site's content so a new build replaces the old files.
 
@@ -34,7 +34,7 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
-ENTRY = "host_tools.webgame"
+ENTRY = "host_tools.web.game"
 # Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
 PACKAGE_DIRS = {"host_tools": ROOT, "kahuna": mpy.FIRMWARE, "hw": mpy.FIRMWARE}
 PAGE_FILES = ("index.html", "style.css")
@@ -183,7 +183,7 @@ def service_worker(out, files):
 
 def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     """Build the site into `out` (emptied first). Returns the list of its files."""
-    from host_tools import render
+    from host_tools.documents import render
     from kahuna import board as boardmod
 
     try:
@@ -212,13 +212,11 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.webbuild",
+    ap = argparse.ArgumentParser(prog="python -m host_tools web",
                                  description="Build the browser simulator (a static site).")
     ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (emptied first)")
     ap.add_argument("--board", default=BOARD, help="board definition JSON")
     args = ap.parse_args(argv)
-    if mpy.FIRMWARE not in sys.path:
-        sys.path.insert(0, mpy.FIRMWARE)
     try:
         files = build(args.out, args.board)
     except (BuildError, OSError) as e:

@@ -42,10 +42,7 @@ def game_scenario(settings, actions):
 def annotated_game(board, seed):
     """A whole random game as a scenario, with `expect` lines (from the rules engine) after
     each scoring, at the final turns and at the end, then events a finished game refuses."""
-    import sys
-
-    from host_tools import randgame
-    sys.path.insert(0, __file__.rsplit("/", 2)[0] + "/firmware")
+    from host_tools.simulator import randgame
     from kahuna import report, rules
 
     rng = randgame.Rng(seed)
@@ -102,12 +99,11 @@ def main(argv=None):
     import os
     import sys
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    sys.path.insert(0, os.path.join(root, "firmware"))
+    from host_tools.mpy import ROOT as root
     from kahuna import board as boardmod
 
     ap = argparse.ArgumentParser(
-        prog="python -m host_tools.scengen",
+        prog="python -m host_tools scengen",
         description="Write a whole random game as a scenario (docs/scenarios.md) on standard "
                     "output, with expect lines at every scoring and at the end. The same "
                     "SEED always gives the same game.")

@@ -4,7 +4,6 @@ inside the MicroPython unix port (with the RP2040's heap size). Figures, not ass
 import argparse
 import json
 import os
-import sys
 import tracemalloc
 
 from host_tools import mpy
@@ -33,12 +32,11 @@ ROWS = [
 
 
 def cpython():
-    sys.path.insert(0, mpy.FIRMWARE)
-    from host_tools import benchcore
+    from host_tools.measure import benchcore
     out = benchcore.measure(BOARD)
     # CPython has no gc.mem_alloc(): its peak of traced Python allocations over one
     # rules game stands in, for comparison only.
-    from host_tools import randgame
+    from host_tools.simulator import randgame
     from kahuna import board as boardmod
     from kahuna import rules
     board = boardmod.load(BOARD)
@@ -55,8 +53,8 @@ def micropython():
     emulated PN532 and tags beside the firmware) with SIM_HEAP."""
     out = {}
     for part, heap in (("rules", RP2040_HEAP), ("sim", SIM_HEAP)):
-        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "benchcore.py"), [BOARD, part],
-                       heap=heap)
+        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "benchcore.py"),
+                       [BOARD, part], heap=heap)
         if proc.returncode != 0:
             raise RuntimeError("benchmark under MicroPython failed:\n" + proc.stderr
                                + proc.stdout)

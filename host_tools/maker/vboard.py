@@ -7,7 +7,7 @@ button by name, reset. Its flash is ~/.cache/kahuna-vboard/flash (XDG_CACHE_HOME
 honoured; --dir for another), kept between runs like a Pico's; its control socket is
 ~/.cache/kahuna-vboard/control.sock (--control for another).
 
-The board is the MicroPython unix port running host_tools/vboard_lib/_supervisor.py, which
+The board is the MicroPython unix port running host_tools/fakehw/pico/_supervisor.py, which
 behaves like the Pico's MicroPython: boot.py, main.py, the friendly and raw REPLs, soft
 reboots. Its file system is DIR (mounted at / inside the board). Host tools talk to it as
 to a Pico's USB serial port: the first line this prints is the port, e.g. /dev/pts/5, and
@@ -52,7 +52,7 @@ import tty
 
 from host_tools.mpy import ROOT, find_micropython
 
-LIB = os.path.join(ROOT, "host_tools", "vboard_lib")
+LIB = os.path.join(ROOT, "host_tools", "fakehw", "pico")
 SUPERVISOR = os.path.join(LIB, "_supervisor.py")
 
 # The GC heap of the board process. A Pico gives MicroPython ~190 KB; here the board's own
@@ -878,7 +878,7 @@ class Running:
         if "--control" not in args:  # a board of its own, beside any the user runs
             self.control_dir = tempfile.mkdtemp(prefix="vboard-")
             args += ["--control", self.control_dir]
-        cmd = [sys.executable, "-m", "host_tools.vboard", "--dir", board_dir] + args
+        cmd = [sys.executable, "-m", "host_tools.maker.vboard", "--dir", board_dir] + args
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE,
                                      stderr=log if log is not None else subprocess.DEVNULL,
                                      stdin=subprocess.DEVNULL, cwd=ROOT)

@@ -7,22 +7,22 @@ import os
 import sys
 
 from host_tools import mpy
-from host_tools.report import REPORT_KEYS, canonical, dumps  # noqa: F401 (REPORT_KEYS: sim API)
-from host_tools.scenario import ScenarioError, parse
+
+# REPORT_KEYS is part of this module's API (the report's keys in the contract's order).
+from host_tools.simulator.report import REPORT_KEYS, canonical, dumps  # noqa: F401
+from host_tools.simulator.scenario import ScenarioError, parse
+from kahuna import board as boardmod
 
 DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
-sys.path.insert(0, mpy.FIRMWARE)
-
-from kahuna import board as boardmod  # noqa: E402
 
 
 def run(board_path, commands, runtime):
     """(report, failures) of running `commands` on the chosen runtime."""
     if runtime == "cpython":
-        from host_tools.simcore import run_commands
+        from host_tools.simulator.core import run_commands
         return run_commands(boardmod.load(board_path), commands)
     job = json.dumps({"board": os.path.abspath(board_path), "commands": commands})
-    proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "simrun.py"), stdin=job)
+    proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "simulator", "mp_main.py"), stdin=job)
     if proc.returncode != 0:
         raise RuntimeError("the MicroPython runtime failed:\n" + proc.stderr + proc.stdout)
     out = json.loads(proc.stdout.strip().splitlines()[-1])
@@ -63,7 +63,7 @@ def main(argv=None):
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
     args = ap.parse_args(argv)
     if args.render:
-        from host_tools import render
+        from host_tools.documents import render
         problem = render.check_output(args.render)
         if problem:  # said before the scenario runs: nothing to throw away
             print("sim: %s" % problem, file=sys.stderr)
@@ -74,7 +74,7 @@ def main(argv=None):
         print("board: %s" % e, file=sys.stderr)
         return 2
     if args.scenario is None:
-        from host_tools import play
+        from host_tools.simulator import play
         return play.main(board, args.board, args.runtime)
     try:
         if args.scenario == "-":
@@ -103,7 +103,7 @@ def main(argv=None):
     for failure in failures:
         print(failure, file=sys.stderr)
     if args.render:
-        from host_tools import render
+        from host_tools.documents import render
         try:
             render.write(board, report, args.render)
         except (ValueError, OSError) as e:  # checked above; the disk can still say no

@@ -1,4 +1,4 @@
-"""`python -m host_tools.flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
+"""`python -m host_tools flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
 the board.
 
 1. Compiles every firmware .py with `mpy-cross -march=armv6m` (the RP2040's Cortex-M0+) into
@@ -32,9 +32,9 @@ import sys
 import time
 from binascii import b2a_base64
 
-from host_tools.findport import find_port, no_board
-from host_tools.findport import missing as missing_port
-from host_tools.linkclient import PortBusy, PortError, open_port
+from host_tools.maker.findport import find_port, no_board
+from host_tools.maker.findport import missing as missing_port
+from host_tools.maker.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")

@@ -5,7 +5,7 @@ board definition's island positions, as SVG, or as PNG through cairosvg.
     png(board, report, path)           the same picture as a PNG file (needs cairosvg)
     write(board, report, path)         SVG or PNG by the file's extension
 
-    python -m host_tools.render --demo docs/midgame.png
+    python -m host_tools.documents.render --demo docs/midgame.png
 
 The sea, the islands and the connections are drawn like the printed board; on top of them
 every pixel of the strip: each connection as a thick bar in its LED's colour with the pixel
@@ -838,9 +838,9 @@ def write(board, report, out_path):
 
 def demo_report(board):
     """The report of the demo scenario, played on the simulator core."""
-    from host_tools import sim as simcli
-    from host_tools.scenario import parse
-    from host_tools.simcore import Simulation
+    from host_tools.simulator import cli as simcli
+    from host_tools.simulator.core import Simulation
+    from host_tools.simulator.scenario import parse
 
     simulation = Simulation(board)
     report = simulation.run(parse(demo_scenario(), board))
@@ -853,12 +853,9 @@ def main(argv=None):
     import argparse
 
     from host_tools import mpy
-
-    if mpy.FIRMWARE not in sys.path:
-        sys.path.insert(0, mpy.FIRMWARE)
     from kahuna import board as boardmod
 
-    ap = argparse.ArgumentParser(prog="python -m host_tools.render",
+    ap = argparse.ArgumentParser(prog="python -m host_tools.documents.render",
                                  description="Draw a mid-game position of the simulated "
                                              "board (the README's picture).")
     ap.add_argument("--demo", metavar="OUT", required=True,

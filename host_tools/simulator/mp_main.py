@@ -7,7 +7,7 @@ virtual hardware, and prints {"report": ..., "failures": [...]} as one JSON line
 import json
 import sys
 
-from host_tools.simcore import run_commands
+from host_tools.simulator.core import run_commands
 from kahuna import board as boardmod
 
 job = json.loads(sys.stdin.read())

@@ -1,6 +1,6 @@
 """Measurements behind `make bench`, the same code on CPython and MicroPython.
 
-    micropython host_tools/benchcore.py BOARD_JSON   -> prints one JSON object
+    micropython host_tools/measure/benchcore.py BOARD_JSON   -> prints one JSON object
 
 Figures: microseconds per applied rules action, full random games per second, tap event
 to frame written (referee + rules + view + LED driver buffer), frame composition, bytes
@@ -13,7 +13,7 @@ import json
 import sys
 import time
 
-from host_tools import randgame
+from host_tools.simulator import randgame
 from kahuna import board as boardmod
 from kahuna import rules
 
@@ -83,8 +83,8 @@ def heap_peak_rules(board):
 
 
 def _fresh_flash():
-    from host_tools import simcore
-    from host_tools.vflash import DiskFlash
+    from host_tools.fakehw.flash import DiskFlash
+    from host_tools.simulator import core as simcore
     flash = DiskFlash(FLASH_DIR)
     try:
         flash.remove(simcore.JOURNAL)  # an earlier run's game
@@ -97,8 +97,9 @@ def sim_figures(board):
     """A whole random game entered through the simulated board's scanner and buttons:
     tap-to-frame times and the heap high-water; then frame composition on its own."""
     # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
-    from host_tools import scengen, simcore
-    from host_tools.scenario import parse_line
+    from host_tools.simulator import core as simcore
+    from host_tools.simulator import scengen
+    from host_tools.simulator.scenario import parse_line
     from kahuna.app import READER_MS
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
@@ -184,7 +185,8 @@ def link_figures(board):
     lines out), as a host drives the board: the time from a command line's bytes to its
     reply written, the share of it spent building and encoding the reply, and the bytes
     the board sends per event."""
-    from host_tools import scengen, simcore
+    from host_tools.simulator import core as simcore
+    from host_tools.simulator import scengen
     from kahuna import link as linkmod
     seed = SEED0 + 2
     sim = simcore.Simulation(board, _fresh_flash())

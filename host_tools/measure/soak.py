@@ -5,15 +5,16 @@ of the wrong player, buttons that mean nothing: each must be refused and change 
 and reboots from the journal at random quiet moments. A share of the games runs inside
 the MicroPython unix port, where the heap must come back to its level after every game.
 
-The same file is the soak's core under MicroPython:  micropython host_tools/soak.py FIRST N
+The same file is the soak's core under MicroPython:  micropython host_tools/measure/soak.py FIRST N
 """
 
 import gc
 import json
 import sys
 
-from host_tools import randgame, scengen, simcore
-from host_tools.vflash import VirtualFlash
+from host_tools.fakehw.flash import VirtualFlash
+from host_tools.simulator import core as simcore
+from host_tools.simulator import randgame, scengen
 from kahuna import board as boardmod
 from kahuna import rules
 from kahuna.app import App
@@ -171,7 +172,7 @@ def main(argv=None):
           "%(reboots)d reboots, %(flash_bytes_per_game)d flash bytes per game" % cp)
     mp = None
     if n_mp:
-        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "soak.py"),
+        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "soak.py"),
                        [str(args.seed + args.games - n_mp), str(n_mp)], heap="512k",
                        timeout=3600)
         if proc.returncode != 0:

@@ -27,11 +27,11 @@ exactly as in scenarios.
 
 import json
 
-from host_tools import report as reportmod
-from host_tools.narrate import describe
-from host_tools.scenario import ScenarioError, check_option, parse
-from host_tools.simcore import Simulation, run_commands
-from host_tools.table import Table, TableError
+from host_tools.simulator import report as reportmod
+from host_tools.simulator.core import Simulation, run_commands
+from host_tools.simulator.narrate import describe
+from host_tools.simulator.scenario import ScenarioError, check_option, parse
+from host_tools.simulator.table import Table, TableError
 from kahuna import board as boardmod
 from kahuna import report as gamereport
 from kahuna import rules

@@ -5,9 +5,9 @@ port, so both runtimes give the same report.
 Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 """
 
-from host_tools.emu.pins import Clock, VirtualGPIO
-from host_tools.vflash import VirtualFlash
-from host_tools.virtual_hw import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.flash import VirtualFlash
+from host_tools.fakehw.pins import Clock, VirtualGPIO
+from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna import app as appmod

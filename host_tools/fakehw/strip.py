@@ -1,6 +1,6 @@
 """Virtual hardware for the simulator at the driver interfaces the firmware uses.
 
-- `ReaderRig`: the card reader's world: an emulated PN532 (host_tools/emu) on a virtual
+- `ReaderRig`: the card reader's world: an emulated PN532 (host_tools/fakehw) on a virtual
   I2C bus, its reset pin, the tags placed in its field. The firmware's own reader
   (hw.reader over hw.pn532) is built on it, on the caller's virtual clock.
 - `VirtualNeoPixel`: MicroPython's `neopixel.NeoPixel` as the LED driver sees it: a `buf`
@@ -35,8 +35,8 @@ class ReaderRig:
     ADDR = 0x24
 
     def __init__(self, now=0, report=None, chip=None):
-        from host_tools.emu.i2c_bus import VirtualI2C
-        from host_tools.emu.pn532_chip import PN532Chip, ResetPin
+        from host_tools.fakehw.i2c_bus import VirtualI2C
+        from host_tools.fakehw.pn532_chip import PN532Chip, ResetPin
         from hw.pn532 import PN532
         from hw.reader import Reader
         self.clock = DriverClock(now)
@@ -62,7 +62,7 @@ class ReaderRig:
         return self.reader
 
     def tag(self, uid):
-        from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
+        from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
         uid = bytes(uid)
         if uid not in self.tags:
             self.tags[uid] = NTAG213(uid) if len(uid) == 7 else ISO14443ATag(uid)

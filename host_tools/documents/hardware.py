@@ -1,6 +1,6 @@
 """The maker's hardware documentation, generated from the board definition.
 
-    python -m host_tools.hardware [--board PATH] [--out DIR] [--check]
+    python -m host_tools hardware [--board PATH] [--out DIR] [--check]
     make hardware
 
 Writes into `hardware/` (or --out):
@@ -37,10 +37,7 @@ import tempfile
 from xml.sax.saxutils import escape
 
 from host_tools import mpy
-
-sys.path.insert(0, mpy.FIRMWARE)
-
-from kahuna import board as boardmod  # noqa: E402
+from kahuna import board as boardmod
 
 DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
 DEFAULT_OUT = os.path.join(mpy.ROOT, "hardware")
@@ -1189,7 +1186,7 @@ def stale(board_path, out_dir):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools.hardware",
+    ap = argparse.ArgumentParser(prog="python -m host_tools hardware",
                                  description="Generate the maker's hardware docs from "
                                  "board_def: BOM, wiring, power, LED chain, 1:1 template.")
     ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition (default: "

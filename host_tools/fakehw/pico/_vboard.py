@@ -2,11 +2,11 @@
 
 `machine` and `neopixel` (beside this file) are thin front ends over this module. It holds:
 
-- the link to the launcher (host_tools/vboard.py): a Unix socket carrying JSON lines. The
+- the link to the launcher (host_tools/maker/vboard.py): a Unix socket carrying JSON lines. The
   board sends what its outputs do (NeoPixel frames, output pins, PWM, the watchdog, reset
   requests); the launcher sends what the outside world does (a tag placed on the reader, a
   button pressed). The launcher keeps the world state, so it survives a hard reset.
-- the emulated chips: one VirtualI2C bus per I2C id, with a PN532Chip (host_tools/emu) on
+- the emulated chips: one VirtualI2C bus per I2C id, with a PN532Chip (host_tools/fakehw) on
   the reader's bus, and the NTAG213 tags that have been in its field (a tag keeps what the
   firmware wrote to it while the board runs).
 - the levels the outside world drives onto input pins, and the Pin IRQ handlers.
@@ -27,9 +27,9 @@ from binascii import hexlify, unhexlify
 
 import micropython
 
-from host_tools.emu.i2c_bus import VirtualI2C
-from host_tools.emu.ntag213 import NTAG213, ISO14443ATag
-from host_tools.emu.pn532_chip import PN532Chip
+from host_tools.fakehw.i2c_bus import VirtualI2C
+from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
+from host_tools.fakehw.pn532_chip import PN532Chip
 
 PN532_ADDR = 0x24
 

@@ -16,9 +16,15 @@ import sys
 import traceback
 
 from host_tools import textboard
-from host_tools.narrate import describe
-from host_tools.scenario import BUTTONS, ScenarioError, card_names, check_option, parse_line
-from host_tools.simcore import Simulation
+from host_tools.simulator.core import Simulation
+from host_tools.simulator.narrate import describe
+from host_tools.simulator.scenario import (
+    BUTTONS,
+    ScenarioError,
+    card_names,
+    check_option,
+    parse_line,
+)
 from host_tools.textboard import Painter, Picture, colour_mode, settings_text, shown_colour  # noqa: F401
 from kahuna import rules
 from kahuna.link import StateView
