@@ -16,6 +16,7 @@ COMMANDS = {
     "hardware": "regenerate hardware/ (BOM, wiring, power, LED chain, template) from board_def",
     "monitor": "show the live board of a Pico over its USB serial link",
     "soak": "play many random games through the firmware, checking it never goes wrong",
+    "duel": "whole games between the AI and the baselines (ai, greedy, random): wins, times",
 }
 
 

@@ -435,9 +435,9 @@ class Player:
         # Beam search over own play actions; each node is (score, path).
         beam = [(base, [])]
         ends = [(base, [])]
-        seen_states = {}
         for _ in range(depth):
             children = []
+            seen_states = {}  # fingerprints of this level's states (transpositions)
             for _s, path in beam:
                 g.restore(root)
                 for act in path:
@@ -453,21 +453,24 @@ class Player:
                         break
                     g.restore(node)
                     g.apply(act)
-                    key = (tuple(g.bridges), tuple(g.place), g.refill)
+                    key = _fingerprint(g)
                     if key in seen_states:
                         yield
                         continue
                     seen_states[key] = 1
                     sc = m.score(me)
-                    children.append((sc, path + [act]))
+                    # The order number breaks ties the same way on every runtime
+                    # (MicroPython's sort is not stable).
+                    children.append((sc, -len(children), path + [act]))
                     yield
             if not children:
                 break
-            children.sort(key=_first, reverse=True)
-            beam = children[:width]
-            ends.extend(beam)
-            ends.sort(key=_first, reverse=True)
-            del ends[max(width, n_check, 1):]
+            children.sort(key=_rank, reverse=True)
+            beam = [(c[0], c[2]) for c in children[:width]]
+            children = None
+            for c in beam:
+                ends.append(c)
+            ends = _top(ends, max(width, n_check, 1))
             self.best_path = ends[0][1]
             if self.units >= limit:
                 break
@@ -633,8 +636,26 @@ class Player:
         return plan + _plain_draw(obs, self.model.game.card_names)
 
 
-def _first(item):
-    return item[0]
+def _fingerprint(g):
+    """A 27-bit hash of the bridges, the cards' places and a pending refill: small
+    integers only, so it allocates nothing on the Pico (31-bit small ints)."""
+    h = g.refill + 1
+    for v in g.bridges:
+        h = ((h << 2) & 0x7FFFFFF) ^ (h >> 25) ^ (v + 1)
+    for v in g.place:
+        h = ((h << 2) & 0x7FFFFFF) ^ (h >> 25) ^ v
+    return h
+
+
+def _rank(item):
+    return item[0], item[1]
+
+
+def _top(items, n):
+    """The n best (score, path) items, best first; on a tie the earlier one (a stable
+    order on every runtime, whose sorts may not be stable)."""
+    order = sorted(range(len(items)), key=lambda j: (items[j][0], -j), reverse=True)
+    return [items[j] for j in order[:n]]
 
 
 def _plain_draw(obs, names):
