@@ -23,6 +23,12 @@ ROWS = [
     ("heap_peak_bytes", "live heap high-water, rules game, bytes", "%d"),
     ("sim_heap_peak_bytes", "live heap growth over a simulated game, bytes", "%d"),
     ("heap_total_bytes", "MicroPython heap for the rules game, bytes", "%d"),
+    ("ai_decision_median_ms", "AI decision (level 2), ms (median)", "%.2f"),
+    ("ai_decision_p95_ms", "AI decision (level 2), ms (95th percentile)", "%.2f"),
+    ("ai_decision_max_ms", "AI decision (level 2), ms (max)", "%.2f"),
+    ("ai_rp2040_p95_ms", "AI decision on the RP2040 (x100), ms (p95)", "%.0f"),
+    ("ai_search_heap_peak_bytes", "AI search live heap high-water, bytes", "%d"),
+    ("ai_heap_growth_bytes", "AI kept heap growth over a game, bytes", "%d"),
 ]
 
 
@@ -48,7 +54,7 @@ def micropython():
     """The game alone with the RP2040's heap; the simulated board (which carries the
     emulated PN532 and tags beside the firmware) with SIM_HEAP."""
     out = {}
-    for part, heap in (("rules", RP2040_HEAP), ("sim", SIM_HEAP)):
+    for part, heap in (("rules", RP2040_HEAP), ("sim", SIM_HEAP), ("ai", RP2040_HEAP)):
         proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "benchcore.py"), [BOARD, part],
                        heap=heap)
         if proc.returncode != 0:
@@ -56,6 +62,11 @@ def micropython():
                                + proc.stdout)
         out.update(json.loads(proc.stdout.strip().splitlines()[-1]))
     return out
+
+
+def benchcore_games():
+    from host_tools import benchcore
+    return benchcore.AI_GAMES
 
 
 def table(results):
@@ -72,6 +83,10 @@ def table(results):
                  "the simulated board with %s (its emulated chips run beside the firmware). "
                  "Times are this PC's: the Pico is several times slower." % (RP2040_HEAP,
                                                                             SIM_HEAP))
+    lines.append("AI: %d games against greedy (seats swapped, both variants), the time of "
+                 "each whole-turn decision; the RP2040 projection is the unix port's p95 "
+                 "x100. Search heap: live bytes above the decision's start, sampled after "
+                 "every 1 ms slice." % benchcore_games())
     return "\n".join(lines)
 
 
