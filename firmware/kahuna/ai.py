@@ -479,7 +479,7 @@ class Player:
         self.best_path = best_path
         if n_check and n_samples:
             best_val = None
-            for sc, path in ends[:n_check]:
+            for _sc, path in ends[:n_check]:
                 total = 0
                 for _ in range(n_samples):
                     v = yield from self._reply_value(obs, path, rng)
