@@ -48,16 +48,17 @@ DEFAULT_LEVEL = 2
 CTRL = 100
 SLACK = 10  # per bridge above the majority on a controlled island (safety against removal)
 EXACT = 14  # a controlled island held by the bare majority can be broken by one Remove
-PROG = (0, 42, 18, 7, 2, 0, 0)  # uncontrolled island still within reach, by bridges missing
+PROG = (0, 50, 32, 16, 6, 0, 0)  # uncontrolled island still within reach, by bridges missing
 BRIDGE = 3  # per bridge on the board (R6 tie-break, and fewer bridges removed at take-over)
 CARD = 11  # per card in hand: a card is a future bridge
+DEAD_CARD = 2  # per card whose island offers nothing now
 WIN = 100000  # R7: an early win
 # Search size per level: (beam width, beam depth, end states checked against replies,
-# sampled opponent hands per end state, work units at most).
+# sampled opponent hands per end state, actions of a reply, work units at most).
 LEVEL_SEARCH = {
-    1: (1, 6, 0, 0, 400),
-    2: (3, 6, 3, 2, 1400),
-    3: (5, 7, 6, 4, 5000),
+    1: (1, 6, 0, 0, 0, 400),
+    2: (3, 6, 3, 2, 2, 1400),
+    3: (5, 7, 6, 4, 3, 5000),
 }
 
 FULL = 0xFFFFFFFF
@@ -205,6 +206,10 @@ class Model:
         self.n_cards = 2 * self.n
         self.iconns = [tuple(ks) for ks in board.island_conns]
         self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
+        # The island at the other end of each of an island's connections.
+        self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
+                             else board.conn_ends[k][0] for k in ks)
+                       for i, ks in enumerate(board.island_conns)]
 
     def load(self, obs, rng):
         """Set the game to the observation; the unseen cards are dealt at random:
@@ -264,16 +269,31 @@ class Model:
         s = 0
         need = self.need
         iconns = self.iconns
+        alt = g.variant == rules.ALTERNATIVE
+        others = self.others
         for i in range(self.n):
             a = 0
             b = 0
+            fa = 0  # free connections we may still build on
+            fb = 0  # free connections the opponent may still build on
             ks = iconns[i]
-            for k in ks:
-                o = bridges[k]
+            js = others[i]
+            for x in range(len(ks)):
+                o = bridges[ks[x]]
                 if o == me:
                     a += 1
                 elif o == opp:
                     b += 1
+                elif alt:
+                    # Alternative variant: no bridge where an end is the other's.
+                    cj = control[js[x]]
+                    if cj != opp:
+                        fa += 1
+                    if cj != me:
+                        fb += 1
+                else:
+                    fa += 1
+                    fb += 1
             m = need[i]
             c = control[i]
             if c == me:
@@ -281,10 +301,9 @@ class Model:
             elif c == opp:
                 s -= CTRL + SLACK * (b - m) - (EXACT if b == m else 0)
             else:
-                f = len(ks) - a - b
-                if a + f >= m:
+                if a + fa >= m:
                     s += PROG[m - a]
-                if b + f >= m:
+                if b + fb >= m:
                     s -= PROG[m - b]
         nb = 0
         for o in bridges:
@@ -294,8 +313,36 @@ class Model:
                 nb -= 1
         s += BRIDGE * nb
         if cards_count and not g.final_turns:
-            s += CARD * _count(g.place, me)
+            s += self.hand_value(me)
         return s
+
+    def hand_value(self, me):
+        """CARD per card that can still act (its island has a free connection open to us
+        or an opponent bridge to remove), DEAD_CARD per card that cannot."""
+        g = self.game
+        place = g.place
+        bridges = g.bridges
+        control = g.control
+        ends = self.board.conn_ends
+        alt = g.variant == rules.ALTERNATIVE
+        opp = 1 - me
+        v = 0
+        for c in range(self.n_cards):
+            if place[c] != me:
+                continue
+            live = False
+            for k in self.iconns[c // 2]:
+                o = bridges[k]
+                if o == opp:
+                    live = True
+                    break
+                if o == rules.NOBODY:
+                    a, b = ends[k]
+                    if not alt or (control[a] != opp and control[b] != opp):
+                        live = True
+                        break
+            v += CARD if live else DEAD_CARD
+        return v
 
 
 def _popcount(x):
@@ -429,7 +476,7 @@ class Player:
         if obs.phase == rules.DRAW:
             self.plan = self._draw_part(obs, [])
             return
-        width, depth, n_check, n_samples, limit = LEVEL_SEARCH[self.level]
+        width, depth, n_check, n_samples, reply_steps, limit = LEVEL_SEARCH[self.level]
         root = self.root
         base = m.score(me)
         # Beam search over own play actions; each node is (score, path).
@@ -482,16 +529,16 @@ class Player:
             for _sc, path in ends[:n_check]:
                 total = 0
                 for _ in range(n_samples):
-                    v = yield from self._reply_value(obs, path, rng)
+                    v = yield from self._reply_value(obs, path, rng, reply_steps)
                     total += v
                 if best_val is None or total > best_val:
                     best_val = total
                     best_path = path
         self.best_path = best_path
 
-    def _reply_value(self, obs, path, rng):
-        """The evaluation after `path` and the opponent's best single reply, with a
-        random hand for the opponent."""
+    def _reply_value(self, obs, path, rng, steps):
+        """The evaluation after `path` and the opponent's greedy reply of up to `steps`
+        actions (each the one worst for us), with a random hand for the opponent."""
         m = self.model
         g = m.game
         me = obs.me
@@ -500,28 +547,37 @@ class Player:
             g.apply(act)
         if g.is_over():
             return m.score(me)
+        cards = m.score(me) - m.score(me, False)
         m.deal_hidden(rng)
         g.turn = 1 - me
         g.phase = rules.PLAY
         g.refill = rules.NOBODY
         g.history = []
-        node = g.snapshot()
         worst = m.score(me, False)
-        acts = [a for a in g.legal_actions() if a[0] in ("place", "remove")]
-        yield
-        for act in acts:
+        for _ in range(steps):
+            node = g.snapshot()
+            acts = [a for a in g.legal_actions() if a[0] in ("place", "remove")]
+            yield
+            choice = None
+            for act in acts:
+                g.restore(node)
+                g.apply(act)
+                if g.refill != rules.NOBODY:
+                    g.apply(("refill", g.board.connections[g.refill]))
+                v = m.score(me, False)
+                if v < worst:
+                    worst = v
+                    choice = act
+                yield
             g.restore(node)
-            g.apply(act)
+            if choice is None:
+                break
+            g.apply(choice)
             if g.refill != rules.NOBODY:
                 g.apply(("refill", g.board.connections[g.refill]))
-            v = m.score(me, False)
-            if v < worst:
-                worst = v
-            yield
-        g.restore(self.root)
-        for act in path:
-            g.apply(act)
-        return worst + (m.score(me) - m.score(me, False))
+            if g.is_over():
+                break
+        return worst + cards
 
     def _handicap(self, obs):
         m = self.model
@@ -564,10 +620,15 @@ class Player:
         hand = [c for c in range(m.n_cards) if g.place[c] == me]
         if obs.drawable_count == 0:
             return plan + [("decline",)]
-        if len(hand) >= rules.HAND_LIMIT:  # R3
-            if not obs.must_draw:
-                return plan + [("decline",)]
-            worst = min(hand, key=lambda c: self._card_worth(c, me))  # R4: must draw
+        if len(hand) >= rules.HAND_LIMIT:
+            # R3: a full hand draws only after a discard. Swap the least useful card when
+            # the table offers better (declining turn after turn starves the hand), or
+            # when R4 forces a draw.
+            worst = min(hand, key=lambda c: self._card_worth(c, me))
+            offer = [self._card_worth(c, me) for c in obs.display]
+            if not obs.must_draw and (not offer or max(offer) <= self._card_worth(worst, me)):
+                if not self._starved(hand, me):
+                    return plan + [("decline",)]
             plan = plan + [("discard", g.card_names[worst])]
         best = None
         for c in obs.display:
@@ -585,6 +646,13 @@ class Player:
         if best is None:
             return plan + [("draw_top",)]
         return plan + [("draw", g.card_names[best[1]])]
+
+    def _starved(self, hand, me):
+        """A full hand none of whose cards can act: better any new card than none."""
+        for c in hand:
+            if self._card_worth(c, me) > 0:
+                return False
+        return True
 
     def _card_worth(self, c, me):
         """How much a card of this island could do on the board as it stands: the best
