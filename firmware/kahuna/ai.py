@@ -54,7 +54,8 @@ CARD = 11  # per card in hand: a card is a future bridge
 DEAD_CARD = 2  # per card whose island offers nothing now
 WIN = 100000  # R7: an early win
 # Search size per level: (beam width, beam depth, end states checked against replies,
-# sampled opponent hands per end state, actions of a reply, work units at most).
+# sampled opponent hands per end state, actions of a reply, work units for the beam;
+# the replies stop being checked past twice that).
 LEVEL_SEARCH = {
     1: (1, 6, 0, 0, 0, 400),
     2: (3, 6, 3, 2, 2, 1400),
@@ -532,6 +533,8 @@ class Player:
         if n_check and n_samples:
             best_val = None
             for _sc, path in ends[:n_check]:
+                if self.units >= 2 * limit:  # the replies get as much work as the beam
+                    break
                 total = 0
                 for _ in range(n_samples):
                     v = yield from self._reply_value(obs, path, rng, reply_steps)
