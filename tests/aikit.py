@@ -168,3 +168,37 @@ class Counter:
     def apply(self, act):
         self.applies += 1
         self.real(act)
+
+
+def async_check(seed):
+    """`ai.think` in an asyncio loop beside a task that counts its turns: returns how
+    often that task ran while the AI thought, the number of slices, and whether the
+    answer equals the one made in one go."""
+    import asyncio
+
+    from host_tools import duelcore
+    board = gamekit.board()
+    found = []
+    duelcore.play_game(board, ("ai", "greedy"), seed, level=3, check=False,
+                       on_decision=lambda p, o: found.append(o))
+    obs = max(found[:12], key=lambda o: len(o.hand))
+    whole = ai.Player(board, level=3).decide(obs)
+    counter = Counter()
+    player = ai.Player(board, level=3, clock=counter)
+    ran = [0]
+    done = [False]
+
+    async def other():
+        while not done[0]:
+            ran[0] += 1
+            await asyncio.sleep(0)
+
+    async def main():
+        task = asyncio.create_task(other())
+        plan = await ai.think(player, obs, within_ms=10 ** 6, slice_ms=3)
+        done[0] = True
+        await task
+        return plan
+
+    plan = asyncio.run(main())
+    return ran[0], counter.ticks, plan == whole

@@ -236,6 +236,16 @@ def test_slices_on_micropython(mpy):
     assert units <= 5 and applies <= 8 and same
 
 
+def test_think_in_an_asyncio_loop_lets_other_tasks_run():
+    ran, ticks, same = aikit.async_check(4)
+    assert ticks > 20 and ran >= ticks // 4 - 2 and same
+
+
+def test_think_in_an_asyncio_loop_on_micropython(mpy):
+    ran, ticks, same = mp_json(mpy, "async", 4)
+    assert ticks > 20 and ran >= ticks // 4 - 2 and same
+
+
 def test_best_is_a_legal_turn_before_any_thinking_and_a_deadline_stops_it():
     board = gamekit.board()
     found = []

@@ -29,6 +29,7 @@ that it loads with what the observation says.
 from kahuna import rules
 
 try:
+    from time import ticks_add as _ticks_add
     from time import ticks_diff as _ticks_diff
     from time import ticks_ms as _ticks_ms
 except ImportError:  # CPython
@@ -39,6 +40,9 @@ except ImportError:  # CPython
 
     def _ticks_diff(a, b):
         return a - b
+
+    def _ticks_add(a, b):
+        return a + b
 
 
 ME_LEVELS = (1, 2, 3)
@@ -721,6 +725,17 @@ def _fingerprint(g):
     for v in g.place:
         h = ((h << 2) & 0x7FFFFFF) ^ (h >> 25) ^ v
     return h
+
+
+async def think(player, obs, within_ms=3000, slice_ms=5):
+    """Think about `obs` inside an asyncio loop: slices of `slice_ms`, yielding to the
+    other tasks (frames, inputs, the link, the watchdog) between them; the answer comes
+    within `within_ms` at the latest (the best turn found by then)."""
+    import asyncio
+    player.start(obs, _ticks_add(player.clock(), within_ms))
+    while not player.step(slice_ms):
+        await asyncio.sleep(0)
+    return player.best()
 
 
 def _rank(item):
