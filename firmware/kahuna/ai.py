@@ -45,7 +45,6 @@ except ImportError:  # CPython
         return a + b
 
 
-ME_LEVELS = (1, 2, 3)
 DEFAULT_LEVEL = 2
 
 # Evaluation weights (points of the evaluation; an island controlled is worth CTRL).
