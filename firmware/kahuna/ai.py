@@ -56,6 +56,7 @@ BRIDGE = 3  # per bridge on the board (R6 tie-break, and fewer bridges removed a
 CARD = 11  # per card in hand: a card is a future bridge
 DEAD_CARD = 2  # per card whose island offers nothing now
 WIN = 100000  # R7: an early win
+DENY = 30  # percent of a display card's worth to the opponent counted when choosing a draw
 # Search size per level: (beam width, beam depth, end states checked against replies,
 # sampled opponent hands per end state, actions of a reply, work units for the beam;
 # the replies stop being checked past twice that).
@@ -643,7 +644,9 @@ class Player:
             plan = plan + [("discard", g.card_names[worst])]
         best = None
         for c in obs.display:
-            v = self._card_worth(c, me)
+            # A face-up card also goes to the opponent next if we leave it: taking what
+            # they need denies it (DENY percent of its worth to them).
+            v = self._card_worth(c, me) + DENY * self._card_worth(c, 1 - me) // 100
             if best is None or v > best[0]:
                 best = (v, c)
         unseen = m.unseen
