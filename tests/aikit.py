@@ -28,7 +28,7 @@ def table_trace(seed):
 
 
 def hidden_world_pairs(seed, variant="standard", handicap=None, level=2, ai_seed=7,
-                       checks=(1, 3, 6, 10, 15), tracker=None):
+                       checks=(1, 3, 6, 10, 15), tracker=None, make_player=None):
     """The no-peeking check. A random game is recorded up to white's n-th turn start
     (n in `checks`); a second game replays that record with every card white (the AI)
     has not seen by then swapped for another such card: the opponent's hand, its secret
@@ -59,13 +59,14 @@ def hidden_world_pairs(seed, variant="standard", handicap=None, level=2, ai_seed
         if n >= len(starts):
             break
         d, diff = _swapped_replay(board, stream[:starts[n]], variant, handicap, level,
-                                  ai_seed, rng, tracker or ai.Tracker)
+                                  ai_seed, rng, tracker or ai.Tracker, make_player)
         decisions.append(d)
         differing += diff
     return decisions, differing
 
 
-def _swapped_replay(board, stream, variant, handicap, level, ai_seed, rng, tracker):
+def _swapped_replay(board, stream, variant, handicap, level, ai_seed, rng, tracker,
+                    make_player):
     names = rules.Game(board).card_names
     # What white has seen: its own cards, every card played face up, the opponent's
     # face-up draws.
@@ -102,8 +103,11 @@ def _swapped_replay(board, stream, variant, handicap, level, ai_seed, rng, track
         t2.note(g2, mapped(act), actor, face_up)
     o1 = t1.observe(g1, ())
     o2 = t2.observe(g2, ())
-    d1 = ai.Player(board, level=level, seed=ai_seed).decide(o1)
-    d2 = ai.Player(board, level=level, seed=ai_seed).decide(o2)
+    if make_player is None:
+        def make_player():
+            return ai.Player(board, level=level, seed=ai_seed)
+    d1 = make_player().decide(o1)
+    d2 = make_player().decide(o2)
     same = o1.key() == o2.key() and d1 == d2
     return ([list(a) for a in d1] if same else None,
             1 if g1.hand("black") != g2.hand("black") else 0)

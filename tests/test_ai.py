@@ -152,6 +152,16 @@ def test_no_peeking_same_public_record_same_decision(variant):
     assert checked >= 30 and differing >= 10
 
 
+@pytest.mark.parametrize("kind", ["greedy", "random"])
+def test_baselines_do_not_peek_either(kind):
+    board = gamekit.board()
+    for seed in range(1, 5):
+        decisions, diff = aikit.hidden_world_pairs(
+            seed, ("standard", "alternative")[seed % 2],
+            make_player=lambda: baselines.make(kind, board, seed=9))
+        assert decisions and None not in decisions
+
+
 def test_the_no_peeking_check_catches_a_peeking_tracker():
     class Peeking(ai.Tracker):
         def observe(self, game, display):
