@@ -26,7 +26,8 @@ help:
 	@echo "make lint    ruff over firmware/ host_tools/ tests/ tools/, mypy of firmware/ vs the Pico"
 	@echo "make pytest  only the tests (PYTEST_ARGS=... passes options to pytest)"
 	@echo "make sim     play on the simulated board, no hardware (ARGS=... for the tool)"
-	@echo "make bench   speed and memory table"
+	@echo "make bench   speed and memory table (the AI's decision times and heap included)"
+	@echo "make duel    AI against a baseline, e.g. ARGS=\"--white ai --black greedy --games 400\""
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
@@ -107,7 +108,7 @@ lint: venv
 # Each runs `python -m host_tools <target> $(ARGS)`. A new one (flash, soak, hardware, ...)
 # that needs nothing more is added to this list; one with its own prerequisites gets a rule.
 
-HOST_TOOLS := bench sim
+HOST_TOOLS := bench sim duel
 .PHONY: $(HOST_TOOLS)
 
 # Silent (@): standard output is the tool's own, e.g. pure JSON with --json.

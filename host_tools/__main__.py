@@ -20,6 +20,8 @@ COMMANDS = {
                                "MicroPython"),
     "soak": ("measure.soak", "play many random games through the firmware, checking it "
                              "never goes wrong"),
+    "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "
+                             "random): wins, times"),
 }
 
 

@@ -7,10 +7,16 @@ import os
 import tracemalloc
 
 from host_tools import mpy
+from host_tools.measure.ticks import SEED0
 
 BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
 RP2040_HEAP = "190k"  # as tests/mpy_runner.py: the Pico's MicroPython GC heap
 SIM_HEAP = "512k"  # the emulated chips are host-side: they need room beside the firmware
+# The AI's run compiles the AI, the rules, the duel and the baselines from source in the
+# 64-bit unix port (the board runs precompiled .mpy files, 32-bit objects): 190k falls
+# short while compiling. Its figure, the search's live-heap high-water, is measured above
+# what is live when a decision starts, so it does not depend on the heap's size.
+AI_HEAP = "256k"
 
 ROWS = [
     ("apply_us", "us per applied rules action", "%.1f"),
@@ -28,6 +34,12 @@ ROWS = [
     ("heap_peak_bytes", "live heap high-water, rules game, bytes", "%d"),
     ("sim_heap_peak_bytes", "live heap growth over a simulated game, bytes", "%d"),
     ("heap_total_bytes", "MicroPython heap for the rules game, bytes", "%d"),
+    ("ai_decision_median_ms", "AI decision (level 2), ms (median)", "%.2f"),
+    ("ai_decision_p95_ms", "AI decision (level 2), ms (95th percentile)", "%.2f"),
+    ("ai_decision_max_ms", "AI decision (level 2), ms (max)", "%.2f"),
+    ("ai_rp2040_p95_ms", "AI decision on the RP2040 (x100), ms (p95)", "%.0f"),
+    ("ai_search_heap_peak_bytes", "AI search live heap high-water, bytes", "%d"),
+    ("ai_heap_growth_bytes", "AI kept heap growth over a game, bytes", "%d"),
 ]
 
 
@@ -41,8 +53,8 @@ def cpython():
     from kahuna import rules
     board = boardmod.load(BOARD)
     tracemalloc.start()
-    game = rules.Game(board, **randgame.random_settings(randgame.Rng(benchcore.SEED0)))
-    randgame.play_game(game, benchcore.SEED0)
+    game = rules.Game(board, **randgame.random_settings(randgame.Rng(SEED0)))
+    randgame.play_game(game, SEED0)
     out["heap_peak_bytes"] = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return out
@@ -52,14 +64,21 @@ def micropython():
     """The game alone with the RP2040's heap; the simulated board (which carries the
     emulated PN532 and tags beside the firmware) with SIM_HEAP."""
     out = {}
-    for part, heap in (("rules", RP2040_HEAP), ("sim", SIM_HEAP)):
-        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "benchcore.py"),
-                       [BOARD, part], heap=heap)
+    runs = (("benchcore.py", ["rules"], RP2040_HEAP), ("benchcore.py", ["sim"], SIM_HEAP),
+            ("benchai.py", [], AI_HEAP))
+    for script, args, heap in runs:
+        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", script),
+                       [BOARD] + args, heap=heap)
         if proc.returncode != 0:
             raise RuntimeError("benchmark under MicroPython failed:\n" + proc.stderr
                                + proc.stdout)
         out.update(json.loads(proc.stdout.strip().splitlines()[-1]))
     return out
+
+
+def benchcore_games():
+    from host_tools.measure import benchai
+    return benchai.AI_GAMES
 
 
 def table(results):
@@ -76,6 +95,10 @@ def table(results):
                  "the simulated board with %s (its emulated chips run beside the firmware). "
                  "Times are this PC's: the Pico is several times slower." % (RP2040_HEAP,
                                                                             SIM_HEAP))
+    lines.append("AI: %d games against greedy (seats swapped, both variants), the time of "
+                 "each whole-turn decision; the RP2040 projection is the unix port's p95 "
+                 "x100. Search heap: live bytes above the decision's start, sampled after "
+                 "every 1 ms slice." % benchcore_games())
     return "\n".join(lines)
 
 

@@ -5,34 +5,21 @@
 Figures: microseconds per applied rules action, full random games per second, tap event
 to frame written (referee + rules + view + LED driver buffer), frame composition, bytes
 allocated per frame, and live-heap high-water marks (MicroPython only: gc.mem_alloc()
-after a collection, sampled after every action).
+after a collection, sampled after every action). The computer opponent's figures are in
+benchai.py, a module of its own so that its run in the RP2040's heap holds only what it
+measures.
 """
 
 import gc
 import json
 import sys
-import time
 
+from host_tools.measure.ticks import MICRO, SEED0, ticks_diff, ticks_us
 from host_tools.simulator import randgame
 from kahuna import board as boardmod
 from kahuna import rules
 
-try:
-    ticks_us = time.ticks_us  # MicroPython
-    ticks_diff = time.ticks_diff
-    MICRO = True
-except AttributeError:
-    MICRO = False
-
-    def ticks_us():
-        return time.perf_counter_ns() // 1000
-
-    def ticks_diff(a, b):
-        return a - b
-
-
 GAMES = 30
-SEED0 = 9000
 FLASH_DIR = "/tmp/kahuna-bench-flash"  # the simulated board's flash, kept out of the heap
 
 
@@ -282,8 +269,11 @@ def link_read_figures():
     return out
 
 
+
+
 def measure(board_path, part="all"):
-    """`part`: "rules" (the game alone), "sim" (the simulated board), or "all"."""
+    """`part`: "rules" (the game alone), "sim" (the simulated board), "ai" (the computer
+    opponent, see benchai), or "all"."""
     board = boardmod.load(board_path, keep_raw=False)
     out = {}
     if part in ("rules", "all"):
@@ -299,6 +289,9 @@ def measure(board_path, part="all"):
         out.update(link_figures(board))
         if MICRO:
             out.update(link_read_figures())
+    if part in ("ai", "all"):
+        from host_tools.measure import benchai
+        out.update(benchai.figures(board))
     return out
 
 

@@ -31,7 +31,15 @@ class Rng:
     """xorshift32: tiny, deterministic, the same on every runtime."""
 
     def __init__(self, seed):
-        self.s = ((seed * 2654435761) + 0x9E3779B9) & 0xFFFFFFFF or 1
+        # murmur3's finalizer spreads near seeds (1, 2, 3 ...) over the whole state:
+        # xorshift alone keeps them alike for its first outputs.
+        h = (seed + 0x9E3779B9) & 0xFFFFFFFF
+        h ^= h >> 16
+        h = (h * 0x85EBCA6B) & 0xFFFFFFFF
+        h ^= h >> 13
+        h = (h * 0xC2B2AE35) & 0xFFFFFFFF
+        h ^= h >> 16
+        self.s = h or 1
 
     def next(self):
         x = self.s

@@ -1,0 +1,208 @@
+"""Helpers for the AI and table tests, the same on CPython and inside MicroPython
+(tests/mp/ai_checks.py runs them there and prints the results as JSON)."""
+
+import gamekit  # noqa: F401  (puts firmware/ on the path)
+from host_tools.simulator import randgame
+from host_tools.simulator.table import Table
+from kahuna import ai, rules
+
+
+def table_trace(seed):
+    """A fixed sequence of table moves and what the table shows after each."""
+    board = gamekit.board()
+    t = Table(rules.Game(board).card_names, seed)
+    out = [t.deal() for _ in range(6)]
+    out.append(",".join(t.display))
+    out.append(t.take(t.display[1]))
+    out.append(t.take_top())
+    out.append(",".join(t.display))
+    for name in out[:6]:
+        t.discard(name)
+    while t.drawable() > 0:
+        d = t.display
+        out.append(t.take(d[-1]) if len(out) % 2 else t.take_top())
+    t.new_round()
+    out.append(",".join(t.display))
+    out.append(str(t.drawable()))
+    return out
+
+
+def hidden_world_pairs(seed, variant="standard", handicap=None, level=2, ai_seed=7,
+                       checks=(1, 3, 6, 10, 15), tracker=None, make_player=None):
+    """The no-peeking check. A random game is recorded up to white's n-th turn start
+    (n in `checks`); a second game replays that record with every card white (the AI)
+    has not seen by then swapped for another such card: the opponent's hand, its secret
+    discards, its draws from the deck and the deck itself differ, the public record does
+    not. There, both games' observations and the AI's decisions are compared.
+
+    Returns (decisions, differing): per checkpoint the decision of the first game (None
+    if the second game's observation or decision differed) and how many checkpoints had
+    a different opponent hand in the two games (so the check is not vacuous)."""
+    board = gamekit.board()
+    rng = randgame.Rng(seed)
+    g = rules.Game(board, variant=variant, handicap=handicap)
+    player = randgame.Player(randgame.Rng(seed + 1))
+    stream = []
+    starts = []  # stream lengths at white's turn starts
+    while not g.is_over() and len(starts) <= max(checks):
+        if (g.turn == rules.WHITE and g.phase == rules.PLAY and not g.history
+                and g.refill == rules.NOBODY):
+            if not starts or starts[-1] != len(stream):
+                starts.append(len(stream))
+        act = player.choose(g)
+        actor = g.turn
+        g.apply(act)
+        stream.append((act, actor, act[0] == "draw" and rng.chance(50)))
+    decisions = []
+    differing = 0
+    for n in checks:
+        if n >= len(starts):
+            break
+        d, diff = _swapped_replay(board, stream[:starts[n]], variant, handicap, level,
+                                  ai_seed, rng, tracker or ai.Tracker, make_player)
+        decisions.append(d)
+        differing += diff
+    return decisions, differing
+
+
+def _swapped_replay(board, stream, variant, handicap, level, ai_seed, rng, tracker,
+                    make_player):
+    names = rules.Game(board).card_names
+    # What white has seen: its own cards, every card played face up, the opponent's
+    # face-up draws.
+    visible = {}
+    for act, actor, face_up in stream:
+        kind = act[0]
+        if kind in ("deal", "draw") and (actor == rules.WHITE or face_up):
+            visible[act[1]] = 1
+        elif kind == "place":
+            visible[act[1]] = 1
+        elif kind == "remove":
+            visible[act[1]] = 1
+            visible[act[2]] = 1
+    hidden = [n for n in names if n not in visible]
+    shuffled = list(hidden)
+    for i in range(len(shuffled) - 1, 0, -1):
+        j = rng.below(i + 1)
+        shuffled[i], shuffled[j] = shuffled[j], shuffled[i]
+    if len(hidden) > 1 and shuffled == hidden:
+        shuffled = shuffled[1:] + shuffled[:1]
+    swap = dict(zip(hidden, shuffled))
+
+    def mapped(act):
+        return tuple(swap.get(x, x) if i > 0 else x for i, x in enumerate(act))
+
+    g1 = rules.Game(board, variant=variant, handicap=handicap)
+    g2 = rules.Game(board, variant=variant, handicap=handicap)
+    t1 = tracker(g1, rules.WHITE)
+    t2 = tracker(g2, rules.WHITE)
+    for act, actor, face_up in stream:
+        g1.apply(act)
+        g2.apply(mapped(act))  # legal: hidden cards are only ever dealt, drawn, discarded
+        t1.note(g1, act, actor, face_up)
+        t2.note(g2, mapped(act), actor, face_up)
+    o1 = t1.observe(g1, ())
+    o2 = t2.observe(g2, ())
+    if make_player is None:
+        def make_player():
+            return ai.Player(board, level=level, seed=ai_seed)
+    d1 = make_player().decide(o1)
+    d2 = make_player().decide(o2)
+    same = o1.key() == o2.key() and d1 == d2
+    return ([list(a) for a in d1] if same else None,
+            1 if g1.hand("black") != g2.hand("black") else 0)
+
+
+def slice_check(seed, budget=4, level=3):
+    """Think in slices under a counting clock (one tick per work unit): returns the most
+    units and the most rules applications done between two clock reads, the number of
+    slices, and whether the sliced decision equals the one made in one go."""
+    from host_tools.measure import duelcore
+    board = gamekit.board()
+    found = []
+
+    def grab(player, obs):
+        if len(found) < 6:
+            found.append(obs)
+
+    duelcore.play_game(board, ("ai", "greedy"), seed, level=level, on_decision=grab,
+                       check=False)
+    worst_units = 0
+    worst_applies = 0
+    slices = 0
+    same = True
+    for obs in found:
+        p = ai.Player(board, level=level, seed=3)
+        whole = p.decide(obs)
+        counter = Counter()
+        p.clock = counter
+        p.start(obs)
+        counter.real = p.model.game.apply
+        p.model.game.apply = counter.apply
+        while True:
+            before = p.units
+            done = p.step(budget)
+            slices += 1
+            worst_units = max(worst_units, p.units - before)
+            if done:
+                break
+        p.model.game.apply = counter.real
+        worst_applies = max(worst_applies, counter.most)
+        same = same and p.best() == whole
+    return worst_units, worst_applies, slices, same
+
+
+class Counter:
+    """A clock that ticks once per read, and counts the rules applications made between
+    two reads (`most`: the largest such count)."""
+
+    def __init__(self):
+        self.ticks = 0
+        self.applies = 0
+        self.at_read = 0
+        self.most = 0
+        self.real = None
+
+    def __call__(self):
+        self.ticks += 1
+        self.most = max(self.most, self.applies - self.at_read)
+        self.at_read = self.applies
+        return self.ticks
+
+    def apply(self, act):
+        self.applies += 1
+        self.real(act)
+
+
+def async_check(seed):
+    """`ai.think` in an asyncio loop beside a task that counts its turns: returns how
+    often that task ran while the AI thought, the number of slices, and whether the
+    answer equals the one made in one go."""
+    import asyncio
+
+    from host_tools.measure import duelcore
+    board = gamekit.board()
+    found = []
+    duelcore.play_game(board, ("ai", "greedy"), seed, level=3, check=False,
+                       on_decision=lambda p, o: found.append(o))
+    obs = max(found[:12], key=lambda o: len(o.hand))
+    whole = ai.Player(board, level=3).decide(obs)
+    counter = Counter()
+    player = ai.Player(board, level=3, clock=counter)
+    ran = [0]
+    done = [False]
+
+    async def other():
+        while not done[0]:
+            ran[0] += 1
+            await asyncio.sleep(0)
+
+    async def main():
+        task = asyncio.create_task(other())
+        plan = await ai.think(player, obs, within_ms=10 ** 6, slice_ms=3)
+        done[0] = True
+        await task
+        return plan
+
+    plan = asyncio.run(main())
+    return ran[0], counter.ticks, plan == whole
