@@ -62,7 +62,7 @@ NEED_FONTS := { test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || \
   fc-list 2>/dev/null | grep -q 'DejaVuSans.ttf' || \
   ls ~/Library/Fonts/DejaVuSans.ttf /Library/Fonts/DejaVuSans.ttf >/dev/null 2>&1; }
 NEED_NPM := command -v npm >/dev/null
-NEED_CHROMIUM := test -x /usr/bin/chromium
+NEED_CHROMIUM := test -x "$${KAHUNA_CHROMIUM:-/usr/bin/chromium}"
 
 # $(call sysdeps,CHECKS,WHO): each CHECK is tmux, cairo or fonts; WHO is named if one is missing.
 define sysdeps

@@ -8,7 +8,8 @@ import os
 import shutil
 import threading
 
-CHROMIUM = "/usr/bin/chromium"
+# The system's Chromium: Debian's by default, any other with KAHUNA_CHROMIUM=/path/to/it.
+CHROMIUM = os.environ.get("KAHUNA_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
