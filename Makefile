@@ -152,12 +152,12 @@ hardware: venv
 .PHONY: web web-screenshot
 web: venv
 	@$(call sysdeps,npm,make web)
-	$(BIN)/python -m host_tools web $(ARGS)
+	$(BIN)/python -m host_tools web --build $(ARGS)
 
 # The README's picture of the page, taken by the browser test's own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium,make web-screenshot)
-	$(BIN)/pytest -q tests/test_web.py -k screenshot --update-screenshots
+	$(BIN)/pytest -q tests/test_web.py tests/test_web_live.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

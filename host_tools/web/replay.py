@@ -141,7 +141,7 @@ def replay(board, data, revealed=False):
             w = state["winner"]
             words.append("game over: " + ("a draw" if w == "draw" else w + " wins"))
         steps.append({"text": "; ".join(words), "state": _hide(state, shown), "leds": leds})
-    return {"game": game_no, "settings": settings, "finished": finished,
+    return {"game": game_no, "settings": full_settings(settings), "finished": finished,
             "hands_shown": shown, "steps": steps, "problem": problem}
 
 
@@ -150,6 +150,15 @@ def _hide(state, shown):
         state = dict(state)
         state.pop("hands", None)
     return state
+
+
+def full_settings(settings):
+    """A game's settings with the rules' defaults filled in (a journal keeps them as
+    given), or None when they are not settings at all."""
+    try:
+        return rules.check_settings(settings)
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 def settings_text(settings):
