@@ -96,6 +96,38 @@ class Server:
             raise
 
 
+def websocket_hello(url, origin):
+    """The first message of the server's WebSocket to a client from `origin`, or the
+    HTTP status that refused it."""
+    import asyncio
+
+    import aiohttp
+
+    async def connect():
+        async with aiohttp.ClientSession() as session:
+            try:
+                async with session.ws_connect(url + "ws", origin=origin) as ws:
+                    return await ws.receive_json(timeout=5)
+            except aiohttp.WSServerHandshakeError as e:
+                return e.status
+
+    return asyncio.run(connect())
+
+
+def http_status(url, host):
+    """The status of GET / with the Host header naming `host`."""
+    import urllib.error
+    import urllib.request
+
+    port = url.rstrip("/").rsplit(":", 1)[1]
+    req = urllib.request.Request(url, headers={"Host": "%s:%s" % (host, port)})
+    try:
+        with urllib.request.urlopen(req, timeout=10) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
 def text(page, selector):
     return page.inner_text(selector)
 
@@ -135,6 +167,10 @@ def test_the_live_page_follows_and_drives_the_virtual_board(board, tmp_path, req
                                  board.port, "--http-port", "0"], capture_output=True,
                                 text=True, cwd=ROOT, timeout=60)
         assert second.returncode == 2 and second.stderr.strip() == "web: " + BUSY % board.port
+        assert websocket_hello(server.url, server.url.rstrip("/"))["type"] == "hello"
+        assert websocket_hello(server.url, "http://elsewhere.example") == 403
+        assert http_status(server.url, "127.0.0.1") == 200
+        assert http_status(server.url, "rebound.example") == 403  # DNS rebinding
         with sync_playwright() as p:
             ctx = browser.launch(p, tmp_path / "profile", viewport=VIEWPORT)
             page = ctx.new_page()
@@ -261,3 +297,25 @@ def run_the_story(board, page, request, tmp_path):
     shown = text(page, "#hands-area") + text(page, "#panel")
     for card in DEAL:
         assert card not in shown, card
+
+
+def test_the_command_line_says_what_is_wrong(tmp_path):
+    def web(*args):
+        return subprocess.run([sys.executable, "-m", "host_tools", "web"] + list(args),
+                              capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+    proc = web("--port", str(tmp_path / "ttyNONE"))
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.startswith("web: cannot open %s: there is no such device"
+                                  % (tmp_path / "ttyNONE"))
+    proc = web("--port", "/dev/null", "--http-port", "70000")
+    assert proc.returncode == 2 and "--http-port must be 0 to 65535" in proc.stderr
+    bad = tmp_path / "board.json"
+    bad.write_text("{")
+    proc = web("--port", "/dev/null", "--board", str(bad))
+    assert proc.returncode == 2 and proc.stderr.startswith("web: board: ")
+    for proc in (web("--help"), web("--build", "--help")):
+        assert proc.returncode == 0
+    assert "--build" in web("--help").stdout
+    assert "Build the browser simulator" in web("--build", "--help").stdout
+    assert "Traceback" not in proc.stderr

@@ -37,6 +37,7 @@ import os
 import signal
 import sys
 import threading
+from urllib.parse import urlsplit
 
 from host_tools.maker.linkclient import PortError, open_port
 from host_tools.maker.monitor import DEFAULT_BOARD, Monitor
@@ -237,10 +238,23 @@ class LiveBoard:
             raise PortError("unknown request %r" % (msg,))
 
 
-def make_app(live):
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
+
+
+def make_app(live, host="127.0.0.1"):
     from aiohttp import WSMsgType, web
 
     geometry = None
+    names = set(LOCAL_NAMES) | {host}
+
+    @web.middleware
+    async def known_host(request, handler):
+        # A page of another site whose name was pointed at 127.0.0.1 (DNS rebinding)
+        # would pass the Origin check below: on this computer only, the Host must be ours.
+        if host not in ("0.0.0.0", "::") and urlsplit("//" + request.host).hostname \
+                not in names:
+            raise web.HTTPForbidden(text="unknown host name")
+        return await handler(request)
 
     async def index(request):
         return web.FileResponse(os.path.join(WEB, PAGE))
@@ -253,6 +267,12 @@ def make_app(live):
         return web.Response(text=geometry, content_type="application/json")
 
     async def socket(request):
+        # Only the page this server serves may connect: a browser lets any site open a
+        # WebSocket to localhost, and such a one could ask the board for the hands.
+        origin = request.headers.get("Origin")
+        if origin is not None and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="WebSocket connections come from this server's "
+                                         "own page only")
         ws = web.WebSocketResponse(heartbeat=20)
         await ws.prepare(request)
         live.sockets.add(ws)
@@ -274,7 +294,7 @@ def make_app(live):
             live.sockets.discard(ws)
         return ws
 
-    app = web.Application()
+    app = web.Application(middlewares=[known_host])
     app.router.add_get("/", index)
     app.router.add_get("/board.json", board_json)
     app.router.add_get("/ws", socket)
@@ -288,7 +308,7 @@ async def serve(live, host, http_port):
     from aiohttp import web
 
     live.start(asyncio.get_running_loop())
-    runner = web.AppRunner(make_app(live), access_log=None)
+    runner = web.AppRunner(make_app(live, host), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, host, http_port)
     await site.start()
