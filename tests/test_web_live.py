@@ -207,6 +207,7 @@ def run_the_story(board, page, request, tmp_path):
         player, size = ("white", i + 1) if i < 3 else ("black", i - 2)
         tap(board, page, card, player, size)
     wait_text(page, "#status-line", "PLAY · White to play")
+    assert text(page, "#hint").startswith("Tap a card to place a bridge")
     # Hands hidden: sizes only, no card named anywhere on the page.
     # (The log's older entries name HUNA-1's enrolment: the registry, not a hand.)
     shown = (text(page, "#hands-area") + text(page, "#panel")

@@ -8,8 +8,9 @@ localhost. Each browser is connected through a WebSocket at /ws:
 server -> browser, JSON:
     {"type": "hello", "port": PORT}
     {"type": "board", "state": STATE, "message": TEXT, "style": "good"|"bad"|null,
-     "refusal": TEXT|null, "log": [ENTRY...]}     STATE as the link's (kahuna.link), merged
-                                                  by linkclient.merge; ENTRY {"text", "style"}
+     "refusal": TEXT|null, "hint": TEXT, "log": [ENTRY...]}
+                            STATE as the link's (kahuna.link), merged by linkclient.merge;
+                            ENTRY {"text", "style"}: the event in words, as the monitor's
     {"type": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
     {"type": "enroll", "event": "enroll-wait"|"enrolled"|"enroll-refused"|"enroll-stopped", ...}
     {"type": "archive", "games": [{"slot", "game", "settings"}...]}
@@ -25,7 +26,9 @@ browser -> server, JSON:
 Hidden cards: the server passes on what the board sends, and the board sends no card of a
 hand unless a host asked for the hands with reveal (its state then says "revealed", and
 the page says so). An archived game is replayed here, and the browser gets only what
-host_tools/web/replay.py lets it show.
+host_tools/web/replay.py lets it show. Only this computer is served by default, and the
+WebSocket takes connections from this server's own page only (Origin and Host checked):
+another site open in the same browser cannot reach the board.
 """
 
 import argparse
@@ -39,6 +42,7 @@ import sys
 import threading
 from urllib.parse import urlsplit
 
+from host_tools import textboard
 from host_tools.maker.linkclient import PortError, open_port
 from host_tools.maker.monitor import DEFAULT_BOARD, Monitor
 from host_tools.mpy import ROOT
@@ -152,7 +156,15 @@ class LiveBoard:
 
     def board_message(self, log):
         return {"type": "board", "state": self.mon.state, "message": self.mon.message,
-                "style": self.mon.style, "refusal": self.mon.refusal, "log": log}
+                "style": self.mon.style, "refusal": self.mon.refusal, "hint": self.hint(),
+                "log": log}
+
+    def hint(self):
+        """What the player on turn can do now, as the monitor says it."""
+        try:
+            return textboard.hint(self.board, self.mon.state) if self.mon.state else ""
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+            return ""  # a state the board sent half of: the next one will do
 
     async def ask(self, cmd, pred):
         """Send `cmd`; the board's first line that `pred` accepts (or an error line)."""

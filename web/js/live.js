@@ -128,6 +128,7 @@ class LivePage {
     }
     while ($("log").children.length > 200) $("log").lastChild.remove();
     this.say(msg.message, msg.style);
+    $("hint").textContent = msg.hint ? cap(msg.hint) : "";
     const st = msg.state;
     if (!st || !st.phase) return;
     this.state = st;
