@@ -181,3 +181,34 @@ def test_archive_over_the_link_under_micropython(mpy, tmp_path):
     data = b"".join(base64.b64decode(m["data"]) for m in msgs[2:])
     assert replay.replay(gamekit.board(), data)["finished"]
     assert all(len(line.encode()) < MAX_LINE for line in sent)
+
+
+class FakePort:
+    def __init__(self):
+        self.written = []
+
+    def write(self, data):
+        self.written.append(json.loads(data))
+
+
+def test_the_live_server_takes_garbage_from_the_board_in_its_stride():
+    """Whatever the board sends (a traceback, broken JSON, wrong types), the live server's
+    state and log carry on, and a good state afterwards is taken whole."""
+    from host_tools.web.live import LiveBoard
+
+    port = FakePort()
+    live = LiveBoard(gamekit.board(), "/dev/fake", port)
+    b = Board()
+    good = b.send({"cmd": "state"})[0]
+    for raw in (b"Traceback (most recent call last):", b"{not json", b"[1, 2]", b"\xff\xfe",
+                b'{"event": "cards", "cards": 5, "missing": null}',
+                b'{"event": "accepted", "changed": 7}', b'{"event": "enrolled"}',
+                b'{"event": "state", "state": {"phase": 3}}', b'{"error": "bad"}',
+                b'{"event": "archived", "slot": "x"}', b""):
+        live.line(raw)
+    assert "{not json" in live.mon.device  # shown as the board's own output
+    live.line(json.dumps(good).encode())
+    assert live.mon.state == good["state"]
+    assert live.board_message([])["hint"].startswith("white taps the 3 cards")
+    assert "hands" not in live.mon.state
+    assert port.written.count({"cmd": "cards"}) == 1  # after "enrolled": the registry again

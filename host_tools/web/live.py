@@ -53,6 +53,7 @@ WEB = os.path.join(ROOT, "web")
 PAGE = "live.html"
 SAFE_CMDS = ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll")
 LOG_KEEP = 200  # event log entries kept for a browser that connects later
+ENROLL_EVENTS = ("enroll-wait", "enrolled", "enroll-refused", "enroll-stopped")
 ARCHIVE_EVENTS = ("archived", "archive", "archive-part")
 ANSWER_S = 5.0  # seconds the board has to answer an archive request
 
@@ -143,10 +144,10 @@ class LiveBoard:
         if self.mon.ask_state:
             self.mon.ask_state = False
             self.send({"cmd": "state"})
-        if event == "cards":
-            self.broadcast({"type": "cards", "cards": msg.get("cards", {}),
-                            "missing": msg.get("missing", [])})
-        elif isinstance(event, str) and event.startswith("enroll"):
+        if event == "cards" and isinstance(msg.get("cards"), dict) \
+                and isinstance(msg.get("missing"), list):
+            self.broadcast({"type": "cards", "cards": msg["cards"], "missing": msg["missing"]})
+        elif event in ENROLL_EVENTS:
             self.broadcast(dict(msg, type="enroll"))
             if event == "enrolled":
                 self.send({"cmd": "cards"})  # the registry changed: show it whole
