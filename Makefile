@@ -32,7 +32,8 @@ help:
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
-	@echo "make web-screenshot  rewrite docs/web-page.png from the browser test"
+	@echo "make live    the live board in the browser, over its serial link (PORT=...)"
+	@echo "make web-screenshot  rewrite docs/web-page.png and docs/web-live.png from the browser tests"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -149,15 +150,21 @@ hardware: venv
 # Its tests (tests/test_web.py) drive Debian's Chromium with Playwright (never a browser
 # download). npm and Chromium are system packages (see sysdeps above).
 
-.PHONY: web web-screenshot
+.PHONY: web web-screenshot live
 web: venv
 	@$(call sysdeps,npm,make web)
-	$(BIN)/python -m host_tools web $(ARGS)
+	$(BIN)/python -m host_tools web --build $(ARGS)
 
-# The README's picture of the page, taken by the browser test's own code.
+# make live [PORT=/dev/ttyACM0]: the live page (host_tools/web/live.py) on
+# http://127.0.0.1:8765/, connected to the board's serial link; without PORT: the first
+# Pico found. A virtual board (python -m host_tools vboard) prints its port.
+live: venv
+	@$(BIN)/python -m host_tools web $(if $(PORT),--port $(PORT)) $(ARGS)
+
+# The README's pictures of the pages, taken by the browser tests' own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium,make web-screenshot)
-	$(BIN)/pytest -q tests/test_web.py -k screenshot --update-screenshots
+	$(BIN)/pytest -q tests/test_web.py tests/test_web_live.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

@@ -15,7 +15,8 @@ COMMANDS = {
     "monitor": ("maker.monitor", "show and drive the live board over its USB serial link"),
     "hardware": ("documents.hardware", "regenerate hardware/ (BOM, wiring, power, LED chain, "
                                        "template) from board_def"),
-    "web": ("web.build", "build the browser page into build/web/ (make web)"),
+    "web": ("web.live", "the live board in the browser over its serial link (--port); "
+                        "--build builds the browser simulator into build/web/ (make web)"),
     "bench": ("measure.bench", "measure the firmware's speed and memory on CPython and "
                                "MicroPython"),
     "soak": ("measure.soak", "play many random games through the firmware, checking it "

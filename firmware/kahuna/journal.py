@@ -16,6 +16,9 @@ and the damaged file kept as `<path>.bad`.
 Size: a journal is compacted into ["new"] + ["state"] when it would grow past
 `limit` bytes. Finished or abandoned games are archived by renaming the file to
 `/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
+A host lists them (`archived`: slot, game number and settings from each first record) and
+reads one in pieces (`read_archived`), so that neither needs a whole file in RAM; it
+replays the records itself (host_tools/web/replay.py, with `records`).
 """
 
 import json
@@ -77,6 +80,19 @@ def _read_record(f, pos):
     if not isinstance(item, list) or not item or not isinstance(item[0], str):
         return None, 0, "not a journal record at byte %d" % pos
     return item, HEADER + n + TRAILER, None
+
+
+def records(f):
+    """(items, problem) of every readable record of the open file `f`, in order: for a
+    host that holds a whole archived game (the board replays record by record)."""
+    items = []
+    pos = 0
+    while True:
+        item, size, problem = _read_record(f, pos)
+        if item is None:
+            return items, problem
+        items.append(item)
+        pos += size
 
 
 class Journal:
@@ -153,15 +169,56 @@ class Journal:
         replace(self.fs, self.path, data)
         self.size = len(data)
 
+    def archive_name(self, slot):
+        """The file of archived game `slot` (0 to keep - 1): /game-N.jnl."""
+        return "%s-%d.jnl" % (self.path.rsplit(".", 1)[0], slot)
+
     def archive(self):
         """Keep the current game as /game-N.jnl (if there is one)."""
         try:
             self.fs.open(self.path, "rb").close()
         except OSError:
             return
-        name = "%s-%d.jnl" % (self.path.rsplit(".", 1)[0], self.game_no % self.keep)
+        name = self.archive_name(self.game_no % self.keep)
         self._forget(name)
         self.fs.rename(self.path, name)
+
+    def archived(self):
+        """[(slot, game number, settings)] of the archived games, read from each file's
+        first record only; (slot, None, None) for a file whose first record is damaged."""
+        out = []
+        for slot in range(self.keep):
+            try:
+                f = self.fs.open(self.archive_name(slot), "rb")
+            except OSError:
+                continue
+            try:
+                item, _, _ = _read_record(f, 0)
+            finally:
+                f.close()
+            if item is not None and item[0] == "new" and len(item) > 2:
+                out.append((slot, item[2], item[1]))
+            else:
+                out.append((slot, None, None))
+        return out
+
+    def read_archived(self, slot, offset, n):
+        """At most `n` bytes of archived game `slot` from byte `offset` (b"" past its
+        end); OSError when that slot holds no game."""
+        f = self.fs.open(self.archive_name(slot), "rb")
+        try:
+            if hasattr(f, "seek"):
+                f.seek(offset)
+            else:  # a virtual flash's file: skip by reading
+                left = offset
+                while left > 0:
+                    piece = f.read(min(CHUNK, left))
+                    if not piece:
+                        break
+                    left -= len(piece)
+            return f.read(n)
+        finally:
+            f.close()
 
     def start(self, settings):
         """A new game: archive the old journal, start a new one."""

@@ -15,6 +15,8 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "enroll", "card": "HUNA-1"}               wait for a tag, write its name, enrol it
     {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
     {"cmd": "enroll", "stop": true}
+    {"cmd": "archive"}                                 the archived games (journal: the last 8)
+    {"cmd": "archive", "slot": N, "offset": K}         the next piece of one, from byte K
 
 Board -> host, one JSON object per line:
 
@@ -33,6 +35,16 @@ Board -> host, one JSON object per line:
     {"event": "enrolled", "card": CARD, "uid": UID, ...}
     {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
     {"event": "enroll-stopped"}
+    {"event": "archived", "slot": N, "game": G | null, "settings": SETTINGS | null}
+                                                 one line per archived game (null: its
+                                                 first record is damaged), then
+    {"event": "archive", "count": n}
+    {"event": "archive-part", "slot": N, "offset": K, "data": BASE64, "end": bool}
+                                                 at most ARCHIVE_PIECE bytes of the game's
+                                                 journal file from byte K; "end" once the
+                                                 file ends in it. A host asks for piece
+                                                 after piece (K += bytes got), so the board
+                                                 never holds a file nor floods the port.
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -67,16 +79,23 @@ cards" in the deal, the draw and discard mode, where even its island stays hidde
 card allows no bridge" in the play phase, where the LEDs show the island anyway); the
 pending cards of a play are given as their islands. The reveal lasts until it is turned
 off or the board restarts, and every state says whether it is on.
+
+Archived games are sent whole, hands included, whatever the reveal: the journal archives
+a game only when the next one starts, dealt from the shuffled deck again, so an archived
+game is no longer in play and its cards tell nothing of the game that is. What a host
+shows of them is its choice (host_tools/web/replay.py: both hands once the game was
+played to its end, hand sizes only for an abandoned one unless revealed).
 """
 
 import json
-from binascii import hexlify
+from binascii import b2a_base64, hexlify
 
 from kahuna import rules
 from kahuna.board import ROLES
 from kahuna.cards import RegistryError, parse_uid
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
+ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
 READ_MAX = 2 * MAX_LINE  # bytes read in one go, so a flood cannot hold the other tasks
 FIELDS = ("phase", "round", "turn", "final_turns", "must_draw", "winner", "bridges",
           "control", "supply", "scores", "round_scores", "discard", "drawable",
@@ -366,3 +385,30 @@ class Link:
         if self.save_cards:
             self.save_cards()
         self.send({"event": "enrolled", "card": card, "uid": uid.upper()})
+
+    def cmd_archive(self, msg):
+        """{}: list the archived games; {"slot": N, "offset": K}: one piece of one, read
+        from the flash into one small buffer (see the module's docstring)."""
+        journal = self.app.journal
+        if journal is None:
+            raise LinkError("this board keeps no journal")
+        slot = msg.get("slot")
+        if slot is None:
+            games = journal.archived()
+            for s, game_no, settings in games:
+                self.send({"event": "archived", "slot": s, "game": game_no,
+                           "settings": settings})
+            self.send({"event": "archive", "count": len(games)})
+            return
+        offset = msg.get("offset", 0)
+        if type(slot) is not int or not 0 <= slot < journal.keep:
+            raise LinkError("slot must be 0 to %d" % (journal.keep - 1))
+        if type(offset) is not int or offset < 0:
+            raise LinkError("offset must be a whole number of bytes")
+        try:
+            data = journal.read_archived(slot, offset, ARCHIVE_PIECE)
+        except OSError:
+            raise LinkError("no archived game in slot %d" % slot) from None
+        self.send({"event": "archive-part", "slot": slot, "offset": offset,
+                   "data": b2a_base64(data).decode().strip(),
+                   "end": len(data) < ARCHIVE_PIECE})

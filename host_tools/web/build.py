@@ -1,4 +1,4 @@
-"""`make web` (python -m host_tools web): build the browser simulator, a static site.
+"""`make web` (python -m host_tools web --build): build the browser simulator, a static site.
 
 The page runs the board's own firmware (firmware/kahuna, firmware/hw) and the simulator's
 virtual hardware (host_tools/simulator/core.py and what it imports) on MicroPython's WebAssembly
@@ -212,7 +212,7 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m host_tools web",
+    ap = argparse.ArgumentParser(prog="python -m host_tools web --build",
                                  description="Build the browser simulator (a static site).")
     ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (emptied first)")
     ap.add_argument("--board", default=BOARD, help="board definition JSON")
