@@ -30,6 +30,8 @@ import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
+from host_tools.paths import BOARD_DEF
+
 BOARD_W = 1000  # the board area of the picture; the board's frame is scaled into it
 BOARD_H = 800
 PANEL_W = 400  # the text panel, right of the board
@@ -852,7 +854,6 @@ def demo_report(board):
 def main(argv=None):
     import argparse
 
-    from host_tools import mpy
     from kahuna import board as boardmod
 
     ap = argparse.ArgumentParser(prog="python -m host_tools.documents.render",
@@ -860,7 +861,7 @@ def main(argv=None):
                                              "board (the README's picture).")
     ap.add_argument("--demo", metavar="OUT", required=True,
                     help="play the demo scenario and draw it to OUT.svg or OUT.png")
-    ap.add_argument("--board", default=os.path.join(mpy.ROOT, "board_def", "kahuna.json"))
+    ap.add_argument("--board", default=BOARD_DEF)
     args = ap.parse_args(argv)
     problem = check_output(args.demo)
     if problem:

@@ -25,11 +25,11 @@ import time
 
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, leds, merge, open_port
-from host_tools.mpy import ROOT
+from host_tools.paths import BOARD_DEF
 from kahuna import board as boardmod
 from kahuna.cards import card_names
 
-DEFAULT_BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+DEFAULT_BOARD = BOARD_DEF
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 QUIET_S = 1.5  # piped commands: leave once the board said nothing for this long
 PROMPT = "monitor> "

@@ -7,7 +7,8 @@ Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.pins import Clock, VirtualGPIO
-from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.reader_rig import ReaderRig
+from host_tools.fakehw.strip import VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna import app as appmod
@@ -63,7 +64,7 @@ class Simulation:
         """Power on: fresh hardware, the firmware replays the journal from flash."""
         self.boots += 1
         n = self.board.led_count
-        self.np = VirtualNeoPixel(n)
+        self.np = VirtualNeoPixel(n, self.board.pins["neopixel"])
         reader = self.rig.power_on(self.now)
         self.pin_clock = Clock(self.now)
         self.gpio = VirtualGPIO(self.pin_clock)
