@@ -420,21 +420,26 @@ def _sea(pic, board, xy):
                     stroke=SAND, stroke_width=6, stroke_linejoin="round"))
 
 
+def _pixel(board, leds, led, known, state, what):
+    """A pixel as drawn: its full-level colour and name, whether it is lit apart from
+    its place's colour (an animation, a highlight), and its title."""
+    raw = tuple(leds[led])
+    rgb, name = full_level(raw, board, known)
+    lit_apart = name != "off" and tuple(rgb) != tuple(board.palette.get(state, (-1, -1, -1)))
+    title = "%s; LED %d = %s%s" % (what, led, list(raw), " (%s)" % name if name else "")
+    return rgb, name, lit_apart, title
+
+
 def _connections(pic, board, report, xy, leds, known):
     bridges = report.get("bridges") or {}
-    pal = board.palette
     for k, (cid, seg) in enumerate(zip(board.connections, _segments(board, xy))):
         sx, sy, ex, ey = seg
         mx, my = (sx + ex) / 2, (sy + ey) / 2
         led = board.conn_led[k]
-        raw = tuple(leds[led])
-        rgb, name = full_level(raw, board, known)
         owner = bridges.get(cid)
-        state = owner or "free"
-        lit_apart = name != "off" and tuple(rgb) != tuple(pal.get(state, (-1, -1, -1)))
-        title = "%s: %s; LED %d = %s%s" % (cid, "bridge of " + owner if owner else "free",
-                                           led, list(raw),
-                                           " (%s)" % name if name else "")
+        rgb, name, lit_apart, title = _pixel(
+            board, leds, led, known, owner or "free",
+            "%s: %s" % (cid, "bridge of " + owner if owner else "free"))
         ends = dict(x1=sx, y1=sy, x2=ex, y2=ey)
         if name == "off":
             pic.add(_el("line", stroke="#b9d3df", stroke_width=9, opacity=0.5,
@@ -465,14 +470,10 @@ def _islands(pic, board, report, xy, leds, known):
     for i, iid in enumerate(board.islands):
         x, y = xy[i]
         led = board.island_led[i]
-        raw = tuple(leds[led])
-        rgb, name = full_level(raw, board, known)
         owner = control.get(iid)
-        state = owner or "uncontrolled"
-        lit_apart = name != "off" and tuple(rgb) != tuple(pal.get(state, (-1, -1, -1)))
-        title = "%s: %s; LED %d = %s%s" % (iid, "controlled by " + owner if owner
-                                           else "uncontrolled", led, list(raw),
-                                           " (%s)" % name if name else "")
+        rgb, name, lit_apart, title = _pixel(
+            board, leds, led, known, owner or "uncontrolled",
+            "%s: %s" % (iid, "controlled by " + owner if owner else "uncontrolled"))
         _pixel_disc(pic, x, y, ISLAND_R, rgb, name, "island-" + iid, title, lit_apart)
         if lit_apart:
             _rays(pic, x, y, ISLAND_R + 4, ISLAND_R + 10)

@@ -19,8 +19,9 @@ from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 
 # The simulated hand (not the firmware: its periods and timeouts are kahuna.app's tasks()).
-PRESS_MS = 80  # a button press takes this long: held 30 ms, contact bounce 2 ms each way;
-# the driver debounces 20 ms on its own poll, so press and release both register in time
+PRESS_MS = 80  # a button press takes this long: held HOLD_MS, the contacts bouncing
+# BOUNCE_MS each way; longer than the driver's debounce (hw.buttons.Button.DEBOUNCE_MS) on
+# its own poll, so press and release both register in time
 HOLD_MS = 30
 BOUNCE_MS = 2
 TAP_LIMIT_MS = 5000  # a card lies on the reader at most this long waiting to be read
