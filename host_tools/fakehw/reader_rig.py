@@ -5,7 +5,7 @@ Runs on CPython and MicroPython.
 """
 
 from host_tools.fakehw.i2c_bus import VirtualI2C
-from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
+from host_tools.fakehw.ntag213 import tag_for
 from host_tools.fakehw.pins import OUT, Pin
 from host_tools.fakehw.pn532_chip import PN532Chip
 from hw.pn532 import I2C_ADDRESS
@@ -65,7 +65,7 @@ class ReaderRig:
     def tag(self, uid):
         uid = bytes(uid)
         if uid not in self.tags:
-            self.tags[uid] = NTAG213(uid) if len(uid) == 7 else ISO14443ATag(uid)
+            self.tags[uid] = tag_for(uid)
         return self.tags[uid]
 
     def place(self, uid):

@@ -31,7 +31,7 @@ import micropython
 
 from host_tools.fakehw import pins
 from host_tools.fakehw.i2c_bus import VirtualI2C
-from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
+from host_tools.fakehw.ntag213 import NTAG213, tag_for
 from host_tools.fakehw.pn532_chip import PN532Chip
 
 reset_cause = int(os.getenv("VBOARD_CAUSE") or 1)  # machine.PWRON_RESET
@@ -170,14 +170,12 @@ def _set_tag(desc):
     tag = tags.get(uid)
     mem, user = desc.get("mem"), desc.get("user")
     if tag is None or mem is not None or user is not None:
-        raw = unhexlify(uid)
-        tag = NTAG213(raw) if len(raw) == 7 else ISO14443ATag(raw)
+        tag = tag_for(unhexlify(uid))
         if isinstance(tag, NTAG213):
             if mem is not None:
                 tag.mem[:] = unhexlify(mem)
             elif user is not None:
-                data = unhexlify(user)[:144]
-                tag.mem[16:16 + len(data)] = data  # user memory starts at page 4
+                tag.set_user(unhexlify(user))
             _reported[uid] = bytes(tag.mem)
         tags[uid] = tag
     chip.field.place(tag)
