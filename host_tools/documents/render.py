@@ -481,22 +481,41 @@ def _islands(pic, board, report, xy, leds, known):
             stones.append((iid, x, y, pal.get(owner, (128, 128, 128)), owner))
     # Stones first, close to their island; then the names, clear of bridges, pixels,
     # stones and each other.
-    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in _segments(board, xy)]
-    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
+    obstacles = _obstacles(board, xy)
     for iid, x, y, rgb, owner in stones:
-        own = ("disc", (x, y), ISLAND_R + 3)
-        sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own],
-                        enough=3)
-        obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
+        sx, sy = _place_stone(x, y, obstacles)
         _stone(pic, sx, sy, rgb, "%s: stone of %s" % (iid, owner), "stone-" + iid)
     for i, iid in enumerate(board.islands):
-        x, y = xy[i]
-        half_w, half_h = 9.3 * len(iid) + 2, 10
-        lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
-                        prefer=_gaps(board, xy, i)[0])
-        obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
-        pic.add(_text(lx, ly + 8, iid, size=22, weight="bold", anchor="middle", spacing=2,
+        lx, ly = _place_label(board, xy, i, obstacles)
+        pic.add(_text(lx, ly, iid, size=22, weight="bold", anchor="middle", spacing=2,
                       halo="#f6f1d0", id_="label-" + iid))
+
+
+def _obstacles(board, xy):
+    """What a stone or a name must keep clear of: the bridges' bars and the islands."""
+    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in _segments(board, xy)]
+    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
+    return obstacles
+
+
+def _place_stone(x, y, obstacles):
+    """Where the control stone of the island at (x, y) goes: close to it, clear of the
+    obstacles but its own island, which then include the stone."""
+    own = ("disc", (x, y), ISLAND_R + 3)
+    sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own], enough=3)
+    obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
+    return sx, sy
+
+
+def _place_label(board, xy, i, obstacles):
+    """Where island i's name goes (its baseline's middle): clear of the obstacles, which
+    then include it."""
+    x, y = xy[i]
+    half_w, half_h = 9.3 * len(board.islands[i]) + 2, 10
+    lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
+                    prefer=_gaps(board, xy, i)[0])
+    obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
+    return lx, ly + 8
 
 
 def _segments(board, xy):
@@ -738,23 +757,9 @@ def page_geometry(board):
     pic = _Picture()
     _sea(pic, board, xy)
     segs = _segments(board, xy)
-    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in segs]
-    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
-    stones = []
-    for x, y in xy:
-        own = ("disc", (x, y), ISLAND_R + 3)
-        sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own],
-                        enough=3)
-        obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
-        stones.append((sx, sy))
-    labels = []
-    for i, iid in enumerate(board.islands):
-        x, y = xy[i]
-        half_w, half_h = 9.3 * len(iid) + 2, 10
-        lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
-                        prefer=_gaps(board, xy, i)[0])
-        obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
-        labels.append((lx, ly + 8))
+    obstacles = _obstacles(board, xy)
+    stones = [_place_stone(x, y, obstacles) for x, y in xy]
+    labels = [_place_label(board, xy, i, obstacles) for i in range(len(board.islands))]
 
     def r1(v):
         return round(v, 1)
