@@ -19,6 +19,18 @@ def _table_draws(obs, names):
     return out
 
 
+def _balance(owners, me):
+    """How many of `owners` (a player index, or none) are mine, minus the opponent's."""
+    opp = 1 - me
+    n = 0
+    for o in owners:
+        if o == me:
+            n += 1
+        elif o == opp:
+            n -= 1
+    return n
+
+
 class _Baseline:
     """What both baselines share: their seeded PRNG and one private rules game (an
     `ai.Model`) per variant, loaded with what an observation shows."""
@@ -83,19 +95,8 @@ class GreedyPlayer(_Baseline):
     island needs two or more), and greedy would never build."""
 
     def _metric(self, g, me):
-        opp = 1 - me
-        islands = 0
-        for c in g.control:
-            if c == me:
-                islands += 1
-            elif c == opp:
-                islands -= 1
-        bridges = 0
-        for o in g.bridges:
-            if o == me:
-                bridges += 1
-            elif o == opp:
-                bridges -= 1
+        islands = _balance(g.control, me)
+        bridges = _balance(g.bridges, me)
         if g.winner is not None:
             return 100000 if g.winner == rules.PLAYERS[me] else -100000
         return 1000 * islands + bridges
