@@ -413,8 +413,8 @@ def reset_and_confirm(board, hard, timeout, out=print):
     ser = None
     while ser is None:
         try:
-            ser = serial.Serial(port, 115200, timeout=0.1, exclusive=True)
-        except (OSError, serial.SerialException):
+            ser = open_port(port)
+        except PortError:
             if time.monotonic() > end:
                 raise FlashError("%s did not come back within %s s after the reset"
                                  % (port, timeout)) from None
