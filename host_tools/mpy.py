@@ -6,8 +6,12 @@ import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FIRMWARE = os.path.join(ROOT, "firmware")
+import host_tools
+
+# The package's paths (its one path set-up), made absolute: scripts run from other folders.
+ROOT = os.path.abspath(host_tools.ROOT)
+FIRMWARE = os.path.abspath(host_tools.FIRMWARE)
+
 SIM_HEAP = "1M"  # the simulator carries host-side virtual hardware and the report too
 
 

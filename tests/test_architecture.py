@@ -1,6 +1,8 @@
 """The layers keep to their places: the game (`kahuna`) imports only itself and the standard
 library; the drivers (`hw`) never import the game; only main.py and the drivers touch the
-Pico's hardware modules; and the board itself (its islands) lives in board_def, not in code."""
+Pico's hardware modules; and the board itself (its islands) lives in board_def, not in code.
+The host tools set the path in one place, keep fake hardware in fakehw (shared by the
+simulator and the virtual board), and the virtual board's "ROM" holds no firmware."""
 
 import ast
 import glob
@@ -112,4 +114,165 @@ def test_no_island_name_in_code_outside_board_def_and_tests():
         for line, text in code_strings(path):
             if pattern.search(text):
                 bad.append("%s:%d %s" % (os.path.relpath(path, ROOT), line, text[:60]))
+    assert bad == []
+
+
+# ------------------------------------------------------------------ the host tools
+
+HOST_TOOLS = os.path.join(ROOT, "host_tools")
+PICO = os.path.join(HOST_TOOLS, "fakehw", "pico")
+# sys.path is set in one place: the package's own path set-up. The virtual board's
+# supervisor sets the board's sys.path (as the Pico's boot does), not the host's.
+PATH_SETUP = {"host_tools/__init__.py", "host_tools/fakehw/pico/_supervisor.py"}
+
+
+def host_modules():
+    return sorted(glob.glob(os.path.join(HOST_TOOLS, "**", "*.py"), recursive=True))
+
+
+def path_edits(path):
+    """Lines that change sys.path: its methods that change it, an assignment to it or to
+    a slice of it, `from sys import path`, site.addsitedir."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+
+    def is_sys_path(node):
+        return (isinstance(node, ast.Attribute) and node.attr == "path"
+                and isinstance(node.value, ast.Name) and node.value.id == "sys")
+
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            f = node.func
+            if is_sys_path(f.value) and f.attr in ("insert", "append", "extend", "remove",
+                                                   "pop", "clear", "reverse", "sort"):
+                found.append(node.lineno)
+            elif f.attr == "addsitedir":
+                found.append(node.lineno)
+        elif isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Delete)):
+            targets = node.targets if isinstance(node, (ast.Assign, ast.Delete)) else [
+                node.target]
+            for t in targets:
+                if is_sys_path(t) or (isinstance(t, ast.Subscript) and is_sys_path(t.value)):
+                    found.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.module == "sys" and any(
+                a.name == "path" for a in node.names):
+            found.append(node.lineno)
+    return sorted(found)
+
+
+def test_path_edits_are_found():
+    # The check itself: each way of changing sys.path is seen, reading it is not.
+    import tempfile
+    src = ("import sys, site\nsys.path.insert(0, 'x')\nsys.path[:] = []\nsys.path = ['y']\n"
+           "sys.path += ['z']\nsite.addsitedir('w')\nfrom sys import path\n"
+           "if 'x' in sys.path:\n    print(sys.path[0])\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(src)
+    try:
+        assert path_edits(f.name) == [2, 3, 4, 5, 6, 7]
+    finally:
+        os.remove(f.name)
+
+
+def test_host_tools_set_the_path_in_one_place():
+    bad = []
+    for path in host_modules():
+        name = os.path.relpath(path, ROOT).replace(os.sep, "/")
+        if name not in PATH_SETUP:
+            bad += ["%s:%d" % (name, line) for line in path_edits(path)]
+    assert bad == []
+    for name in PATH_SETUP:
+        assert path_edits(os.path.join(ROOT, name)), "%s no longer sets the path" % name
+
+
+def top_level_imports(path):
+    """Modules a file imports when it is loaded: imports outside functions and classes
+    (a try/except or if at the top counts), as full dotted names."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    found = []
+    todo = list(tree.body)
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append(node.module)
+            found += [node.module + "." + a.name for a in node.names]
+        elif isinstance(node, (ast.Try, ast.If)):
+            todo += node.body + node.orelse + getattr(node, "finalbody", [])
+            todo += [s for h in getattr(node, "handlers", []) for s in h.body]
+    return found
+
+
+def module_file(name):
+    """The file of a module the virtual board can import: the pico folder's own modules,
+    host_tools' (a package's __init__ too), or None (the standard library, firmware)."""
+    parts = name.split(".")
+    if len(parts) == 1 and os.path.exists(os.path.join(PICO, name + ".py")):
+        return os.path.join(PICO, name + ".py")
+    if parts[0] != "host_tools":
+        return None
+    base = os.path.join(ROOT, *parts)
+    for path in (base + ".py", os.path.join(base, "__init__.py")):
+        if os.path.exists(path):
+            return path
+    return None
+
+
+def test_the_virtual_board_holds_no_firmware_of_the_repository():
+    # What the virtual board imports before its file system is mounted stays loaded, as
+    # the Pico's ROM: a `kahuna` or `hw` module among it would stand in for the one flashed.
+    seen = set()
+    todo = [os.path.join(PICO, n) for n in ("_supervisor.py", "machine.py", "neopixel.py")]
+    bad = []
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        for name in top_level_imports(path):
+            if name.split(".")[0] in ("kahuna", "hw"):
+                bad.append((os.path.relpath(path, ROOT), name))
+            parts = name.split(".")
+            for k in range(1, len(parts) + 1):  # a package's __init__ runs first
+                found = module_file(".".join(parts[:k]))
+                if found:
+                    todo.append(found)
+    assert bad == []
+    # It does reach the shared fakes: the check follows the imports.
+    assert os.path.join(HOST_TOOLS, "fakehw", "pins.py") in seen
+    assert os.path.join(HOST_TOOLS, "fakehw", "strip.py") in seen
+
+
+def test_fake_hardware_lives_in_fakehw():
+    # One home for fake hardware: no host tool outside fakehw defines a class that
+    # stands in for a Pico part, and the simulator and the virtual board share the fakes.
+    parts = ("Pin", "NeoPixel", "PWM", "I2C", "Flash", "PN532", "NTAG")
+    bad = []
+    for path in host_modules():
+        if os.sep + "fakehw" + os.sep in path:
+            continue
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(p in node.name for p in parts):
+                bad.append("%s: class %s" % (os.path.relpath(path, ROOT), node.name))
+    assert bad == []
+    # The virtual board's Pin and NeoPixel are the simulator's (fakehw/pins.py, strip.py):
+    # at most a subclass that connects them to the launcher.
+    own = []
+    for path in glob.glob(os.path.join(PICO, "*.py")):
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        own += [(os.path.basename(path), node.name, len(node.bases))
+                for node in ast.walk(tree)
+                if isinstance(node, ast.ClassDef) and node.name in ("Pin", "NeoPixel")]
+    assert own == [("_vboard.py", "Pin", 1)]
+
+
+def test_the_firmware_never_imports_the_host_tools():
+    bad = [rel(p) for p in glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True)
+           if "host_tools" in imports(p) or "tests" in imports(p)]
     assert bad == []

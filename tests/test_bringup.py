@@ -2,7 +2,8 @@
 is named (an unknown tag too), and every button press is reported."""
 
 import gamekit
-from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.reader_rig import ReaderRig
+from host_tools.fakehw.strip import VirtualNeoPixel
 from host_tools.simulator import core as simcore
 from hw.leds import Strip
 from kahuna import bringup

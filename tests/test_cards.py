@@ -13,7 +13,8 @@ import pytest
 import gamekit
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
-from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.reader_rig import ReaderRig
+from host_tools.fakehw.strip import VirtualNeoPixel
 from hw.leds import Strip
 from kahuna import ndef
 from kahuna.app import READER_MS, App

@@ -10,7 +10,6 @@ import time
 
 import pytest
 
-from host_tools.maker.vboard import Running
 from kahuna import ndef
 from mpy_runner import ROOT
 
@@ -23,22 +22,8 @@ def sticker(i):
 
 
 @pytest.fixture
-def board(tmp_path):
-    d = tmp_path / "board"
-    d.mkdir()
-    log = open(tmp_path / "vboard.log", "w")
-    b = Running(str(d), log=log)
-    b.dir = str(d)
-    try:
-        proc = subprocess.run(["make", "flash", "PORT=" + b.port,
-                               "ARGS=--build-dir " + str(tmp_path / "build")],
-                              capture_output=True, text=True, timeout=180, cwd=ROOT,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        yield b
-    finally:
-        b.stop()
-        log.close()
+def board(flashed_vboard):
+    return flashed_vboard  # conftest: the firmware flashed on a virtual board
 
 
 def test_enrol_a_full_deck_on_the_virtual_board_with_refusals(board):

@@ -19,22 +19,8 @@ BUSY = "%s is in use by another program (the monitor?)"
 
 
 @pytest.fixture
-def board(tmp_path):
-    d = tmp_path / "board"
-    d.mkdir()
-    log = open(tmp_path / "vboard.log", "w")
-    b = Running(str(d), log=log)
-    b.dir = str(d)
-    b.build = str(tmp_path / "build")
-    try:
-        proc = subprocess.run(["make", "flash", "PORT=" + b.port, "ARGS=--build-dir " + b.build],
-                              capture_output=True, text=True, timeout=180, cwd=ROOT,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        yield b
-    finally:
-        b.stop()
-        log.close()
+def board(flashed_vboard):
+    return flashed_vboard  # conftest: the firmware flashed on a virtual board
 
 
 class MonitorProcess:

@@ -128,7 +128,7 @@ def test_a_chip_that_leaves_the_bus_shows_the_fault_and_recovers_when_it_returns
 
 
 def test_without_a_reset_pin_a_failing_reader_is_lost_at_once_and_retried_every_2_s():
-    from host_tools.fakehw.strip import ReaderRig
+    from host_tools.fakehw.reader_rig import ReaderRig
     from hw.reader import Reader
     rig = ReaderRig()
     said = []

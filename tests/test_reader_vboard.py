@@ -5,12 +5,10 @@ status read and from one that answers late, resets a wedged one through its rese
 shows the fault while the chip is off the bus and recovers when it returns."""
 
 import json
-import subprocess
 import time
 
 import pytest
 
-from host_tools.maker.vboard import Running
 from mpy_runner import ROOT
 
 CARDS = {"04E1A1000000E1": "HUNA-1", "04E1A1000000E2": "ELAI-1",
@@ -18,21 +16,8 @@ CARDS = {"04E1A1000000E1": "HUNA-1", "04E1A1000000E2": "ELAI-1",
 
 
 @pytest.fixture
-def board(tmp_path):
-    d = tmp_path / "board"
-    d.mkdir()
-    log = open(tmp_path / "vboard.log", "w")
-    b = Running(str(d), log=log)
-    try:
-        proc = subprocess.run(["make", "flash", "PORT=" + b.port,
-                               "ARGS=--build-dir " + str(tmp_path / "build")],
-                              capture_output=True, text=True, timeout=180, cwd=ROOT,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        yield b
-    finally:
-        b.stop()
-        log.close()
+def board(flashed_vboard):
+    return flashed_vboard  # conftest: the firmware flashed on a virtual board
 
 
 class Link:

@@ -14,7 +14,7 @@ import pytest
 import serial
 
 from host_tools.maker import vboard
-from host_tools.maker.vboard import Running, VBoardClient, sticker_uid
+from host_tools.maker.vboard import VBoardClient, sticker_uid
 from mpy_runner import ROOT
 
 DEAL = ("HUNA-1", "ELAI-1", "DUDA-1", "ALOA-1", "DUDA-2", "ELAI-2")
@@ -115,22 +115,8 @@ def test_mpy_versions_of_releases():
 
 
 @pytest.fixture
-def flashed(tmp_path):
-    d = tmp_path / "board"
-    d.mkdir()
-    log = open(tmp_path / "vboard.log", "w")
-    b = Running(str(d), log=log)
-    b.dir = str(d)
-    try:
-        proc = subprocess.run(["make", "flash", "PORT=" + b.port,
-                               "ARGS=--build-dir " + str(tmp_path / "build")],
-                              capture_output=True, text=True, timeout=180, cwd=ROOT,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        yield b
-    finally:
-        b.stop()
-        log.close()
+def flashed(flashed_vboard):
+    return flashed_vboard  # conftest: the firmware flashed on a virtual board
 
 
 def vb(board, *words):

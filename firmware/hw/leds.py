@@ -1,8 +1,9 @@
 """The LED strip: writes the view's RGB frames to a WS2812 chain.
 
-`np` is MicroPython's `neopixel.NeoPixel(pin, n)` on the board (its `buf` holds the bytes
-in the strip's order, GRB for WS2812, and `write()` sends them), or the simulator's
-virtual NeoPixel with the same two members. Copying is done in place: no allocation.
+`np` is MicroPython's `neopixel.NeoPixel(pin, n)` (its `buf` holds the bytes in the
+strip's order, GRB for WS2812, and `write()` sends them): on the board, and in the
+simulator the same class on a fake pin (host_tools/fakehw/strip.py). Copying is done in
+place: no allocation.
 """
 
 

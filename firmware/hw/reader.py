@@ -17,12 +17,7 @@ the caller's clock, so the loop never blocks on them.
 when it answers again after a reset or a failed setup.
 """
 
-try:
-    from micropython import const
-except ImportError:
-    def const(x):
-        return x
-
+from hw.const import const
 from hw.pn532 import PENDING, PN532Error
 
 _READY = const(0)  # set up: polling

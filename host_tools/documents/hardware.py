@@ -37,9 +37,10 @@ import tempfile
 from xml.sax.saxutils import escape
 
 from host_tools import mpy
+from host_tools.paths import BOARD_DEF
 from kahuna import board as boardmod
 
-DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+DEFAULT_BOARD = BOARD_DEF
 DEFAULT_OUT = os.path.join(mpy.ROOT, "hardware")
 TEMPLATE_NAME = "README.template.md"  # hand-written prose of README.md, in the out folder
 

@@ -30,6 +30,8 @@ import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
+from host_tools.paths import BOARD_DEF
+
 BOARD_W = 1000  # the board area of the picture; the board's frame is scaled into it
 BOARD_H = 800
 PANEL_W = 400  # the text panel, right of the board
@@ -418,21 +420,26 @@ def _sea(pic, board, xy):
                     stroke=SAND, stroke_width=6, stroke_linejoin="round"))
 
 
+def _pixel(board, leds, led, known, state, what):
+    """A pixel as drawn: its full-level colour and name, whether it is lit apart from
+    its place's colour (an animation, a highlight), and its title."""
+    raw = tuple(leds[led])
+    rgb, name = full_level(raw, board, known)
+    lit_apart = name != "off" and tuple(rgb) != tuple(board.palette.get(state, (-1, -1, -1)))
+    title = "%s; LED %d = %s%s" % (what, led, list(raw), " (%s)" % name if name else "")
+    return rgb, name, lit_apart, title
+
+
 def _connections(pic, board, report, xy, leds, known):
     bridges = report.get("bridges") or {}
-    pal = board.palette
     for k, (cid, seg) in enumerate(zip(board.connections, _segments(board, xy))):
         sx, sy, ex, ey = seg
         mx, my = (sx + ex) / 2, (sy + ey) / 2
         led = board.conn_led[k]
-        raw = tuple(leds[led])
-        rgb, name = full_level(raw, board, known)
         owner = bridges.get(cid)
-        state = owner or "free"
-        lit_apart = name != "off" and tuple(rgb) != tuple(pal.get(state, (-1, -1, -1)))
-        title = "%s: %s; LED %d = %s%s" % (cid, "bridge of " + owner if owner else "free",
-                                           led, list(raw),
-                                           " (%s)" % name if name else "")
+        rgb, name, lit_apart, title = _pixel(
+            board, leds, led, known, owner or "free",
+            "%s: %s" % (cid, "bridge of " + owner if owner else "free"))
         ends = dict(x1=sx, y1=sy, x2=ex, y2=ey)
         if name == "off":
             pic.add(_el("line", stroke="#b9d3df", stroke_width=9, opacity=0.5,
@@ -463,14 +470,10 @@ def _islands(pic, board, report, xy, leds, known):
     for i, iid in enumerate(board.islands):
         x, y = xy[i]
         led = board.island_led[i]
-        raw = tuple(leds[led])
-        rgb, name = full_level(raw, board, known)
         owner = control.get(iid)
-        state = owner or "uncontrolled"
-        lit_apart = name != "off" and tuple(rgb) != tuple(pal.get(state, (-1, -1, -1)))
-        title = "%s: %s; LED %d = %s%s" % (iid, "controlled by " + owner if owner
-                                           else "uncontrolled", led, list(raw),
-                                           " (%s)" % name if name else "")
+        rgb, name, lit_apart, title = _pixel(
+            board, leds, led, known, owner or "uncontrolled",
+            "%s: %s" % (iid, "controlled by " + owner if owner else "uncontrolled"))
         _pixel_disc(pic, x, y, ISLAND_R, rgb, name, "island-" + iid, title, lit_apart)
         if lit_apart:
             _rays(pic, x, y, ISLAND_R + 4, ISLAND_R + 10)
@@ -478,22 +481,41 @@ def _islands(pic, board, report, xy, leds, known):
             stones.append((iid, x, y, pal.get(owner, (128, 128, 128)), owner))
     # Stones first, close to their island; then the names, clear of bridges, pixels,
     # stones and each other.
-    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in _segments(board, xy)]
-    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
+    obstacles = _obstacles(board, xy)
     for iid, x, y, rgb, owner in stones:
-        own = ("disc", (x, y), ISLAND_R + 3)
-        sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own],
-                        enough=3)
-        obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
+        sx, sy = _place_stone(x, y, obstacles)
         _stone(pic, sx, sy, rgb, "%s: stone of %s" % (iid, owner), "stone-" + iid)
     for i, iid in enumerate(board.islands):
-        x, y = xy[i]
-        half_w, half_h = 9.3 * len(iid) + 2, 10
-        lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
-                        prefer=_gaps(board, xy, i)[0])
-        obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
-        pic.add(_text(lx, ly + 8, iid, size=22, weight="bold", anchor="middle", spacing=2,
+        lx, ly = _place_label(board, xy, i, obstacles)
+        pic.add(_text(lx, ly, iid, size=22, weight="bold", anchor="middle", spacing=2,
                       halo="#f6f1d0", id_="label-" + iid))
+
+
+def _obstacles(board, xy):
+    """What a stone or a name must keep clear of: the bridges' bars and the islands."""
+    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in _segments(board, xy)]
+    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
+    return obstacles
+
+
+def _place_stone(x, y, obstacles):
+    """Where the control stone of the island at (x, y) goes: close to it, clear of the
+    obstacles but its own island, which then include the stone."""
+    own = ("disc", (x, y), ISLAND_R + 3)
+    sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own], enough=3)
+    obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
+    return sx, sy
+
+
+def _place_label(board, xy, i, obstacles):
+    """Where island i's name goes (its baseline's middle): clear of the obstacles, which
+    then include it."""
+    x, y = xy[i]
+    half_w, half_h = 9.3 * len(board.islands[i]) + 2, 10
+    lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
+                    prefer=_gaps(board, xy, i)[0])
+    obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
+    return lx, ly + 8
 
 
 def _segments(board, xy):
@@ -735,23 +757,9 @@ def page_geometry(board):
     pic = _Picture()
     _sea(pic, board, xy)
     segs = _segments(board, xy)
-    obstacles = [("seg", seg, BRIDGE_W / 2 + 3) for seg in segs]
-    obstacles += [("disc", p, ISLAND_R + 3) for p in xy]
-    stones = []
-    for x, y in xy:
-        own = ("disc", (x, y), ISLAND_R + 3)
-        sx, sy = _place(x, y, 13, 10, ISLAND_R - 4, [o for o in obstacles if o != own],
-                        enough=3)
-        obstacles.append(("box", (sx - 13, sy - 10, sx + 13, sy + 10), 2))
-        stones.append((sx, sy))
-    labels = []
-    for i, iid in enumerate(board.islands):
-        x, y = xy[i]
-        half_w, half_h = 9.3 * len(iid) + 2, 10
-        lx, ly = _place(x, y, half_w, half_h, ISLAND_R + 6, obstacles,
-                        prefer=_gaps(board, xy, i)[0])
-        obstacles.append(("box", (lx - half_w, ly - half_h, lx + half_w, ly + half_h), 4))
-        labels.append((lx, ly + 8))
+    obstacles = _obstacles(board, xy)
+    stones = [_place_stone(x, y, obstacles) for x, y in xy]
+    labels = [_place_label(board, xy, i, obstacles) for i in range(len(board.islands))]
 
     def r1(v):
         return round(v, 1)
@@ -852,7 +860,6 @@ def demo_report(board):
 def main(argv=None):
     import argparse
 
-    from host_tools import mpy
     from kahuna import board as boardmod
 
     ap = argparse.ArgumentParser(prog="python -m host_tools.documents.render",
@@ -860,7 +867,7 @@ def main(argv=None):
                                              "board (the README's picture).")
     ap.add_argument("--demo", metavar="OUT", required=True,
                     help="play the demo scenario and draw it to OUT.svg or OUT.png")
-    ap.add_argument("--board", default=os.path.join(mpy.ROOT, "board_def", "kahuna.json"))
+    ap.add_argument("--board", default=BOARD_DEF)
     args = ap.parse_args(argv)
     problem = check_output(args.demo)
     if problem:

@@ -134,3 +134,16 @@ class NTAG213(ISO14443ATag):
             return ACK
         self.mem[o:o + 4] = d
         return ACK
+
+    def set_user(self, data):
+        """A fresh tag's user memory (page 4 on) starts with `data` (cut to its size)."""
+        start = self.USER_FIRST * 4
+        data = data[:(self.USER_LAST + 1) * 4 - start]
+        self.mem[start:start + len(data)] = data
+
+
+def tag_for(uid):
+    """The emulated tag with this UID: an NTAG213 for a 7-byte UID (the board's cards),
+    else a plain ISO14443A tag (a card that is not an NTAG)."""
+    uid = bytes(uid)
+    return NTAG213(uid) if len(uid) == 7 else ISO14443ATag(uid)

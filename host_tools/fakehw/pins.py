@@ -1,11 +1,17 @@
-"""Virtual pins and PWM for the input and sound drivers, on virtual time.
+"""Fake pins: one GPIO as the rp2 port's `machine.Pin` has it, for the simulator (CPython
+and MicroPython) and the virtual board (whose `machine.Pin` is this class, see pico/).
 
+- `Pin`: rp2's `machine.Pin`: mode, pull, output latch, the level something outside drives
+  onto the pin (`drive(level)`, None to let go), IRQs on its edges, and `bitstream` (what
+  `neopixel` sends down a pin). The far end of the wire: `on_level(level)` hears the
+  level the pin drives (the PN532's reset line), `on_stream(buf)` what `bitstream` sends
+  (the LED strip). The virtual board's subclass samples the outside world before each
+  read and schedules IRQ handlers instead of calling them.
 - `Clock`: virtual milliseconds. `set(t)` / `advance(ms)` move time forward and apply
   every pin's scheduled level changes in time order, each at its own time, firing pin
   interrupts as they happen. Callable (returns the time), and has `ticks_ms()`.
-- `VirtualPin`: an input pin as the drivers see it: callable returning its level, with
-  `value()` and `irq(handler, trigger)` as `machine.Pin`. A test sets its level now
-  (`set(level)`) or schedules changes on the clock (`at(t, level)`, `bounce(t, levels)`,
+- `VirtualPin`: an input pin with a pull-up that a test drives: its level now
+  (`set(level)`) or changes scheduled on the clock (`at(t, level)`, `bounce(t, levels)`,
   `press(t, hold_ms, bounce_ms)`).
 - `VirtualGPIO`: a `make_pin(gpio)` factory that makes each GPIO's pin once.
 - `turn(a, b, t, detents, ...)`: schedules the quadrature of a rotary encoder.
@@ -15,12 +21,175 @@
 Runs on CPython and MicroPython.
 """
 
-# rp2's machine.Pin constants (GPIO_IRQ_EDGE_FALL / _RISE).
-IRQ_FALLING = 4
-IRQ_RISING = 8
+# rp2's machine.Pin constants (ports/rp2/machine_pin.c).
+IN = 0
+OUT = 1
+OPEN_DRAIN = 2
+ALT = 3
+PULL_UP = 1
+PULL_DOWN = 2
+IRQ_LOW_LEVEL = 1
+IRQ_HIGH_LEVEL = 2
+IRQ_FALLING = 4  # GPIO_IRQ_EDGE_FALL
+IRQ_RISING = 8  # GPIO_IRQ_EDGE_RISE
+LED_GPIO = 25  # Pin("LED") on the Pico
+GPIOS = 30  # GP0..GP29
 
 PWM_MIN_HZ = 8  # rp2: the slowest the 16-bit counter and divider reach at 125 MHz
 PWM_MAX_HZ = 62500000
+
+
+def gpio_number(pin):
+    """The GPIO a machine.Pin id names, as rp2 takes it: a Pin, 0..29, "GPn" or "LED"."""
+    if isinstance(pin, Pin):
+        return pin._id
+    if isinstance(pin, str):
+        name = pin.upper()
+        if name == "LED":
+            return LED_GPIO
+        if name.startswith("GP") and name[2:].isdigit():
+            pin = int(name[2:])
+        else:
+            raise ValueError("unknown named pin \"%s\"" % pin)
+    if not isinstance(pin, int) or not 0 <= pin < GPIOS:
+        raise ValueError("invalid pin")
+    return pin
+
+
+class Pin:
+    IN = IN
+    OUT = OUT
+    OPEN_DRAIN = OPEN_DRAIN
+    ALT = ALT
+    PULL_UP = PULL_UP
+    PULL_DOWN = PULL_DOWN
+    IRQ_LOW_LEVEL = IRQ_LOW_LEVEL
+    IRQ_HIGH_LEVEL = IRQ_HIGH_LEVEL
+    IRQ_FALLING = IRQ_FALLING
+    IRQ_RISING = IRQ_RISING
+
+    # A GPIO at reset: an input, no pull, latch 0, nothing outside driving it. Class
+    # defaults, so that re-running __init__ on the same pin (rp2's Pin(n) again) keeps them.
+    _mode = IN
+    _pull = None
+    _latch = 0
+    _driven = None
+    _level = 0
+    _handler = None
+    _trigger = 0
+    edges = 0  # level changes so far
+    on_level = None
+    on_stream = None
+
+    def __init__(self, id, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        self._id = None if id is None else gpio_number(id)  # None: a wire of a test's own
+        self.init(mode, pull, value=value)
+
+    def init(self, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
+        if mode not in (-1, IN, OUT, OPEN_DRAIN, ALT):
+            raise ValueError("invalid pin mode: %r" % (mode,))
+        if pull not in (-1, None, PULL_UP, PULL_DOWN):
+            raise ValueError("invalid pull: %r" % (pull,))
+        if value is not None:
+            self._latch = 1 if value else 0
+        if mode != -1:
+            self._mode = mode
+        if pull != -1:
+            self._pull = pull
+        self._update()
+        if mode in (OUT, OPEN_DRAIN) or value is not None:
+            self._drives()
+
+    # ---- as machine.Pin
+
+    def value(self, x=None):
+        # No *args: reading a pin must not allocate (drivers are checked for that).
+        if x is None:
+            return self._level
+        self._set_latch(1 if x else 0)
+        return None
+
+    def __call__(self, x=None):
+        return self.value(x)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+    high = on
+    low = off
+
+    def toggle(self):
+        self._set_latch(1 - self._latch)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
+        self._handler = handler
+        self._trigger = trigger if handler is not None else 0
+        return self
+
+    def __repr__(self):
+        mode = ("IN", "OUT", "OPEN_DRAIN", "ALT")[self._mode]
+        pull = {1: ", pull=PULL_UP", 2: ", pull=PULL_DOWN"}.get(self._pull, "")
+        return "Pin(GPIO%s, mode=%s%s)" % (self._id, mode, pull)
+
+    # ---- the outside world
+
+    def drive(self, level):
+        """Something outside drives the pin to `level` (0/1), or lets go (None)."""
+        self._driven = None if level is None else (1 if level else 0)
+        self._update()
+
+    # ---- inside
+
+    def resolve(self):
+        """The level on the pad: an output's latch; an open drain's low; else what drives
+        it from outside, else its pull (an open drain floats high)."""
+        mode = self._mode
+        if mode == OUT:
+            return self._latch
+        if mode == OPEN_DRAIN and self._latch == 0:
+            return 0
+        if self._driven is not None:
+            return self._driven
+        if self._pull == PULL_UP or mode == OPEN_DRAIN:
+            return 1
+        return 0
+
+    def _update(self):
+        level = self.resolve()
+        if level == self._level:
+            return
+        self._level = level
+        self.edges += 1
+        handler = self._handler
+        if handler is not None and self._trigger & (IRQ_RISING if level else IRQ_FALLING):
+            self._fire(handler)
+
+    def _fire(self, handler):
+        handler(self)  # at once, as a hard IRQ
+
+    def _set_latch(self, level):
+        if level != self._latch:
+            self._latch = level
+            self._update()
+            self._drives()
+
+    def _drives(self):
+        """The pin (re)asserts its output: the far end hears the level."""
+        if self.on_level is not None:
+            self.on_level(self._level)
+
+    def stream(self, buf):
+        """`bitstream` down this pin (the bytes are the far end's to keep: copy them)."""
+        if self.on_stream is not None:
+            self.on_stream(buf)
+
+
+def bitstream(pin, encoding, timing, buf):
+    """machine.bitstream, what neopixel's write() uses: buf goes down the pin's wire."""
+    pin.stream(buf)
 
 
 class Clock:
@@ -59,55 +228,30 @@ class Clock:
         self.set(self.now + ms)
 
 
-class VirtualPin:
-    IRQ_FALLING = IRQ_FALLING
-    IRQ_RISING = IRQ_RISING
+class VirtualPin(Pin):
+    """An input with a pull-up that a test drives, on a `Clock` to schedule changes."""
 
     def __init__(self, level=1, clock=None, active=0, name=None):
         """`level`: the level now (1: pulled up). `active`: the level while pressed, for
         `press`. `clock`: a `Clock`, needed to schedule changes."""
-        self._level = 1 if level else 0
+        self._id = None
+        self._pull = PULL_UP
+        self._driven = self._level = 1 if level else 0
         self.clock = clock
         self.active = active
         self.name = name
         self._plan = []  # [(t, level)], by time; equal times in the order scheduled
-        self._handler = None
-        self._trigger = 0
-        self.edges = 0  # level changes so far
         if clock is not None:
             clock.attach(self)
 
     def __repr__(self):
         return "VirtualPin(%s, level=%d)" % (self.name, self._level)
 
-    # ---- as machine.Pin
-
-    def __call__(self, level=None):
-        return self.value(level)
-
-    def value(self, level=None):
-        # No *args: reading a pin must not allocate (drivers are checked for that).
-        if level is not None:
-            self.set(level)
-            return None
-        return self._level
-
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, **_ignored):
-        self._handler = handler
-        self._trigger = trigger if handler is not None else 0
-
     # ---- driven by a test
 
     def set(self, level):
         """Change the level now (interrupts fire)."""
-        level = 1 if level else 0
-        if level == self._level:
-            return
-        self._level = level
-        self.edges += 1
-        if self._handler is not None:
-            if self._trigger & (IRQ_RISING if level else IRQ_FALLING):
-                self._handler(self)
+        self.drive(level)
 
     def _need_clock(self):
         if self.clock is None:
@@ -164,7 +308,8 @@ class VirtualGPIO:
 
     def __call__(self, gpio, *_mode):
         if gpio not in self.pins:
-            self.pins[gpio] = VirtualPin(self.level, self.clock, name="GP%d" % gpio)
+            pin = self.pins[gpio] = VirtualPin(self.level, self.clock, name="GP%d" % gpio)
+            pin._id = gpio
         return self.pins[gpio]
 
     def __getitem__(self, gpio):

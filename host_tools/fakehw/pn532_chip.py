@@ -14,8 +14,9 @@ A 1-byte read only polls; a longer read when ready returns 01 + the frame (then
 Processing time is modelled as a number of status polls (and optionally virtual
 milliseconds from an injected clock) before the ACK and before the response.
 
-RSTPDN (the reset pin, `ResetPin`): held low, the chip is powered down and
-acknowledges nothing on the bus; released, it starts afresh (power-on state).
+RSTPDN (the reset pin, `reset_pin(level)`: a fake Pin's `on_level`): held low, the chip
+is powered down and acknowledges nothing on the bus; released, it starts afresh
+(power-on state).
 `wedge()` hangs it (it acknowledges its address but never answers) until reset.
 
 Deviations from the real chip, chosen for a small honest model: only the
@@ -69,21 +70,6 @@ class Field:
 
     def remove(self):
         self.tag = None
-
-
-class ResetPin:
-    """The PN532's RSTPDN as the firmware drives it: `value(level)` like machine.Pin."""
-
-    def __init__(self, chip):
-        self.chip = chip
-        self.level = 1
-
-    def value(self, level=None):
-        if level is None:
-            return self.level
-        self.level = 1 if level else 0
-        self.chip.reset_pin(self.level)
-        return None
 
 
 class PN532Chip:

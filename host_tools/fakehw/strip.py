@@ -1,100 +1,74 @@
-"""Virtual hardware for the simulator at the driver interfaces the firmware uses.
+"""The LED strip, for the simulator and the virtual board alike.
 
-- `ReaderRig`: the card reader's world: an emulated PN532 (host_tools/fakehw) on a virtual
-  I2C bus, its reset pin, the tags placed in its field. The firmware's own reader
-  (hw.reader over hw.pn532) is built on it, on the caller's virtual clock.
-- `VirtualNeoPixel`: MicroPython's `neopixel.NeoPixel` as the LED driver sees it: a `buf`
-  in GRB order and `write()`, which captures the bytes sent down the data line.
+- `NeoPixel`: micropython-lib's `neopixel.NeoPixel` (the Pico ships it frozen), unchanged but
+  for where `bitstream` comes from: the fake `machine.bitstream` of `pins`, which sends
+  the bytes down the pin's wire. It is the virtual board's `neopixel` module too.
+- `LedStrip`: the WS2812 chain at the far end of the data line (a pin's `on_stream`): keeps
+  the last frame sent (GRB order) and counts the frames.
+- `VirtualNeoPixel(n)`: a NeoPixel on a pin wired to a LedStrip of n pixels, for the
+  simulator and tests: the frame sent is `sent` / `rgb()`.
 Runs on CPython and MicroPython.
 """
 
-
-class DriverClock:
-    """The PN532 driver's ticks_ms / sleep_ms on virtual time: `set(now)` follows the
-    simulation's clock; a blocking driver call's sleeps move it on from there."""
-
-    def __init__(self, now=0):
-        self.now = now
-
-    def set(self, now):
-        if now > self.now:
-            self.now = now
-
-    def ticks_ms(self):
-        return self.now
-
-    def sleep_ms(self, ms):
-        self.now += ms
+from host_tools.fakehw.pins import Pin, bitstream
 
 
-class ReaderRig:
-    """The emulated PN532 (timed, as a real one) with its reset pin and the firmware's
-    reader on it. Cards are emulated NTAG213 tags (7-byte UIDs) or plain ISO14443A tags
-    for other UIDs; a card keeps its tag (and memory)."""
+class NeoPixel:
+    # G R B W
+    ORDER = (1, 0, 2, 3)
 
-    ADDR = 0x24
-
-    def __init__(self, now=0, report=None, chip=None):
-        from host_tools.fakehw.i2c_bus import VirtualI2C
-        from host_tools.fakehw.pn532_chip import PN532Chip, ResetPin
-        from hw.pn532 import PN532
-        from hw.reader import Reader
-        self.clock = DriverClock(now)
-        self.bus = VirtualI2C()
-        self.chip = chip if chip is not None else PN532Chip.timed(self.clock.ticks_ms)
-        self.bus.attach(self.ADDR, self.chip)
-        self.reset_pin = ResetPin(self.chip)
-        self._driver = PN532
-        self._reader = Reader
-        self.report = report
-        self.tags = {}
-        self.power_on(now)
-
-    def power_on(self, now):
-        """The board (re)boots: the chip is power-cycled, the firmware's driver and reader
-        are made afresh (the tags and the chip's wiring stay)."""
-        self.clock.set(now)
-        self.chip.reset_pin(0)
-        self.chip.reset_pin(1)
-        self.driver = self._driver(self.bus, ticks_ms=self.clock.ticks_ms,
-                                   sleep_ms=self.clock.sleep_ms)
-        self.reader = self._reader(self.driver, self.reset_pin, self.report)
-        return self.reader
-
-    def tag(self, uid):
-        from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
-        uid = bytes(uid)
-        if uid not in self.tags:
-            self.tags[uid] = NTAG213(uid) if len(uid) == 7 else ISO14443ATag(uid)
-        return self.tags[uid]
-
-    def place(self, uid):
-        self.chip.field.place(self.tag(uid))
-
-    def remove(self):
-        self.chip.field.remove()
-
-    def vanish(self):
-        """The chip leaves the bus (a loose wire): nothing acknowledges its address."""
-        self.bus.detach(self.ADDR)
-
-    def come_back(self):
-        self.bus.attach(self.ADDR, self.chip)
-
-
-class VirtualNeoPixel:
-    def __init__(self, n):
+    def __init__(self, pin, n, bpp=3, timing=1):
+        self.pin = pin
         self.n = n
-        self.buf = bytearray(3 * n)
-        self.sent = bytearray(3 * n)
-        self.writes = 0
+        self.bpp = bpp
+        self.buf = bytearray(n * bpp)
+        self.pin.init(pin.OUT)
+        # Timing arg can either be 1 for 800kHz or 0 for 400kHz,
+        # or a user-specified timing ns tuple (high_0, low_0, high_1, low_1).
+        self.timing = (
+            ((400, 850, 800, 450) if timing else (800, 1700, 1600, 900))
+            if isinstance(timing, int)
+            else timing
+        )
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, i, v):
+        offset = i * self.bpp
+        for i in range(self.bpp):
+            self.buf[offset + self.ORDER[i]] = v[i]
+
+    def __getitem__(self, i):
+        offset = i * self.bpp
+        return tuple(self.buf[offset + self.ORDER[i]] for i in range(self.bpp))
+
+    def fill(self, v):
+        b = self.buf
+        l = len(self.buf)  # noqa: E741 -- as in micropython-lib
+        bpp = self.bpp
+        for i in range(bpp):
+            c = v[i]
+            j = self.ORDER[i]
+            while j < l:
+                b[j] = c
+                j += bpp
 
     def write(self):
+        # BITSTREAM_TYPE_HIGH_LOW = 0
+        bitstream(self.pin, 0, self.timing, self.buf)
+
+
+class LedStrip:
+    def __init__(self, n, bpp=3):
+        self.sent = bytearray(bpp * n)
+        self.writes = 0
+
+    def receive(self, buf):
         # Copied byte by byte into a buffer made once: capturing allocates nothing, so
         # memory measurements see only the firmware.
-        buf = self.buf
         sent = self.sent
-        for j in range(len(buf)):
+        for j in range(min(len(buf), len(sent))):
             sent[j] = buf[j]
         self.writes += 1
 
@@ -102,3 +76,22 @@ class VirtualNeoPixel:
         """The last frame sent, as [[r, g, b], ...] in strip order."""
         s = self.sent
         return [[s[j + 1], s[j], s[j + 2]] for j in range(0, len(s), 3)]
+
+
+class VirtualNeoPixel(NeoPixel):
+    def __init__(self, n, gpio=None):
+        self.strip = LedStrip(n)
+        pin = Pin(gpio)
+        pin.on_stream = self.strip.receive
+        NeoPixel.__init__(self, pin, n)
+
+    @property
+    def sent(self):
+        return self.strip.sent
+
+    @property
+    def writes(self):
+        return self.strip.writes
+
+    def rgb(self):
+        return self.strip.rgb()

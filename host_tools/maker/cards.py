@@ -17,11 +17,11 @@ import os
 import sys
 
 from host_tools.maker.linkclient import LinkClient, PortError
-from host_tools.mpy import ROOT
+from host_tools.paths import BOARD_DEF
 from kahuna import board as boardmod
 from kahuna.cards import Registry, RegistryError, card_names
 
-BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+BOARD = BOARD_DEF
 
 
 def deck():

@@ -15,7 +15,8 @@ the board.
    prints one line per file: `[3/15] kahuna/rules.mpy  sent (12.3 KB)` or `... unchanged`.
    main.py goes last, so a board cut off half-way keeps starting the old code. Stale .py or
    .mpy files in /kahuna and /hw (a left-over rules.py would shadow rules.mpy) are removed.
-   The board's data, /game.jnl, /cards.json and /settings.json, is never written or removed.
+   The board's data (kahuna.files: the journal, the card registry) is never written or
+   removed: a flash removes only stale .py, .mpy and .tmp files.
 4. Resets the board (a soft reboot from the friendly REPL by default, which keeps the USB
    link; --hard-reset for machine.reset()) and reads the serial link until main.py reports
    {"event": "boot", ...}.
@@ -36,12 +37,15 @@ from host_tools.maker.findport import find_port, no_board
 from host_tools.maker.findport import missing as missing_port
 from host_tools.maker.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
+from host_tools.paths import BOARD_DEF
+from kahuna.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 
 FIRMWARE = os.path.join(ROOT, "firmware")
-BOARD_DEF = os.path.join(ROOT, "board_def", "kahuna.json")
 BUILD = os.path.join(ROOT, "build", "board")
 MARCH = "armv6m"
-PROTECTED = ("game.jnl", "cards.json", "settings.json")  # the board's data: never touched
+# The board's data, which a build must never hold: the files the firmware writes (the
+# journal's archives, /game-N.jnl, are safe too: a flash removes only code).
+PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE))
 CODE_DIRS = ("kahuna", "hw")  # folders that hold only flashed code: stale modules go
 SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
@@ -109,7 +113,7 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
                 raise FlashError("mpy-cross failed on %s:\n%s"
                                  % (rel, (proc.stdout + proc.stderr).strip()))
             code.append((board_rel, dst))
-    bd = "board_def/" + os.path.basename(board_def)
+    bd = BOARD_FILE.lstrip("/")  # where main.py reads it, whatever the local file's name
     os.makedirs(os.path.join(out, "board_def"), exist_ok=True)
     shutil.copyfile(board_def, os.path.join(out, bd))
     code.append((bd, os.path.join(out, bd)))
@@ -409,8 +413,8 @@ def reset_and_confirm(board, hard, timeout, out=print):
     ser = None
     while ser is None:
         try:
-            ser = serial.Serial(port, 115200, timeout=0.1, exclusive=True)
-        except (OSError, serial.SerialException):
+            ser = open_port(port)
+        except PortError:
             if time.monotonic() > end:
                 raise FlashError("%s did not come back within %s s after the reset"
                                  % (port, timeout)) from None

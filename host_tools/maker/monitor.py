@@ -25,11 +25,12 @@ import time
 
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, leds, merge, open_port
-from host_tools.mpy import ROOT
+from host_tools.paths import BOARD_DEF
+from host_tools.simulator.narrate import board_changes
 from kahuna import board as boardmod
 from kahuna.cards import card_names
 
-DEFAULT_BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+DEFAULT_BOARD = BOARD_DEF
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 QUIET_S = 1.5  # piped commands: leave once the board said nothing for this long
 PROMPT = "monitor> "
@@ -111,21 +112,7 @@ def describe(before, after):
     """What an accepted event changed on the board, in words (public facts only)."""
     if before is None:
         return ""
-    out = []
-    for conn, who in after["bridges"].items():
-        if before["bridges"].get(conn) != who:
-            out.append("%s bridge on %s" % (who, conn))
-    for conn, who in before["bridges"].items():
-        if conn not in after["bridges"]:
-            out.append("%s's %s removed" % (who, conn))
-    for isl, who in after["control"].items():
-        if before["control"].get(isl) != who:
-            out.append("%s takes %s" % (who, isl))
-    for isl, who in before["control"].items():
-        if isl not in after["control"]:
-            out.append("%s loses %s" % (who, isl))
-    for s in after["round_scores"][len(before["round_scores"]):]:
-        out.append("SCORING: white +%d, black +%d" % (s["white"], s["black"]))
+    out = board_changes(before, after)
     for q in textboard.PLAYERS:
         d = after["hand_sizes"][q] - before["hand_sizes"][q]
         if d > 0:

@@ -51,6 +51,9 @@ import time
 import tty
 
 from host_tools.mpy import ROOT, find_micropython
+from host_tools.paths import BOARD_DEF
+from hw.pn532 import I2C_ADDRESS as PN532_ADDR
+from kahuna.files import BOARD_FILE, CARDS_FILE
 
 LIB = os.path.join(ROOT, "host_tools", "fakehw", "pico")
 SUPERVISOR = os.path.join(LIB, "_supervisor.py")
@@ -65,7 +68,6 @@ HEAP = "512K"
 
 PWRON_RESET = 1
 WDT_RESET = 3
-BOARD_DEF = os.path.join(ROOT, "board_def", "kahuna.json")
 PN532_SETTINGS = ("ack_polls", "response_ms", "present")  # the control channel's "pn532"
 
 
@@ -295,6 +297,7 @@ class VBoard:
             "VBOARD_UID": self.uid,
             "VBOARD_BOOT": str(self.boots),
             "VBOARD_PN532_BUS": str(self.pn532_bus),
+            "VBOARD_PN532_ADDR": str(PN532_ADDR),
             "VBOARD_PN532_RESET": "" if self.pn532_reset is None else str(self.pn532_reset),
         })
         if self.free is not None:
@@ -535,8 +538,7 @@ class VBoard:
 
     def _board_def(self):
         """The board definition the board runs (flashed with it), else the project's."""
-        for path in (os.path.join(self.board_dir, "board_def", "kahuna.json"),
-                     os.path.join(ROOT, "board_def", "kahuna.json")):
+        for path in (self.board_dir + BOARD_FILE, BOARD_DEF):
             try:
                 with open(path) as f:
                     return json.load(f)
@@ -561,7 +563,7 @@ class VBoard:
             return None
         card = card.upper()
         try:
-            with open(os.path.join(self.board_dir, "cards.json")) as f:
+            with open(self.board_dir + CARDS_FILE) as f:
                 registry = json.load(f)
             for uid, name in registry.items():
                 if name == card:

@@ -19,24 +19,44 @@ def _table_draws(obs, names):
     return out
 
 
-class RandomPlayer:
-    """`random`: at every step a legal action chosen uniformly at random (own seeded
-    PRNG) among all the rules allow, undo and going back from the draw phase included;
-    a draw is one of the table's options (a display card or the deck top)."""
+def _balance(owners, me):
+    """How many of `owners` (a player index, or none) are mine, minus the opponent's."""
+    opp = 1 - me
+    n = 0
+    for o in owners:
+        if o == me:
+            n += 1
+        elif o == opp:
+            n -= 1
+    return n
 
-    MAX_STEPS = 200  # a turn of random steps that long ends with the first legal end
+
+class _Baseline:
+    """What both baselines share: their seeded PRNG and one private rules game (an
+    `ai.Model`) per variant, loaded with what an observation shows."""
 
     def __init__(self, board, seed=0):
         self.board = board
         self.rng = ai.Rng(seed)
         self.models = {}
 
-    def decide(self, obs):
+    def _game(self, obs):
         m = self.models.get(obs.variant)
         if m is None:
             m = self.models[obs.variant] = ai.Model(self.board, obs.variant)
         m.load(obs, self.rng)
-        g = m.game
+        return m.game
+
+
+class RandomPlayer(_Baseline):
+    """`random`: at every step a legal action chosen uniformly at random (own seeded
+    PRNG) among all the rules allow, undo and going back from the draw phase included;
+    a draw is one of the table's options (a display card or the deck top)."""
+
+    MAX_STEPS = 200  # a turn of random steps that long ends with the first legal end
+
+    def decide(self, obs):
+        g = self._game(obs)
         names = g.card_names
         plan = []
         start_turn = obs.turn
@@ -63,7 +83,7 @@ class RandomPlayer:
         return plan
 
 
-class GreedyPlayer:
+class GreedyPlayer(_Baseline):
     """`greedy`: each turn it plays the single action (place, remove, free refill) that
     most improves the islands it controls minus the opponent's, again and again until
     none improves; then it draws the face-up card that helps it most (the one whose best
@@ -74,35 +94,15 @@ class GreedyPlayer:
     (own minus the opponent's): without that tie-break no first bridge ever helps (an
     island needs two or more), and greedy would never build."""
 
-    def __init__(self, board, seed=0):
-        self.board = board
-        self.models = {}
-        self.rng = ai.Rng(seed)
-
     def _metric(self, g, me):
-        opp = 1 - me
-        islands = 0
-        for c in g.control:
-            if c == me:
-                islands += 1
-            elif c == opp:
-                islands -= 1
-        bridges = 0
-        for o in g.bridges:
-            if o == me:
-                bridges += 1
-            elif o == opp:
-                bridges -= 1
+        islands = _balance(g.control, me)
+        bridges = _balance(g.bridges, me)
         if g.winner is not None:
             return 100000 if g.winner == rules.PLAYERS[me] else -100000
         return 1000 * islands + bridges
 
     def decide(self, obs):
-        m = self.models.get(obs.variant)
-        if m is None:
-            m = self.models[obs.variant] = ai.Model(self.board, obs.variant)
-        m.load(obs, self.rng)
-        g = m.game
+        g = self._game(obs)
         me = obs.me
         if obs.phase == rules.HANDICAP:
             return [self._best(g, me, g.legal_actions())[1]]

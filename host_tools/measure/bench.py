@@ -8,8 +8,9 @@ import tracemalloc
 
 from host_tools import mpy
 from host_tools.measure.ticks import SEED0
+from host_tools.paths import BOARD_DEF
 
-BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+BOARD = BOARD_DEF
 RP2040_HEAP = "190k"  # as tests/mpy_runner.py: the Pico's MicroPython GC heap
 SIM_HEAP = "512k"  # the emulated chips are host-side: they need room beside the firmware
 # The AI's run compiles the AI, the rules, the duel and the baselines from source in the

@@ -87,7 +87,7 @@ def sim_figures(board):
     from host_tools.simulator import core as simcore
     from host_tools.simulator import scengen
     from host_tools.simulator.scenario import parse_line
-    from kahuna.app import READER_MS
+    from kahuna.app import FRAME_MS, READER_MS
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
     sim = simcore.Simulation(board, _fresh_flash())
@@ -133,7 +133,7 @@ def sim_figures(board):
     now = sim2.now
     t = ticks_us()
     for i in range(frames):
-        app.show(now + 20 * i)
+        app.show(now + FRAME_MS * i)
     frame_us = ticks_diff(ticks_us(), t) / frames
     alloc = None
     if MICRO:
@@ -141,7 +141,7 @@ def sim_figures(board):
         gc.disable()
         before = gc.mem_alloc()
         for i in range(100):
-            app.show(now + 20 * i)
+            app.show(now + FRAME_MS * i)
         alloc = (gc.mem_alloc() - before) / 100
         gc.enable()
     return {

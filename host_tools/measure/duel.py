@@ -18,8 +18,9 @@ import os
 import sys
 
 from host_tools import mpy
+from host_tools.paths import BOARD_DEF
 
-BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+BOARD = BOARD_DEF
 KINDS = ("ai", "greedy", "random")
 # The duel keeps every decision time and both players: more than the Pico's heap. The
 # AI's own heap on the RP2040's 190 KB is measured by `make bench`.

@@ -13,6 +13,7 @@ import json
 import sys
 
 from host_tools.fakehw.flash import VirtualFlash
+from host_tools.paths import BOARD_DEF
 from host_tools.simulator import core as simcore
 from host_tools.simulator import randgame, scengen
 from kahuna import board as boardmod
@@ -23,7 +24,6 @@ from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 from tests.invariants import problems as invariant_problems
 
-BOARD = "board_def/kahuna.json"
 GARBAGE_PERCENT = 8
 REBOOT_PERCENT = 3
 MICRO = sys.implementation.name == "micropython"
@@ -126,7 +126,7 @@ class Soak:
         return app.game.winner
 
 
-def run(first, count, heap_report=False, board_path=BOARD):
+def run(first, count, heap_report=False, board_path=BOARD_DEF):
     board = boardmod.load(board_path, keep_raw=False)
     soak = Soak(board)
     drift = 0
@@ -167,7 +167,7 @@ def main(argv=None):
     args = ap.parse_args(argv)
     n_mp = min(args.micropython, args.games)
     t = time.time()
-    cp = run(args.seed, args.games - n_mp, board_path=os.path.join(mpy.ROOT, BOARD))
+    cp = run(args.seed, args.games - n_mp, board_path=BOARD_DEF)
     print("cpython: %(games)d games, %(events)d events, %(garbage)d garbage events refused, "
           "%(reboots)d reboots, %(flash_bytes_per_game)d flash bytes per game" % cp)
     mp = None

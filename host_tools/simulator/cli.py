@@ -7,13 +7,14 @@ import os
 import sys
 
 from host_tools import mpy
+from host_tools.paths import BOARD_DEF
 
 # REPORT_KEYS is part of this module's API (the report's keys in the contract's order).
 from host_tools.simulator.report import REPORT_KEYS, canonical, dumps  # noqa: F401
 from host_tools.simulator.scenario import ScenarioError, parse
 from kahuna import board as boardmod
 
-DEFAULT_BOARD = os.path.join(mpy.ROOT, "board_def", "kahuna.json")
+DEFAULT_BOARD = BOARD_DEF
 
 
 def run(board_path, commands, runtime):

@@ -7,7 +7,8 @@ Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.pins import Clock, VirtualGPIO
-from host_tools.fakehw.strip import ReaderRig, VirtualNeoPixel
+from host_tools.fakehw.reader_rig import ReaderRig
+from host_tools.fakehw.strip import VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
 from kahuna import app as appmod
@@ -18,8 +19,9 @@ from kahuna.files import JOURNAL_FILE
 from kahuna.journal import Journal
 
 # The simulated hand (not the firmware: its periods and timeouts are kahuna.app's tasks()).
-PRESS_MS = 80  # a button press takes this long: held 30 ms, contact bounce 2 ms each way;
-# the driver debounces 20 ms on its own poll, so press and release both register in time
+PRESS_MS = 80  # a button press takes this long: held HOLD_MS, the contacts bouncing
+# BOUNCE_MS each way; longer than the driver's debounce (hw.buttons.Button.DEBOUNCE_MS) on
+# its own poll, so press and release both register in time
 HOLD_MS = 30
 BOUNCE_MS = 2
 TAP_LIMIT_MS = 5000  # a card lies on the reader at most this long waiting to be read
@@ -63,7 +65,7 @@ class Simulation:
         """Power on: fresh hardware, the firmware replays the journal from flash."""
         self.boots += 1
         n = self.board.led_count
-        self.np = VirtualNeoPixel(n)
+        self.np = VirtualNeoPixel(n, self.board.pins["neopixel"])
         reader = self.rig.power_on(self.now)
         self.pin_clock = Clock(self.now)
         self.gpio = VirtualGPIO(self.pin_clock)

@@ -1,6 +1,6 @@
 """What an accepted event changed, in words, from the simulator's reports before and after
-it. Shared by the terminal play (play.py) and the browser page (webgame.py); pure Python
-that runs on CPython and MicroPython."""
+it. Shared by the terminal play (play.py) and the browser page (webgame.py), and in part
+(`board_changes`) by the monitor; pure Python that runs on CPython and MicroPython."""
 
 PLAYERS = ("white", "black")
 
@@ -9,10 +9,10 @@ def _cards(n):
     return "a card" if n == 1 else "%d cards" % n
 
 
-def describe(before, after, secret=False):
-    """What an accepted command changed, in words. `secret`: the words must not name a
-    card that was drawn, discarded or taken back into a hand (a screen two players
-    share), only how many."""
+def board_changes(before, after):
+    """What changed on the board itself, in words: bridges, islands, scorings. `before`
+    and `after` hold (at least) what the board shows anyone: the simulator's reports and
+    the link's states alike (the monitor's words start with these too)."""
     out = []
     for conn, who in after["bridges"].items():
         if before["bridges"].get(conn) != who:
@@ -28,6 +28,14 @@ def describe(before, after, secret=False):
             out.append("%s loses %s" % (who, isl))
     for s in after["round_scores"][len(before["round_scores"]):]:
         out.append("SCORING: white +%d, black +%d" % (s["white"], s["black"]))
+    return out
+
+
+def describe(before, after, secret=False):
+    """What an accepted command changed, in words. `secret`: the words must not name a
+    card that was drawn, discarded or taken back into a hand (a screen two players
+    share), only how many."""
+    out = board_changes(before, after)
     if after["final_turns"] and not before["final_turns"]:
         out.append("the last card of round 3: one final turn each")
     for q in PLAYERS:

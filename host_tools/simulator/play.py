@@ -26,15 +26,16 @@ from host_tools.simulator.scenario import (
     parse_line,
 )
 from host_tools.textboard import Painter, Picture, colour_mode, settings_text, shown_colour  # noqa: F401
-from kahuna import rules
+from kahuna import rules, view
 from kahuna.link import StateView
 
 # After each command virtual time moves on by at least this much, so that an error flash,
-# the acknowledgement of a private tap and a round's scoring animation (all under 2 s) are
-# over and the board shows its steady state. It then moves on to the next whole second
-# + 500 ms: the blinking options are lit then and the pending island's pulse is at its peak.
-SETTLE_MS = 2000
-SETTLE_PHASE_MS = 500
+# the acknowledgement of a private tap and a round's scoring animation are over (the
+# longest, rounded up to a whole second) and the board shows its steady state. It then
+# moves on to the middle of the pending island's next pulse: the pulse is at its peak, and
+# the blinking options (a whole number of blink periods later) are lit.
+SETTLE_MS = -(-max(view.ERROR_MS, view.ACK_MS, view.SCORING_MS) // 1000) * 1000
+SETTLE_PHASE_MS = view.PULSE_MS // 2
 
 PROMPT = "kahuna> "
 PLAYERS = rules.PLAYERS
@@ -123,7 +124,7 @@ class Session:
     def settle(self):
         sim = self.sim
         target = sim.now + SETTLE_MS
-        target += (SETTLE_PHASE_MS - target) % 1000
+        target += (SETTLE_PHASE_MS - target) % view.PULSE_MS
         sim.advance(target - sim.now)
 
     # ----------------------------------------------------------- commands

@@ -5,22 +5,15 @@ that a seed gives the same game on both runtimes.
 """
 
 
-class Rng:
-    """xorshift32: tiny, deterministic, the same on every runtime."""
+from host_tools.simulator import table
+
+
+class Rng(table.Rng):
+    """The table's xorshift32 (the same on every runtime), seeded as the random games
+    always were (a seed keeps its game)."""
 
     def __init__(self, seed):
         self.s = ((seed * 2654435761) + 0x9E3779B9) & 0xFFFFFFFF or 1
-
-    def next(self):
-        x = self.s
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.s = x
-        return x
-
-    def below(self, n):
-        return self.next() % n
 
     def choice(self, seq):
         return seq[self.below(len(seq))]

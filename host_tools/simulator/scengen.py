@@ -96,10 +96,9 @@ def annotated_game(board, seed):
 
 def main(argv=None):
     import argparse
-    import os
     import sys
 
-    from host_tools.mpy import ROOT as root
+    from host_tools.paths import BOARD_DEF
     from kahuna import board as boardmod
 
     ap = argparse.ArgumentParser(
@@ -108,7 +107,7 @@ def main(argv=None):
                     "output, with expect lines at every scoring and at the end. The same "
                     "SEED always gives the same game.")
     ap.add_argument("seed", type=int, metavar="SEED", help="a whole number, e.g. 7")
-    ap.add_argument("--board", default=os.path.join(root, "board_def", "kahuna.json"),
+    ap.add_argument("--board", default=BOARD_DEF,
                     help="board definition (default board_def/kahuna.json)")
     args = ap.parse_args(argv)
     try:

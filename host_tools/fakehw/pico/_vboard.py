@@ -9,7 +9,9 @@
 - the emulated chips: one VirtualI2C bus per I2C id, with a PN532Chip (host_tools/fakehw) on
   the reader's bus, and the NTAG213 tags that have been in its field (a tag keeps what the
   firmware wrote to it while the board runs).
-- the levels the outside world drives onto input pins, and the Pin IRQ handlers.
+- the GPIOs: `Pin`, machine.Pin of the board, is the fake `Pin` of host_tools/fakehw/pins.py
+  (the simulator's too), one object per GPIO, whose outside world is the launcher's:
+  levels it drives, outputs and frames reported to it, IRQ handlers scheduled.
 
 Nothing here runs on its own: the world is sampled (`poll()`) whenever the firmware touches
 emulated hardware (a pin read, an I2C transfer, a NeoPixel write, a watchdog feed), which a
@@ -27,26 +29,23 @@ from binascii import hexlify, unhexlify
 
 import micropython
 
+from host_tools.fakehw import pins
 from host_tools.fakehw.i2c_bus import VirtualI2C
-from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
+from host_tools.fakehw.ntag213 import NTAG213, tag_for
 from host_tools.fakehw.pn532_chip import PN532Chip
-
-PN532_ADDR = 0x24
 
 reset_cause = int(os.getenv("VBOARD_CAUSE") or 1)  # machine.PWRON_RESET
 unique_id = unhexlify(os.getenv("VBOARD_UID") or "e660000000000000")
 boot_number = int(os.getenv("VBOARD_BOOT") or 1)
 pn532_bus = int(os.getenv("VBOARD_PN532_BUS") or 0)
 pn532_reset = int(os.getenv("VBOARD_PN532_RESET") or -1)  # RSTPDN's GPIO, -1: not wired
+PN532_ADDR = int(os.getenv("VBOARD_PN532_ADDR") or -1)  # the driver's, from the launcher
 
 _sock = None
 _poller = None
 _inbuf = b""
 _world_seen = False
 
-# The world: driven input levels (pin -> 0/1; absent = not driven) and the tag in the field.
-driven = {}
-irqs = {}  # pin number -> Pin object with an IRQ handler
 tags = {}  # UID hex -> tag object, every tag that has been in the field
 buses = {}  # I2C id -> VirtualI2C
 
@@ -153,13 +152,12 @@ def _pn532(settings, wedge):
         chip.wedge()
 
 
-def wired(gpio):
-    """An output level changed: the PN532's reset pin acts on the chip."""
-    if gpio == pn532_reset:
-        before = chip.resets
-        chip.reset_pin(level_of(gpio))
-        if chip.resets != before:
-            send({"pn532_resets": chip.resets})
+def _reset_line(level):
+    """The PN532's RSTPDN (the far end of its GPIO): the chip hears the level."""
+    before = chip.resets
+    chip.reset_pin(level)
+    if chip.resets != before:
+        send({"pn532_resets": chip.resets})
 
 
 def _set_tag(desc):
@@ -172,14 +170,12 @@ def _set_tag(desc):
     tag = tags.get(uid)
     mem, user = desc.get("mem"), desc.get("user")
     if tag is None or mem is not None or user is not None:
-        raw = unhexlify(uid)
-        tag = NTAG213(raw) if len(raw) == 7 else ISO14443ATag(raw)
+        tag = tag_for(unhexlify(uid))
         if isinstance(tag, NTAG213):
             if mem is not None:
                 tag.mem[:] = unhexlify(mem)
             elif user is not None:
-                data = unhexlify(user)[:144]
-                tag.mem[16:16 + len(data)] = data  # user memory starts at page 4
+                tag.set_user(unhexlify(user))
             _reported[uid] = bytes(tag.mem)
         tags[uid] = tag
     chip.field.place(tag)
@@ -201,54 +197,41 @@ def after_write():
         send({"tagmem": uid, "mem": hexlify(mem).decode()})
 
 
-def set_driven(pin, level):
-    pin = int(pin)
-    old = level_of(pin)
-    if level is None:
-        driven.pop(pin, None)
-    else:
-        driven[pin] = 1 if level else 0
-    p = irqs.get(pin)
-    if p is not None:
-        p._edge(old, level_of(pin))
+def set_driven(gpio, level):
+    Pin(int(gpio)).drive(level)
 
 
-# Pin state shared by every Pin object on the same GPIO: mode, pull, output latch.
-MODE_IN = 0
-MODE_OUT = 1
-MODE_OPEN_DRAIN = 2
-PULL_UP = 1
-PULL_DOWN = 2
-pins = {}  # gpio -> [mode, pull, latch]
+_pins = {}  # gpio -> its Pin: every Pin(n) is the same object, as the state is the GPIO's
 
 
-def pin_state(gpio):
-    st = pins.get(gpio)
-    if st is None:
-        st = pins[gpio] = [MODE_IN, None, 0]
-    return st
+class Pin(pins.Pin):
+    """machine.Pin: the fake Pin, with the launcher as its outside world."""
 
+    def __new__(cls, id, *args, **kw):
+        gpio = pins.gpio_number(id)
+        p = _pins.get(gpio)
+        if p is None:
+            p = _pins[gpio] = object.__new__(cls)
+            p._id = gpio
+            if gpio == pn532_reset:
+                p.on_level = _reset_line
+        return p
 
-def level_of(gpio):
-    st = pin_state(gpio)
-    mode, pull, latch = st
-    if mode == MODE_OUT:
-        return latch
-    if mode == MODE_OPEN_DRAIN and latch == 0:
-        return 0
-    if gpio in driven:
-        return driven[gpio]
-    if pull == PULL_UP or mode == MODE_OPEN_DRAIN:
-        return 1
-    return 0
+    def value(self, x=None):
+        if x is None:
+            poll()
+        return pins.Pin.value(self, x)
 
+    def _fire(self, handler):
+        schedule(handler, self)
 
-def output(gpio, level):
-    st = pin_state(gpio)
-    if st[2] != level:
-        st[2] = level
-        send({"out": [gpio, level]})
-        wired(gpio)
+    def _drives(self):
+        send({"out": [self._id, self._latch]})
+        pins.Pin._drives(self)
+
+    def stream(self, buf):
+        poll()
+        send({"np": self._id, "data": hexlify(buf).decode()})
 
 
 def bus(i2c_id):
@@ -258,10 +241,6 @@ def bus(i2c_id):
         if i2c_id == pn532_bus:
             b.attach(PN532_ADDR, chip)
     return b
-
-
-def strip(gpio, buf):
-    send({"np": gpio, "data": hexlify(buf).decode()})
 
 
 def pwm(gpio, freq, duty_u16):
@@ -300,9 +279,8 @@ def hard_reset(why):
 
 def soft_reset():
     """What a soft reboot does to the hardware: Pin IRQs are disabled (rp2 machine_pin_deinit)."""
-    for p in irqs.values():
-        p._handler = None
-    irqs.clear()
+    for p in _pins.values():
+        p.irq(None)
 
 
 def schedule(fn, arg):

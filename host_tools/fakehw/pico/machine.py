@@ -12,6 +12,10 @@ UART, SPI, RTC, mem8/mem16, deepsleep's power-down (it resets like the Pico on w
 import time
 
 import _vboard
+from _vboard import Pin  # the fake Pin of host_tools/fakehw/pins.py, one per GPIO
+
+from host_tools.fakehw.pins import bitstream  # noqa: F401 -- sends buf down the pin's wire
+from host_tools.fakehw.pins import gpio_number as _gpio
 
 PWRON_RESET = 1
 WDT_RESET = 3  # also after machine.reset(): the rp2 port resets through the watchdog
@@ -74,12 +78,6 @@ def time_pulse_us(pin, level, timeout_us=1000000):
     raise NotImplementedError("machine.time_pulse_us is not emulated on the virtual board")
 
 
-def bitstream(pin, encoding, timing, buf):
-    """Send buf down a pin (what neopixel.write uses): the strip on that pin shows it."""
-    _vboard.poll()
-    _vboard.strip(pin._id, buf)
-
-
 WATCHDOG_CTRL = 0x40058000  # RP2040 datasheet 4.7.6: bit 30 ENABLE
 
 
@@ -101,111 +99,6 @@ class _Mem:
 mem8 = _Mem("mem8")
 mem16 = _Mem("mem16")
 mem32 = _Mem("mem32")
-
-
-def _gpio(pin):
-    if isinstance(pin, Pin):
-        return pin._id
-    if isinstance(pin, str):
-        name = pin.upper()
-        if name == "LED":
-            return 25
-        if name.startswith("GP") and name[2:].isdigit():
-            pin = int(name[2:])
-        else:
-            raise ValueError("unknown named pin \"%s\"" % pin)
-    if not isinstance(pin, int) or not 0 <= pin <= 29:
-        raise ValueError("invalid pin")
-    return pin
-
-
-_pins = {}
-
-
-class Pin:
-    IN = 0
-    OUT = 1
-    OPEN_DRAIN = 2
-    ALT = 3
-    PULL_UP = 1
-    PULL_DOWN = 2
-    IRQ_LOW_LEVEL = 1
-    IRQ_HIGH_LEVEL = 2
-    IRQ_FALLING = 4
-    IRQ_RISING = 8
-
-    def __new__(cls, id, *args, **kw):
-        gpio = _gpio(id)
-        p = _pins.get(gpio)
-        if p is None:
-            p = object.__new__(cls)
-            p._id = gpio
-            p._handler = None
-            p._trigger = 0
-            _pins[gpio] = p
-        return p
-
-    def __init__(self, id, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
-        self.init(mode, pull, value=value)
-
-    def init(self, mode=-1, pull=-1, *, value=None, drive=None, alt=None):
-        st = _vboard.pin_state(self._id)
-        if mode not in (-1, self.IN, self.OUT, self.OPEN_DRAIN, self.ALT):
-            raise ValueError("invalid pin mode: %r" % (mode,))
-        if value is not None:
-            st[2] = 1 if value else 0
-        if mode != -1:
-            st[0] = mode
-        if pull != -1:
-            if pull not in (None, self.PULL_UP, self.PULL_DOWN):
-                raise ValueError("invalid pull: %r" % (pull,))
-            st[1] = pull
-        if mode in (self.OUT, self.OPEN_DRAIN) or value is not None:
-            _vboard.send({"out": [self._id, st[2]]})
-            _vboard.wired(self._id)
-
-    def value(self, x=None):
-        if x is None:
-            _vboard.poll()
-            return _vboard.level_of(self._id)
-        _vboard.output(self._id, 1 if x else 0)
-
-    def __call__(self, x=None):
-        return self.value(x)
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
-    high = on
-    low = off
-
-    def toggle(self):
-        _vboard.output(self._id, 1 - _vboard.pin_state(self._id)[2])
-
-    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, hard=False):
-        self._handler = handler
-        self._trigger = trigger
-        if handler is None:
-            _vboard.irqs.pop(self._id, None)
-        else:
-            _vboard.irqs[self._id] = self
-        return self
-
-    def _edge(self, old, new):
-        if self._handler is None or old == new:
-            return
-        if (new == 0 and self._trigger & self.IRQ_FALLING) or (
-                new == 1 and self._trigger & self.IRQ_RISING):
-            _vboard.schedule(self._handler, self)
-
-    def __repr__(self):
-        st = _vboard.pin_state(self._id)
-        mode = ("IN", "OUT", "OPEN_DRAIN", "ALT")[st[0]]
-        pull = {1: ", pull=PULL_UP", 2: ", pull=PULL_DOWN"}.get(st[1], "")
-        return "Pin(GPIO%d, mode=%s%s)" % (self._id, mode, pull)
 
 
 class Signal:
