@@ -27,11 +27,12 @@ import subprocess
 import sys
 
 from host_tools import mpy
+from host_tools.paths import BOARD_DEF
 
 ROOT = mpy.ROOT
 WEB = os.path.join(ROOT, "web")
 DEFAULT_OUT = os.path.join(ROOT, "build", "web")
-BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+BOARD = BOARD_DEF
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 ENTRY = "host_tools.web.game"
