@@ -153,7 +153,7 @@ hardware: venv
 .PHONY: web web-screenshot live
 web: venv
 	@$(call sysdeps,npm,make web)
-	$(BIN)/python -m host_tools web --build $(ARGS)
+	@$(BIN)/python -m host_tools web --build $(ARGS)
 
 # make live [PORT=/dev/ttyACM0]: the live page (host_tools/web/live.py) on
 # http://127.0.0.1:8765/, connected to the board's serial link; without PORT: the first

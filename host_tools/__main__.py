@@ -43,11 +43,18 @@ def main(argv):
         return 2
     from host_tools.mpy import MicroPythonMissing
 
-    module = __import__("host_tools." + COMMANDS[argv[0]][0], fromlist=["main"])
     try:
+        module = __import__("host_tools." + COMMANDS[argv[0]][0], fromlist=["main"])
         return module.main(argv[1:])
     except MicroPythonMissing as e:  # a tool that runs the MicroPython unix port
         print("%s: %s" % (argv[0], e), file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as e:
+        if (e.name or "").split(".")[0] in ("host_tools", "kahuna", "hw"):
+            raise  # the project's own module: a bug, not the user's set-up
+        print("%s: the Python package %r is missing: run the tools with the project's venv "
+              "(`make venv` builds it): .venv/bin/python -m host_tools %s, or `source "
+              ".venv/bin/activate` first" % (argv[0], e.name, argv[0]), file=sys.stderr)
         return 2
 
 

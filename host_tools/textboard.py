@@ -343,6 +343,9 @@ def hint(board, state, free=()):
     return ""
 
 
+NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress (play and monitor)
+
+
 def settings_text(settings):
     """The settings in force, in words: `standard variant, white first, no handicap`."""
     handicap = settings.get("handicap")

@@ -4,9 +4,11 @@ driver; a person lays emulated NTAG213 tags on it when the board asks."""
 
 import json
 import os
+import signal
 import subprocess
 import sys
 import threading
+import time
 
 import pytest
 
@@ -139,7 +141,8 @@ def test_enrol_a_full_deck_with_every_refusal_case(tags):
         board.close()
     out = proc.stdout
     assert proc.returncode == 0, out + proc.stderr
-    assert "tap a ALOA card (1 of 2)" in out and "tap a LALE card (2 of 2)" in out
+    assert "lay the tag for ALOA-1 on the reader (ALOA is lit)" in out
+    assert "lay the tag for LALE-2 on the reader (LALE is lit)" in out
     assert "refused: not an NTAG tag" in out
     assert "refused: this tag is already enrolled as ALOA-1" in out
     assert "refused: writing the card's name failed" in out
@@ -190,3 +193,42 @@ def test_enrollment_gives_up_cleanly_when_nobody_taps():
         board.close()
     assert proc.returncode == 1 and "no tag within 1 s" in proc.stdout
     assert board.app.enroller.card is None  # the tool told the board to stop waiting
+
+
+def test_enroll_goes_on_with_the_cards_still_missing(tags):
+    board = PtyBoard(lambda card, attempt: tags[card])
+    try:
+        for name in NAMES[:22]:  # enrolled earlier, in a run that was stopped
+            board.registry.enroll(name, tags[name].uid.hex().upper())
+        proc = cards_tool("enroll", "--port", board.path, "--timeout", "20")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        asked = [line.split()[4] for line in proc.stdout.splitlines()
+                 if line.startswith("lay the tag for ")]
+        assert asked == NAMES[22:]
+        assert board.registry.missing() == []
+        proc = cards_tool("enroll", "--port", board.path)
+        assert proc.returncode == 0 and "all 24 cards are enrolled" in proc.stdout
+    finally:
+        board.close()
+
+
+def test_ctrl_c_while_enrolling_stops_the_board_waiting():
+    board = PtyBoard(lambda card, attempt: None)
+    try:
+        tool = subprocess.Popen([sys.executable, "-m", "host_tools", "cards", "enroll",
+                                 "--port", board.path, "--card", "KAHU-1"],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                cwd=gamekit.ROOT)
+        assert tool.stdout.readline().startswith("lay the tag for KAHU-1")
+        assert board.app.enroller.card == "KAHU-1"
+        tool.send_signal(signal.SIGINT)
+        assert tool.wait(timeout=20) == 130
+        err = tool.stderr.read()
+        assert "interrupted: enrolment stopped" in err and "Traceback" not in err
+        for _ in range(100):  # the stop reaches the board's loop thread
+            if board.app.enroller.card is None:
+                break
+            time.sleep(0.05)
+        assert board.app.enroller.card is None
+    finally:
+        board.close()

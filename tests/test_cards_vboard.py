@@ -38,11 +38,9 @@ def test_enrol_a_full_deck_on_the_virtual_board_with_refusals(board):
             if not line:
                 break
             transcript.append(line.rstrip())
-            if not line.startswith("tap a "):
+            if not line.startswith("lay the tag for "):
                 continue
-            # "tap a HUNA card (2 of 2)" -> HUNA-2
-            words = line.split()
-            card = "%s-%s" % (words[2], words[4].lstrip("("))
+            card = line.split()[4]  # "lay the tag for HUNA-2 on the reader (HUNA is lit)"
             n = attempts.get(card, 0)
             attempts[card] = n + 1
             # The person: a MIFARE-like 4-byte tag first for ALOA-1, ALOA-1's sticker again
@@ -62,7 +60,8 @@ def test_enrol_a_full_deck_on_the_virtual_board_with_refusals(board):
         if tool.poll() is None:
             tool.kill()
     text = "\n".join(transcript)
-    assert "tap a ALOA card (1 of 2)" in text and "tap a LALE card (2 of 2)" in text
+    assert "lay the tag for ALOA-1 on the reader (ALOA is lit)" in text
+    assert "lay the tag for LALE-2 on the reader (LALE is lit)" in text
     assert "refused: not an NTAG tag" in text
     assert "refused: this tag is already enrolled as ALOA-1" in text
     assert transcript[-1] == "24 cards enrolled"

@@ -99,3 +99,16 @@ def test_a_render_refused_before_the_scenario_runs(tmp_path):
     proc = run("-m", "host_tools", "sim", "--scenario", "-", "--render", "x.bmp")
     assert proc.returncode == 2 and "line 1" not in proc.stderr
     assert not os.path.exists(os.path.join(ROOT, "x.bmp"))
+
+
+def test_a_tool_run_outside_the_venv_says_how_to_run_it():
+    # The system's Python has no pyserial: simulated by hiding it from the import system.
+    code = ("import runpy, sys\n"
+            "sys.modules['serial'] = None\n"
+            "sys.argv = ['host_tools', 'monitor', '--port', '/dev/null', '--once']\n"
+            "runpy.run_module('host_tools', run_name='__main__')\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert "the Python package 'serial' is missing" in proc.stderr
+    assert ".venv/bin/python -m host_tools monitor" in proc.stderr

@@ -276,3 +276,11 @@ def test_a_host_forgets_the_hands_when_the_board_hides_them_again():
     after = linkclient.merge(known, {"event": "accepted", "changed": {"revealed": False}})
     assert "hands" not in after and after["phase"] == "play"
     assert linkclient.merge(None, {"event": "accepted", "changed": {"phase": "x"}}) is None
+
+
+def test_a_new_game_hides_the_hands_again():
+    b = Board(reveal=True)
+    assert b.known["revealed"] is True and "hands" in b.known
+    (ev,) = b.send({"cmd": "new", "settings": {}})
+    assert ev["event"] == "new" and ev["state"]["revealed"] is False
+    assert "hands" not in ev["state"]

@@ -2,6 +2,7 @@
 highlight, hint, last refusal), hands kept secret, garbage from the device shown but never
 fatal."""
 
+import io
 import json
 import os
 import subprocess
@@ -146,3 +147,35 @@ def test_the_monitor_says_when_the_board_goes_away():
             proc.kill()
     assert proc.returncode == 1, err
     assert "went away" in err and "Traceback" not in err
+
+
+def test_new_does_not_abandon_a_game_in_progress_unless_told():
+    board = gamekit.board()
+    names = monitor.card_names(board)
+    playing = {"phase": "play"}
+    try:
+        monitor.command("new first=black", board, names, playing)
+    except monitor.CommandError as e:
+        assert "new anyway first=black" in str(e)
+    else:
+        raise AssertionError("new abandoned a game in progress")
+    assert monitor.command("new anyway first=black", board, names, playing) == {
+        "cmd": "new", "settings": {"first": "black"}}
+    assert monitor.command("new", board, names, {"phase": "over"}) == {"cmd": "new",
+                                                                       "settings": {}}
+
+
+def test_a_monitor_that_revealed_the_hands_hides_them_as_it_leaves():
+    sent = []
+
+    class Port:
+        def write(self, data):
+            sent.append(json.loads(data))
+
+    mon = monitor.Monitor(gamekit.board(), io.StringIO(), colour=None)
+    session = monitor.Session(Port(), mon, io.StringIO(), tty=False)
+    session.leave()
+    assert sent == []  # it revealed nothing: it leaves the board's reveal alone
+    session.typed("reveal on")
+    session.leave()
+    assert sent == [{"cmd": "reveal", "on": True}, {"cmd": "reveal", "on": False}]

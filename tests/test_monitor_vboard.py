@@ -79,9 +79,12 @@ def test_one_port_one_owner_and_the_monitor_does_it_all(board):
         assert open(os.path.join(board.dir, "game.jnl"), "rb").read() == journal
         # The board still answers the monitor, which does the other tools' jobs.
         mon.mark()
-        mon.type("new variant=alternative first=black handicap=white:2")
-        screen = mon.wait_for("a new game: variant alternative, black starts, handicap white 2")
-        assert "Settings: variant alternative, black starts, handicap white 2" in screen
+        mon.type("new variant=alternative first=black handicap=white:2")  # mid-deal
+        mon.wait_for("this game is not over: `new anyway variant=alternative")
+        mon.mark()
+        mon.type("new anyway variant=alternative first=black handicap=white:2")
+        screen = mon.wait_for("a new game: alternative variant, black first, handicap white:2")
+        assert "Game: alternative variant, black first, handicap white:2" in screen
         mon.mark()
         mon.type("cards")
         screen = mon.wait_for("0 cards enrolled, 24 missing")

@@ -143,7 +143,8 @@ def test_rehearse_flash_enrol_play_with_terminal_commands(flashed, tmp_path):
                              "HUNA-1", "--port", board.port, "--timeout", "30"], cwd=ROOT,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        assert tool.stdout.readline().strip() == "tap a HUNA card (1 of 2)"
+        assert (tool.stdout.readline().strip()
+                == "lay the tag for HUNA-1 on the reader (HUNA is lit)")
         assert vb(board, "tap", "HUNA-1") == "HUNA-1 tapped (tag %s)" % sticker_uid("HUNA-1")
         assert tool.stdout.readline().strip() == "HUNA-1 enrolled: tag %s (NTAG213)" % (
             sticker_uid("HUNA-1"))

@@ -78,7 +78,8 @@ has hand sizes, not hands; a refusal names no card ("this card is not among the 
 cards" in the deal, the draw and discard mode, where even its island stays hidden; "HUNA
 card allows no bridge" in the play phase, where the LEDs show the island anyway); the
 pending cards of a play are given as their islands. The reveal lasts until it is turned
-off or the board restarts, and every state says whether it is on.
+off, a new game starts (from the link or the board's buttons) or the board restarts, and
+every state says whether it is on; a host that turned it on turns it off when it leaves.
 
 Archived games are sent whole, hands included, whatever the reveal: the journal archives
 a game only when the next one starts, dealt from the shuffled deck again, so an archived
@@ -90,6 +91,7 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 import json
 from binascii import b2a_base64, hexlify
 
+from kahuna import outcome as oc
 from kahuna import rules
 from kahuna.board import ROLES
 from kahuna.cards import RegistryError, parse_uid
@@ -228,6 +230,8 @@ class Link:
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its
         kahuna.outcome.Outcome as one line. The app calls it (app.listen)."""
+        if outcome.kind == oc.NEW_GAME:
+            self.view.reveal = False  # a new game's hands are secret again
         self.event(outcome.kind, outcome.code, outcome.message, outcome.private)
 
     def event(self, kind, code, message, private):
@@ -308,6 +312,7 @@ class Link:
             raise LinkError(str(e)) from None
         self.app.new_game(settings)
         self.app.show(self.now())
+        self.view.reveal = False  # a new game's hands are secret again
         self.send({"event": "new", "state": self.view.state()})
 
     def cmd_tap(self, msg):

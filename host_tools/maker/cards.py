@@ -1,14 +1,16 @@
 """`python -m host_tools cards ...`: the board's card registry over its serial link.
 
-    cards enroll --port PORT [--card HUNA-1]    walk through the 24 cards (or one lost card)
+    cards enroll --port PORT [--card HUNA-1]    walk through the cards not enrolled yet
+                                                (or enrol one again: a lost card)
     cards list   --port PORT                    which tag is which card, which are missing
     cards export --port PORT FILE               save the registry as JSON {uid: card}
     cards import --port PORT FILE               load it into the board (checked whole first)
 
-Enrolling: the board lights the card's island and the prompt names it (`tap a HUNA card
-(1 of 2)`). The tag must be an NTAG213/215/216 not enrolled as another card; the board
-writes an NDEF text record naming the card (`Kahuna HUNA-1`) so a phone shows it. A
-refused tag is explained and the same card is asked for again.
+Enrolling: the board lights the card's island and the prompt names the card (`lay the
+tag for HUNA-1 on the reader`). The tag must be an NTAG213/215/216 not enrolled as another
+card; the board writes an NDEF text record naming the card (`Kahuna HUNA-1`) so a phone
+shows it. A refused tag is explained and the same card is asked for again. Ctrl-C stops
+the board's enrolment too; the next `enroll` goes on with the cards still missing.
 """
 
 import argparse
@@ -31,7 +33,7 @@ def deck():
 def enroll(link, cards, timeout, out):
     done = 0
     for card in cards:
-        island, n = card.rsplit("-", 1)
+        island = card.rsplit("-", 1)[0]
         while True:
             link.send({"cmd": "enroll", "card": card})
             # Prompt only once the board waits (its island lit): a card laid before that
@@ -41,7 +43,7 @@ def enroll(link, cards, timeout, out):
                 out("the board did not start enrolling %s: %s"
                     % (card, (ready or {}).get("error", "no answer")))
                 return 1
-            out("tap a %s card (%s of 2)" % (island, n))
+            out("lay the tag for %s on the reader (%s is lit)" % (card, island))
             msg = link.wait(("enrolled", "enroll-refused"), timeout)
             if msg is None:
                 link.send({"cmd": "enroll", "stop": True})
@@ -126,7 +128,18 @@ def main(argv=None):
 
     try:
         if args.action == "enroll":
-            return enroll(link, [args.card] if args.card else names, args.timeout, out)
+            if args.card:
+                cards = [args.card]
+            else:
+                missing = registry(link, 10)["missing"]
+                cards = [c for c in names if c in missing]
+                if not cards:
+                    out("all %d cards are enrolled (--card CARD enrols one again)"
+                        % len(names))
+                    return 0
+                out("%d card%s to enrol: %s" % (len(cards), "" if len(cards) == 1 else "s",
+                                               " ".join(cards)))
+            return enroll(link, cards, args.timeout, out)
         if args.action == "import":
             link.send({"cmd": "cards", "set": entries})
             msg = link.wait(("cards",), 10)
@@ -154,6 +167,15 @@ def main(argv=None):
             out("%-7s %s" % (card, by_card.get(card, "-- not enrolled --")))
         out("%d enrolled, %d missing" % (len(reg["cards"]), len(reg["missing"])))
         return 0
+    except KeyboardInterrupt:
+        if args.action == "enroll":
+            try:
+                link.send({"cmd": "enroll", "stop": True})  # the board back to the game
+            except OSError:
+                pass
+        print("\ncards: interrupted%s" % (": enrolment stopped" if args.action == "enroll"
+                                           else ""), file=sys.stderr)
+        return 130
     except RuntimeError as e:  # the board did not answer
         print("cards: %s on %s: is the board's firmware running? (make flash)"
               % (e, args.port), file=sys.stderr)

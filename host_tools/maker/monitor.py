@@ -27,6 +27,7 @@ from host_tools import textboard
 from host_tools.maker.linkclient import PortError, leds, merge, open_port
 from host_tools.paths import BOARD_DEF
 from host_tools.simulator.narrate import board_changes
+from host_tools.textboard import NEW_ANYWAY
 from kahuna import board as boardmod
 from kahuna.cards import card_names
 
@@ -38,12 +39,13 @@ PROMPT = "monitor> "
 HELP = """\
 Commands
   new [variant=standard|alternative] [first=white|black] [handicap=white:N|black:N]
-                 start a new game with these settings (the board's journal archives
-                 the old one)
+                 once a game is over, start a new one with these settings; `new
+                 anyway ...` abandons a game in progress (the journal archives it)
   cards          the card registry: which tag is which card, which are missing
   enroll CARD    the board lights CARD's island: lay the new tag on the reader
   enroll stop    stop waiting for a tag
-  reveal on|off  show both hands on this screen (off: hand sizes only, the default)
+  reveal on|off  ask the board for both hands (off: hand sizes only, the default);
+                 board-wide until off, a new game, or this monitor leaving
   next prev ok back done discard   the board's buttons
   tap CARD       as if CARD's tag were tapped;  pick CONN  choose an offered connection
   selftest       the board's self-test;  help  this text;  quit (or Ctrl-D) leaves"""
@@ -74,7 +76,7 @@ def parse_settings(words):
     return out
 
 
-def command(text, board, names):
+def command(text, board, names, state=None):
     """A typed line -> the link's JSON command, "help", "quit" or None (blank)."""
     words = text.split("#", 1)[0].split()
     if not words:
@@ -93,7 +95,12 @@ def command(text, board, names):
     if head == "pick" and len(rest) == 1:
         return {"cmd": "pick", "conn": rest[0].upper()}
     if head == "new":
-        return {"cmd": "new", "settings": parse_settings(rest)}
+        anyway = [w for w in rest if w.lower() == NEW_ANYWAY]
+        settings = parse_settings([w for w in rest if w.lower() != NEW_ANYWAY])
+        if not anyway and state is not None and state.get("phase") != "over":
+            raise CommandError("this game is not over: `new anyway%s` abandons it (the "
+                               "journal archives it)" % "".join(" " + w for w in rest))
+        return {"cmd": "new", "settings": settings}
     if head in ("cards", "selftest") and not rest:
         return {"cmd": head}
     if head == "reveal" and len(rest) == 1 and rest[0].lower() in ("on", "off"):
@@ -227,7 +234,6 @@ class Monitor:
                 pic = textboard.Picture(self.board, bwidth, height, self.unicode)
                 lines += pic.render(s, leds(s), self.painter, self.board.brightness)
                 lines.append("")
-                lines.append("Settings: %s" % settings_text(s.get("settings")))
                 if s.get("revealed"):
                     lines.append(self.painter.paint(
                         "HANDS REVEALED: a host asked the board for them (reveal off hides "
@@ -247,12 +253,7 @@ class Monitor:
 
 
 def settings_text(settings):
-    if not settings:
-        return "?"
-    h = settings.get("handicap")
-    return "variant %s, %s starts, %s" % (
-        settings.get("variant"), settings.get("first"),
-        "handicap %s %d" % (h[0], h[1]) if h else "no handicap")
+    return textboard.settings_text(settings) if settings else "?"
 
 
 class Session:
@@ -264,6 +265,7 @@ class Session:
         self.out = out
         self.tty = tty
         self.buf = b""
+        self.revealed = False  # this monitor asked the board for the hands
 
     def draw(self):
         cols, rows = shutil.get_terminal_size((100, 40))
@@ -295,7 +297,7 @@ class Session:
     def typed(self, text):
         """Run a typed line; returns False to leave."""
         try:
-            cmd = command(text, self.mon.board, self.mon.names)
+            cmd = command(text, self.mon.board, self.mon.names, self.mon.state)
         except CommandError as e:
             self.mon.say(str(e), "bad")
             return True
@@ -304,8 +306,17 @@ class Session:
         if cmd == "help":
             self.mon.panel = HELP.split("\n")
         elif cmd is not None:
+            if cmd.get("cmd") == "reveal":
+                self.revealed = cmd["on"]
             self.send(cmd)
         return True
+
+    def leave(self):
+        """A monitor that asked for the hands hides them again as it goes: the reveal is
+        the board's, and the next program on the port must not inherit it."""
+        if self.revealed:
+            self.revealed = False
+            self.send({"cmd": "reveal", "on": False})
 
 
 def main(argv=None):
@@ -362,6 +373,10 @@ def main(argv=None):
         print("\nmonitor: %s went away (%s)" % (args.port, e), file=sys.stderr)
         return 1
     finally:
+        try:
+            session.leave()
+        except OSError:
+            pass  # the board is gone: nothing to hide any more
         port.close()
 
 

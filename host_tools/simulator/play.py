@@ -25,7 +25,14 @@ from host_tools.simulator.scenario import (
     check_option,
     parse_line,
 )
-from host_tools.textboard import Painter, Picture, colour_mode, settings_text, shown_colour  # noqa: F401
+from host_tools.textboard import (  # noqa: F401
+    NEW_ANYWAY,
+    Painter,
+    Picture,
+    colour_mode,
+    settings_text,
+    shown_colour,
+)
 from kahuna import rules, view
 from kahuna.link import StateView
 
@@ -43,7 +50,6 @@ SHORT_BUTTONS = {"undo": "back"}  # extra words for a button
 QUIT_WORDS = ("quit", "exit")
 COMMAND_WORDS = ("tap", "pick", "press", "hold", "wait", "power-cut", "option", "expect",
                  "new", "help", "undo", "quit", "exit") + BUTTONS
-NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress
 OVER_HINT = ("new plays again (new variant=alternative first=black handicap=white:2 "
              "changes the settings); quit leaves.")
 

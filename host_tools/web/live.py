@@ -75,6 +75,7 @@ class LiveBoard:
         self.stopping = threading.Event()
         self.thread = None
         self.gone = None  # why the port stopped working
+        self.revealed = False  # a page asked the board for the hands
 
     # ------------------------------------------------------------ the serial side
 
@@ -112,6 +113,8 @@ class LiveBoard:
             self._lost(str(e))
 
     def stop(self):
+        if self.revealed:  # the reveal is the board's: the next program must not inherit it
+            self.send({"cmd": "reveal", "on": False})
         self.stopping.set()
         if self.thread is not None:
             self.thread.join(timeout=2)
@@ -232,6 +235,8 @@ class LiveBoard:
         if "cmd" in msg:
             if msg["cmd"] not in SAFE_CMDS:
                 raise PortError("the page cannot send %r to the board" % (msg["cmd"],))
+            if msg["cmd"] == "reveal":
+                self.revealed = msg.get("on") is True
             self.send(msg)
             return
         op = msg.get("op")
