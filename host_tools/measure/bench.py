@@ -94,8 +94,8 @@ def table(results):
     lines.append("CPython heap figure: tracemalloc peak of one game (no gc.mem_alloc there).")
     lines.append("MicroPython: unix port (64-bit); the rules with a %s heap like the RP2040, "
                  "the simulated board with %s (its emulated chips run beside the firmware). "
-                 "Times are this PC's: the Pico is several times slower." % (RP2040_HEAP,
-                                                                            SIM_HEAP))
+                 "Times are this PC's: the RP2040 runs MicroPython about 100 times slower "
+                 "than this unix port." % (RP2040_HEAP, SIM_HEAP))
     lines.append("AI: %d games against greedy (seats swapped, both variants), the time of "
                  "each whole-turn decision; the RP2040 projection is the unix port's p95 "
                  "x100. Search heap: live bytes above the decision's start, sampled after "
