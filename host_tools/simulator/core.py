@@ -55,6 +55,7 @@ class Simulation:
         self.resets = 0  # by the watchdog
         self.fed = 0
         self.rig = ReaderRig(0, self.reader_events.append, chip)
+        self.ai_log = []  # the AI's actions of a solo game, across power cuts
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -72,14 +73,25 @@ class Simulation:
         self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
         self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
                        journal=Journal(JOURNAL, self.flash), reader=reader,
-                       inputs=self.inputs, watchdog=self)
+                       inputs=self.inputs, watchdog=self, clock=self.clock)
         self.app.listen(self._outcome)
+        self._log_ai()
         reader.start(self.now)
         self.app.show(self.now)
         self.fed = self.now
         # Each task ticks on its own period's grid, from the first tick after boot.
         self.tasks = [[(self.now // period + 1) * period, period, tick]
                       for period, tick in self.app.tasks()]
+
+    def _log_ai(self):
+        """The report lists the AI's moves of a solo game (the journal does not say who
+        made a move: the simulation keeps the list across power cuts)."""
+        if self.app.solo is not None:
+            self.app.solo.log = self.ai_log
+
+    def clock(self):
+        """The virtual clock: the AI's thinking is the same on every machine."""
+        return self.now
 
     def feed(self):
         """The watchdog, as the app's frame task feeds it."""
@@ -168,6 +180,8 @@ class Simulation:
         if name == "option":
             self.settings[cmd[2]] = cmd[3]
             self.app.new_game(self.settings)
+            self.ai_log = []
+            self._log_ai()
             self.app.show(self.now)
         elif name == "tap":
             self.present(self.uid_of(cmd[2]), 0)
@@ -212,6 +226,11 @@ class Simulation:
         r = report.game(self.app.game)
         r["rejected"] = list(self.rejected)
         r["leds"] = self.np.rgb()
+        solo = self.app.solo
+        if solo is not None:
+            # A solo game: the AI's actions in order (the key exists only then, so every
+            # two-player report stays as it was).
+            r["ai_moves"] = [list(a) for a in self.ai_log]
         return r
 
     def expect(self, line, path, want):

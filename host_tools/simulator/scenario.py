@@ -50,6 +50,8 @@ def check_option(arg, line):
     if key not in rules.SETTING_KEYS:
         raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(rules.SETTING_KEYS)))
     setting = value
+    if key == "ai" and value == "none":
+        setting = None
     if key == "handicap":  # white:N in a scenario, [player, N] in the rules' JSON form
         who, colon, n = value.partition(":")
         setting = [who, int(n) if colon and n.isdigit() else n]
