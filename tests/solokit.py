@@ -12,9 +12,6 @@ class SoloGame:
     def __init__(self, board, seed, ai="black", variant="standard", first="white",
                  flash=None):
         self.sim = Simulation(board, flash=flash)
-        self.sim.settings = {"variant": variant, "first": first, "handicap": None, "ai": ai}
-        self.sim.app.new_game(self.sim.settings)
-        self.sim._log_ai()
         self.table = Table(self.sim.names, seed)
         self.hands = Hands(self.table)
         self.side = rules.player_index(ai)
@@ -22,6 +19,11 @@ class SoloGame:
         self.listen()
         self.round = 1
         self.steps = 0
+        # The game as a scenario (docs/scenarios.md): the same commands give the same game.
+        self.lines = []
+        self.do("option", "variant", variant)
+        self.do("option", "first", first)
+        self.do("option", "ai", ai)
 
     def listen(self):
         self.sim.app.prompters.append(self.said.append)
@@ -30,8 +32,19 @@ class SoloGame:
     def game(self):
         return self.sim.app.game
 
+    def do(self, *words):
+        """One scenario command, run by the simulator and kept in `lines`."""
+        if words[0] == "option":
+            self.lines.append("option %s=%s" % words[1:])
+        else:
+            self.lines.append(" ".join(str(w) for w in words))
+        self.sim.execute([len(self.lines), words[0]] + list(words[1:]))
+
     def tap(self, card):
-        self.sim.present(self.sim.uid_of(card), 0)
+        self.do("tap", card)
+
+    def press(self, role):
+        self.do("press", role)
 
     def after(self):
         if self.game.round != self.round:
@@ -41,35 +54,34 @@ class SoloGame:
     def human_turn(self):
         """One step of the human: deal its card, or play its turn simply."""
         g = self.game
-        sim = self.sim
         if g.phase == rules.DEAL:
             self.tap(self.table.deal())
             return
         if g.phase == rules.HANDICAP:
-            sim.press("ok")
+            self.press("ok")
             return
         if g.phase == rules.PLAY:
             for act in g.legal_actions():
                 if act[0] == "place":
                     self.tap(act[1])
                     self.table.discard(act[1])
-                    sim.pick(act[2])
+                    self.do("pick", act[2])
                     return
             if g.refill != rules.NOBODY:
-                sim.press("back")
+                self.press("back")
                 return
-            sim.press("done")
+            self.press("done")
             return
         # The draw phase.
         hand = g.hand(rules.PLAYERS[g.turn])
         if not g.can_draw() and g.can_decline():
-            sim.press("done")
+            self.press("done")
             return
         if len(hand) >= rules.HAND_LIMIT:
-            sim.press("discard")
+            self.press("discard")
             self.tap(hand[0])
             self.table.discard(hand[0])
-            sim.press("done")
+            self.press("done")
             return
         display = self.table.display
         if display:
@@ -85,14 +97,14 @@ class SoloGame:
         app = self.sim.app
         if self.game.phase == rules.OVER:
             return False
-        self.sim.advance(20)  # the AI's tick: think, or a move without hands
+        self.do("wait", 20)  # the AI's tick: think, or a move without hands
         say = app.solo.say()
         move = self.hands.next(say) if say else None
         if move is not None:
             if move[0] == "tap":
                 self.tap(move[1])
             else:
-                self.sim.press(move[1])
+                self.press(move[1])
         elif not say:
             self.human_turn()
         self.after()
@@ -101,3 +113,24 @@ class SoloGame:
     def play(self, limit=3000):
         while self.step():
             assert self.steps < limit, "the solo game does not end: %s" % (self.said[-3:],)
+
+    def until(self, pred, limit=3000):
+        """Step until `pred(say)` holds for the board's words (before acting on them)."""
+        while True:
+            self.do("wait", 20)
+            say = self.sim.app.solo.say()
+            if pred(say):
+                return say
+            assert self.step(), "the game ended first"
+            assert self.steps < limit
+
+    def power_cut(self):
+        """The board loses power and boots from its journal; the hands turn the cards of
+        the unfinished move back down."""
+        self.do("power-cut")
+        self.hands.power_cut()
+        self.listen()
+
+    def ai_stack(self):
+        """The board's memory of the AI's stack, as names (for the tests only)."""
+        return [self.sim.names[c] for c in self.sim.app.solo.stack]

@@ -6,6 +6,7 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "reveal", "on": true}                      include the hands from now on
     {"cmd": "reveal", "on": false}                     hand sizes only again (the default)
     {"cmd": "new", "settings": {"variant": "standard", "first": "white", "handicap": null}}
+                                                       (and "ai": "black" for a solo game)
     {"cmd": "tap", "card": "HUNA-1"}  or  {"cmd": "tap", "uid": "04A224B2C35E80"}
     {"cmd": "press", "button": "next"}                 next prev ok back done discard
     {"cmd": "pick", "conn": "ALOA-BARI"}
@@ -33,6 +34,12 @@ Board -> host, one JSON object per line:
     {"event": "enrolled", "card": CARD, "uid": UID, ...}
     {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
     {"event": "enroll-stopped"}
+    {"event": "ai", "step": STEP, "say": TEXT}   a solo game (settings "ai"): what the board
+                                                 asks of the player now, whenever it
+                                                 changes (kahuna.solo: STEP display, deal,
+                                                 think, tap, confirm, discard, take, draw,
+                                                 or null and "" on the player's own turn);
+                                                 it names no card of the AI's stack
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -51,7 +58,8 @@ always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
     hand_sizes   {"white": n, "black": n}
     hands        {"white": [card...], "black": [...]}, only while revealed
     revealed     true when a host asked for the hands (a screen should say so)
-    settings     {"variant", "first", "handicap"} of the game in force
+    settings     {"variant", "first", "handicap"} of the game in force, and "ai" (the
+                 side the board plays) in a solo game
     ui           the referee's open move: {"options": [[kind, CONN]...] (kind place,
                  remove, handicap or refill), "sel": index of the highlighted option,
                  "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
@@ -205,6 +213,13 @@ class Link:
         self.overflow = False
         self.view = StateView(app)
         self.readbuf = bytearray(READ_MAX)
+        app.prompters.append(self.on_prompt)
+
+    def on_prompt(self, text):
+        """A solo game's step changed: what the board asks of the player, as one line."""
+        solo = self.app.solo
+        step = solo.step()[0] if solo is not None else None
+        self.send({"event": "ai", "step": step, "say": text})
 
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its

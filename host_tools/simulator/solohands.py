@@ -28,6 +28,7 @@ class Hands:
         self.table = table
         self.stack = []  # the AI's cards, face down, top first
         self.tapped = []  # display cards the board was shown
+        self.turned = []  # (place, card) turned up for a move not confirmed yet
 
     def round_ended(self):
         self.table.new_round()
@@ -52,8 +53,11 @@ class Hands:
                     return ("tap", card)
             raise ValueError("the table's display has no card left to show")
         if say.startswith("AI plays its") or say.startswith("AI discards its"):
-            card = self.stack.pop(_place(say) - 1)
+            place = _place(say) - 1
+            card = self.stack.pop(place)
             t.discard(card)
+            if say.startswith("AI plays its"):
+                self.turned.append((place, card))
             return ("tap", card)
         if say.startswith("AI takes "):
             card = say.split()[2]
@@ -66,5 +70,14 @@ class Hands:
             self.stack.insert(0, card)
             return ("tap", card)
         if say.endswith("then ok"):
+            self.turned = []
             return ("press", "ok")
         return None
+
+    def power_cut(self):
+        """The board lost the move in progress: the cards turned up for it go back face
+        down to their places in the stack (it will ask for them again)."""
+        for place, card in reversed(self.turned):
+            self.table.pile.remove(card)
+            self.stack.insert(place, card)
+        self.turned = []

@@ -1,0 +1,210 @@
+"""Solo play at the table (kahuna.solo): the board plays one side with real cards nobody
+looks at, the player does its hands' work. Whole games on the simulated board, the same
+on MicroPython, privacy (no link line names a card of the AI's stack, the lights and the
+link are the same whichever card it draws), wrong cards refused, power cuts."""
+
+import json
+import os
+
+import pytest
+
+from host_tools.simulator import cli
+from host_tools.simulator.scenario import ScenarioError, parse
+from kahuna import board as boardmod
+from kahuna import rules
+from kahuna.link import Link
+from mpy_runner import ROOT
+from solokit import SoloGame
+
+BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
+
+
+@pytest.fixture(scope="module")
+def board():
+    return boardmod.load(BOARD)
+
+
+@pytest.mark.parametrize("seed,ai,variant,first", [
+    (1, "black", "standard", "white"),
+    (2, "white", "standard", "white"),
+    (3, "black", "alternative", "black"),
+    (4, "white", "alternative", "white"),
+])
+def test_a_solo_game_is_played_to_the_end_with_the_cards_procedure(board, seed, ai, variant,
+                                                                  first):
+    s = SoloGame(board, seed, ai=ai, variant=variant, first=first)
+    s.play()
+    r = s.sim.report()
+    assert r["phase"] == "over" and r["winner"] in ("white", "black", "draw")
+    assert r["rejected"] == []  # every step the board asked for was done as asked
+    assert r["ai_moves"] and all(m[0] in ("place", "remove", "refill", "skip_refill",
+                                          "discard", "end_play", "draw", "decline",
+                                          "handicap") for m in r["ai_moves"])
+    # The hands' face-down stack is the AI's hand, card for card, in the board's order.
+    assert s.hands.stack == s.ai_stack()
+    assert sorted(s.hands.stack) == s.game.hand(ai)
+
+
+def test_the_board_asks_for_the_display_and_names_places_in_the_stack(board):
+    s = SoloGame(board, 7)
+    seen = set()
+    while s.step():
+        seen.add(s.said[-1].split(":")[0] if s.said else "")
+    assert "lay the deck's top card face up on the display and tap it (3 more)" in s.said
+    assert any(t.startswith("AI plays its 1st card") for t in s.said)
+    assert any(t.startswith("AI builds ") and t.endswith("then ok") for t in s.said)
+    assert any(t.startswith("AI draws") or t.startswith("AI takes ") for t in s.said)
+
+
+def test_scenario_sets_the_ai_and_reports_its_moves(board):
+    assert parse("option ai=black\n", board)[0][1:] == ["option", "ai", "black"]
+    assert parse("option ai=none\n", board)[0][1:] == ["option", "ai", None]
+    with pytest.raises(ScenarioError, match="ai must be white, black or null"):
+        parse("option ai=green\n", board)
+    report, failures = cli.run(BOARD, parse("option ai=black\ntap HUNA-1\n", board), "cpython")
+    assert failures == [] and report["ai_moves"] == []
+    two, _ = cli.run(BOARD, parse("tap HUNA-1\n", board), "cpython")
+    assert "ai_moves" not in two  # a two-player report keeps its keys
+
+
+def test_settings_ai_checked_and_kept(board):
+    assert rules.check_settings({"ai": "white"})["ai"] == "white"
+    assert "ai" not in rules.check_settings({})
+    for bad in ("green", 1, True):
+        with pytest.raises(ValueError, match="ai must be"):
+            rules.check_settings({"ai": bad})
+    assert rules.Settings.from_json(board, {"ai": "black"}).to_json()["ai"] == "black"
+
+
+def test_same_solo_game_on_micropython(board, mpy):
+    s = SoloGame(board, 11, variant="alternative")
+    s.play()
+    text = "\n".join(s.lines) + "\n"
+    want, failures = cli.run(BOARD, parse(text, board), "cpython")
+    assert failures == [] and want["phase"] == "over"
+    assert want["ai_moves"] == [list(m) for m in s.sim.ai_log]
+    got, failures = cli.run(BOARD, parse(text, board), "micropython")
+    assert failures == []
+    board_ = boardmod.load(BOARD)
+    assert cli.dumps(cli.canonical(got, board_)) == cli.dumps(cli.canonical(want, board_))
+
+
+# ---------------------------------------------------------------------- privacy
+
+def test_no_link_line_names_a_card_of_the_ai_stack(board):
+    s = SoloGame(board, 5)
+    lines = []
+
+    def write(text):
+        stack = s.ai_stack() if s.sim.app.solo is not None else []
+        for card in stack:
+            assert card not in text, "a link line names the AI's %s: %s" % (card, text)
+        lines.append(json.loads(text))
+
+    link = Link(s.sim.app, write, lambda: s.sim.now)
+    s.sim.app.listen(link.on_event)
+    s.play()
+    ai_events = [m for m in lines if m.get("event") == "ai"]
+    assert any(m["step"] == "draw" for m in ai_events)
+    assert any(m["step"] == "tap" and "its" in m["say"] for m in ai_events)
+    assert all("hands" not in m.get("changed", {}) for m in lines)
+
+
+def _to_ai_draw(board, seed, swap):
+    """A solo game up to the AI's first draw from the deck; with `swap` the deck's top
+    card is another one. Returns the game and what the board showed and sent next."""
+    s = SoloGame(board, seed)
+    s.until(lambda say: say.startswith("AI draws"))
+    if swap:
+        deck = s.table.deck
+        deck[-1], deck[0] = deck[0], deck[-1]
+    lines = []
+    link = Link(s.sim.app, lines.append, lambda: s.sim.now)
+    s.sim.app.listen(link.on_event)
+    frames = []
+    card = s.hands.next(s.sim.app.solo.say())[1]
+    s.tap(card)
+    for _ in range(60):
+        s.sim.advance(20)
+        frames.append(bytes(s.sim.app.view.frame))
+    return s, card, lines, frames
+
+
+def test_lights_and_link_are_the_same_whichever_card_the_ai_draws(board):
+    a, card_a, lines_a, frames_a = _to_ai_draw(board, 3, False)
+    b, card_b, lines_b, frames_b = _to_ai_draw(board, 3, True)
+    assert card_a != card_b and a.game.hand("black") != b.game.hand("black")
+    assert frames_a == frames_b
+    assert lines_a == lines_b
+
+
+# ---------------------------------------------------------------------- wrong cards
+
+def test_a_wrong_card_is_refused_with_a_reason_naming_no_card(board):
+    s = SoloGame(board, 1)
+    say = s.until(lambda say: say.startswith("AI plays its"))
+    before = s.game.snapshot()
+    human = s.game.hand("white")[0]
+    s.tap(human)
+    r = s.sim.rejected[-1]
+    assert r["code"] == "wrong-card"
+    assert r["message"].startswith("this is not the AI's ") and "-" not in r["message"]
+    assert s.game.snapshot() == before and s.sim.app.solo.say() == say
+    assert s.sim.app.view.error_islands == ()  # no island flashed
+    # The right card is accepted; then a tap or any button but ok waits for ok.
+    move = s.hands.next(say)
+    s.tap(move[1])
+    confirm = s.sim.app.solo.say()
+    assert confirm.endswith("then ok")
+    s.tap(human)
+    s.press("next")
+    assert [r["code"] for r in s.sim.rejected[-2:]] == ["wrong-phase", "wrong-phase"]
+    assert s.sim.rejected[-1]["message"] == "the AI's turn: " + confirm
+    s.press("ok")
+    assert s.sim.app.solo.say() != confirm
+
+
+def test_the_ai_draw_refuses_a_display_card_and_a_card_in_a_hand(board):
+    s = SoloGame(board, 3)
+    s.until(lambda say: say.startswith("AI draws"))
+    shown = s.hands.tapped[0]
+    s.tap(shown)
+    assert s.sim.rejected[-1]["message"] == ("that card lies face up on the display: the AI "
+                                            "draws the deck's top card")
+    s.tap(s.game.hand("white")[0])
+    assert s.sim.rejected[-1]["message"] == ("that card is not in the deck: the AI draws the "
+                                            "deck's top card")
+    assert all(r["code"] == "wrong-card" for r in s.sim.rejected)
+
+
+def test_the_display_refuses_a_card_shown_already(board):
+    s = SoloGame(board, 2)
+    s.until(lambda say: say.startswith("lay the deck's top card face up"))
+    move = s.hands.next(s.sim.app.solo.say())
+    s.tap(move[1])
+    s.tap(move[1])
+    assert s.sim.rejected[-1] == {"line": len(s.lines), "code": "wrong-card",
+                                  "message": "%s is on the display already: tap the card "
+                                             "just laid" % (move[1],)}
+
+
+# ---------------------------------------------------------------------- power cuts
+
+@pytest.mark.parametrize("when", ["AI builds ", "AI plays its", "AI draws", "AI takes "])
+def test_power_cut_in_the_ai_turn(board, when):
+    s = SoloGame(board, 4)
+    say = s.until(lambda say: say.startswith(when))
+    stack = s.ai_stack()
+    s.power_cut()
+    assert s.sim.app.solo.say() == "the AI is thinking"  # its plan was not journaled
+    s.do("wait", 20)
+    if when == "AI builds ":
+        # The card turned up is asked for again, at its place in the stack.
+        assert s.sim.app.solo.say().startswith("AI plays its")
+    else:
+        assert s.sim.app.solo.say() == say  # the same observation, the same decision
+    assert s.ai_stack() == stack
+    s.play()
+    r = s.sim.report()
+    assert r["phase"] == "over" and r["rejected"] == []
+    assert s.hands.stack == s.ai_stack()
