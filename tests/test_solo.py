@@ -208,3 +208,33 @@ def test_power_cut_in_the_ai_turn(board, when):
     r = s.sim.report()
     assert r["phase"] == "over" and r["rejected"] == []
     assert s.hands.stack == s.ai_stack()
+
+
+# ---------------------------------------------------------------------- the hint
+
+def test_the_hint_is_lit_only_when_asked_in_a_colour_of_its_own(board):
+    s = SoloGame(board, 6)
+    # The player's play phase, nothing chosen yet.
+    s.until(lambda say: say == "" and s.game.phase == rules.PLAY
+            and s.game.turn == rules.WHITE and s.sim.app.referee.is_idle()
+            and any(a[0] == "place" for a in s.game.legal_actions()))
+    view = s.sim.app.view
+    hint = view.colours["hint"]
+    b = s.sim.board
+
+    def lit():
+        s.sim.app.show(s.sim.now)
+        return [k for k in range(len(b.conn_led)) if view.frame[3 * b.conn_led[k]:
+                                                             3 * b.conn_led[k] + 3] == hint]
+
+    assert lit() == []  # never shown unasked
+    before = s.game.snapshot()
+    s.press("ok")
+    s.do("wait", 40)
+    say = s.sim.app.solo.say()
+    assert say.startswith("hint: ")
+    shown = lit()
+    assert len(shown) == 1 and b.connections[shown[0]] in say
+    assert s.game.snapshot() == before and s.sim.rejected == []
+    s.press("next")  # any button hides it, and does nothing else
+    assert lit() == [] and s.sim.app.solo.say() == "" and s.game.snapshot() == before

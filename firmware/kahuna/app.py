@@ -298,5 +298,7 @@ class App:
 
     def show(self, now):
         fault = self.reader is not None and self.reader.lost
+        if self.solo is not None:
+            self.view.hint_conns, self.view.hint_islands = self.solo.hint_move()
         self.strip.show(self.view.render(self.game, self.referee, now,
                                          self.enrolling_island(), fault))

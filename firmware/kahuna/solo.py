@@ -47,7 +47,9 @@ CONFIRM = "confirm"
 DISCARD = "discard"
 TAKE = "take"
 DRAW = "draw"
+HINT = "hint"  # the player asked (ok with nothing to choose) for the AI's move in its place
 
+NO_LIGHTS = ((), ())
 _ORD = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
@@ -73,6 +75,8 @@ class Solo:
         self.dirty = False  # the display changed: the app journals `save()`
         self.ai_moves = 0  # actions the AI made
         self.log = None  # a list to keep the AI's actions in (the simulator's report)
+        self.hint = None  # None, [] while thinking, or the hinted turn (the player asked)
+        self.lights = NO_LIGHTS  # (connections, islands) the hint lights
 
     # -------------------------------------------------------------- state
 
@@ -116,6 +120,7 @@ class Solo:
                 c = game.card_index[name]
                 if c in self.stack:
                     self.stack.remove(c)
+        self.hint = None
         round_before = self.tracker.round
         self.tracker.note(game, action, actor, face_up)
         if game.round != round_before:
@@ -154,7 +159,7 @@ class Solo:
         if self.display_short():
             return DISPLAY, None
         if not self.ai_turn():
-            return None, None
+            return (HINT, None) if self.hint is not None else (None, None)
         if self.plan is None:
             return THINK, None
         if not self.plan:
@@ -210,6 +215,8 @@ class Solo:
                 self.display_short(),)
         if step == THINK:
             return "the AI is thinking"
+        if step == HINT:
+            return self._hint_words()
         if step == TAP:
             n = self.place_in_stack(self.expected_card(step, act))
             return "AI plays its %s card: turn it up and tap it" % (ordinal(n),)
@@ -245,16 +252,18 @@ class Solo:
             if len(r.options) != 1 or r.options[0][1] != k:
                 r.options = [(act[0], k)]
                 r.sel = 0
-        if step == THINK:
+        if step == THINK or step == HINT and not self.hint:
             p = self.player
             if not self.thinking:
-                obs = self.tracker.observe(self.game, [self.game.card_names[c]
-                                                       for c in self.display])
-                p.start(obs, ai._ticks_add(self.clock(), THINK_MS))
+                p.start(self._observe(step == HINT), ai._ticks_add(self.clock(), THINK_MS))
                 self.thinking = True
             if p.step(SLICE_MS):
                 self.thinking = False
-                self.plan = p.best()
+                if step == HINT:
+                    self.hint = p.best()
+                    self.lights = self._hint_lights()
+                else:
+                    self.plan = p.best()
             return None
         if step is None and act is not None:
             r = self.referee
@@ -262,6 +271,45 @@ class Solo:
                 return r.press("back")
             return r.press("done")  # end_play, decline
         return None
+
+    def _observe(self, for_player):
+        """What the AI may know, or (the hint) what the player may: the same public
+        record, the player's own hand, the AI's card count (none of its cards known)."""
+        g = self.game
+        display = [g.card_names[c] for c in self.display]
+        if not for_player:
+            return self.tracker.observe(g, display)
+        t = ai.Tracker(g, 1 - self.side)
+        t.seen = self.tracker.seen
+        t.opp_count = len(self.stack)
+        return t.observe(g, display)
+
+    def hint_move(self):
+        """(connections, islands) the hint lights (the view draws them every frame)."""
+        return self.lights if self.hint else NO_LIGHTS
+
+    def _hint_lights(self):
+        """The first bridge the AI would build or remove in the player's place, with its
+        cards' islands; or ((), ()) when its turn builds nothing."""
+        g = self.game
+        for act in self.hint or ():
+            if act[0] in ("place", "remove", "refill"):
+                cards = act[1:-1] if act[0] != "refill" else ()
+                return ((g.conn_id(act[-1]),), tuple(g.card_index[n] // 2 for n in cards))
+        return NO_LIGHTS
+
+    def _hint_words(self):
+        if not self.hint:
+            return "the AI looks for your best move"
+        act = self.hint[0]
+        kind = act[0]
+        if kind == "place":
+            return "hint: build %s (any button hides it)" % (act[-1],)
+        if kind == "remove":
+            return "hint: remove %s (any button hides it)" % (act[-1],)
+        if kind == "refill":
+            return "hint: refill %s (any button hides it)" % (act[-1],)
+        return "hint: end the play phase (any button hides it)"
 
     # -------------------------------------------------------------- inputs
 
@@ -274,6 +322,9 @@ class Solo:
     def tap(self, card):
         """A tag on the scanner: the step's Outcome, or None when it is the referee's
         (the player's own turn, the deal)."""
+        if self.hint is not None:
+            self.hint = None
+            self.thinking = False
         step, act = self.step()
         g = self.game
         if step is None or step == DEAL:
@@ -331,7 +382,17 @@ class Solo:
     def press(self, button):
         """A button in the AI's turn (or while the display is asked): ok confirms the lit
         move; the rest wait. None when the button is the referee's."""
+        if self.hint is not None:
+            self.hint = None  # any button hides the hint (and does nothing else)
+            self.thinking = False
+            return oc.accepted()
         step, act = self.step()
+        g = self.game
+        if (step is None and button == "ok" and g.phase == rules.PLAY and g.turn != self.side
+                and self.referee.is_idle() and g.refill == rules.NOBODY):
+            # ok with nothing to choose in the player's play phase: the hint (asked).
+            self.hint = []
+            return oc.accepted()
         if step is None or step == DEAL:
             return None
         if step == CONFIRM and button == "ok":
