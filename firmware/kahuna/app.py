@@ -31,7 +31,6 @@ from kahuna.cards import uid_hex
 from kahuna.journal import JournalError
 from kahuna.referee import Referee
 from kahuna.scanner import Scanner
-from kahuna.solo import Solo
 from kahuna.view import View
 
 STORAGE = "storage"  # rejection code: the journal could not be written
@@ -144,6 +143,8 @@ class App:
             self.solo = None
             return
         if self.solo is None or self.solo.game is not self.game:
+            # Imported here: a two-player game does not pay the AI's heap.
+            from kahuna.solo import Solo
             self.solo = Solo(self.game, referee, clock=self.clock)
         self.solo.referee = referee
 
