@@ -238,3 +238,84 @@ def test_the_hint_is_lit_only_when_asked_in_a_colour_of_its_own(board):
     assert s.game.snapshot() == before and s.sim.rejected == []
     s.press("next")  # any button hides it, and does nothing else
     assert lit() == [] and s.sim.app.solo.say() == "" and s.game.snapshot() == before
+
+
+# ---------------------------------------------------------------------- the terminal
+
+def test_make_sim_solo_one_command_hides_the_ai_hand_and_draws_from_the_table(board):
+    """`make sim ARGS="--ai black --seed 3"`: the cards are dealt, the player sees their
+    own hand, draws with `draw N`, and the simulator does the AI's card procedure."""
+    import io
+
+    from host_tools.simulator import play
+    s = play.Session(board, out=io.StringIO(), unicode=False, ai="black", seed=3)
+    g = s.sim.app.game
+    screen = "\n".join(s.screen(100, 60))
+    mine = g.hand("white")
+    assert len(mine) == 3 and " ".join(mine) in screen
+    for card in g.hand("black"):
+        assert card not in screen
+    assert "the board plays black" in screen
+    # Play to the end: place when possible, then draw the first display card.
+    for _ in range(400):
+        if g.phase == rules.OVER:
+            break
+        g = s.sim.app.game
+        if g.phase == rules.PLAY:
+            places = [a for a in g.legal_actions() if a[0] == "place"]
+            if places:
+                assert s.handle("tap " + places[0][1]) is None
+                assert s.handle("pick " + places[0][2]) is None
+            else:
+                assert s.handle("done") is None
+        elif g.phase == rules.DRAW:
+            if len(g.hand("white")) >= rules.HAND_LIMIT and g.must_draw:  # R3, R4
+                for line in ("discard", "tap " + g.hand("white")[0], "done"):
+                    assert s.handle(line) is None
+            if g.can_draw():
+                assert s.handle("draw 1") is None
+            else:
+                assert s.handle("done") is None
+        screen = "\n".join(s.screen(100, 60))
+        for card in g.hand("black"):
+            assert card not in screen.split("Round ")[1].split("> ")[0], card
+    assert s.sim.app.game.phase == rules.OVER
+    assert s.sim.report()["ai_moves"]
+
+
+def test_hot_seat_hides_the_hand_of_the_player_not_on_turn(board):
+    import io
+
+    from host_tools.simulator import play
+    s = play.Session(board, out=io.StringIO(), unicode=False, seed=8)
+    g = s.sim.app.game
+    assert g.phase == rules.PLAY and s.sim.app.solo is None
+    state = s.shown_state()
+    on, off = rules.PLAYERS[g.turn], rules.PLAYERS[1 - g.turn]
+    assert state["hands"][on] == g.hand(on) and state["hands"][off] == ["?"] * 3
+
+
+def test_sim_ai_with_a_scenario_is_refused():
+    import subprocess
+    import sys
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--ai", "black",
+                           "--scenario", "-"], input="", capture_output=True, text=True,
+                          cwd=ROOT)
+    assert proc.returncode == 2 and "option ai=black" in proc.stderr
+
+
+def test_the_monitor_shows_what_the_board_asks(board):
+    import sys as _sys
+
+    from host_tools.maker import monitor
+    mon = monitor.Monitor(board, _sys.stdout, colour=None)
+    s = SoloGame(board, 1)
+    link = Link(s.sim.app, lambda text: mon.line(text), lambda: s.sim.now)
+    s.sim.app.listen(link.on_event)
+    link.feed(b'{"cmd": "state"}\n')
+    s.until(lambda say: say.startswith("AI plays its"))
+    s.do("wait", 20)
+    screen = "\n".join(mon.screen())
+    assert "the board asks: AI plays its" in screen
+    for card in s.ai_stack():
+        assert card not in screen

@@ -206,6 +206,9 @@ class Monitor:
             self.cards_panel(msg)
             self.say("%d cards enrolled, %d missing" % (len(msg["cards"]),
                                                          len(msg["missing"])))
+        elif event == "ai":  # a solo game: what the board asks of the player now
+            if msg.get("say"):
+                self.say("the board asks: %s" % msg["say"], "good")
         elif event == "enroll-wait":
             self.say("lay the tag for %s on the reader (its island is lit)" % msg["card"])
         elif event == "enrolled":
