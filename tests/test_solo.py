@@ -319,3 +319,22 @@ def test_the_monitor_shows_what_the_board_asks(board):
     assert "the board asks: AI plays its" in screen
     for card in s.ai_stack():
         assert card not in screen
+
+
+def test_lights_the_same_whichever_card_the_ai_draws_on_micropython(board, mpy):
+    """The twin games of the test above as scenarios, run inside the MicroPython unix
+    port: the frames after the AI's face-down draw are the same; only the hands differ
+    (and the simulator's list of the AI's moves, which names the card drawn)."""
+    reports = []
+    for swap in (False, True):
+        s, card, _lines, _frames = _to_ai_draw(board, 3, swap)
+        text = "\n".join(s.lines) + "\nwait 1200\n"
+        report, failures = cli.run(BOARD, parse(text, board), "micropython")
+        assert failures == [] and report["rejected"] == []
+        assert card in report["hands"]["black"]
+        reports.append(report)
+    a, b = reports
+    assert a["hands"]["black"] != b["hands"]["black"]
+    assert a["leds"] == b["leds"]
+    assert a["ai_moves"][:-1] == b["ai_moves"][:-1]
+    assert dict(a, hands=None, ai_moves=None) == dict(b, hands=None, ai_moves=None)
