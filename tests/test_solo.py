@@ -338,3 +338,33 @@ def test_lights_the_same_whichever_card_the_ai_draws_on_micropython(board, mpy):
     assert a["leds"] == b["leds"]
     assert a["ai_moves"][:-1] == b["ai_moves"][:-1]
     assert dict(a, hands=None, ai_moves=None) == dict(b, hands=None, ai_moves=None)
+
+
+# ---------------------------------------------------------------------- the setting
+
+def test_the_link_starts_a_solo_game_that_survives_a_power_cut(board):
+    from host_tools.maker.monitor import parse_settings
+    from host_tools.simulator.core import Simulation
+    sim = Simulation(board)
+    lines = []
+    link = Link(sim.app, lambda t: lines.append(json.loads(t)), lambda: sim.now)
+    link.feed(json.dumps({"cmd": "new", "settings": parse_settings(["ai=black"])}).encode()
+              + b"\n")
+    assert lines[-1]["event"] == "new"
+    assert lines[-1]["state"]["settings"] == {"variant": "standard", "first": "white",
+                                              "handicap": None, "ai": "black"}
+    link.feed(b'{"cmd": "new", "settings": {"ai": "green"}}\n')
+    assert "ai must be white, black or null" in lines[-1]["error"]
+    assert sim.app.solo is not None and sim.app.settings["ai"] == "black"
+    sim.boot()  # a power cut: the journal's new-game record holds the setting
+    assert sim.app.solo is not None and sim.app.solo.side == rules.BLACK
+
+
+def test_a_bad_solo_record_in_the_journal_is_passed_over(board):
+    s = SoloGame(board, 9)
+    s.until(lambda say: say.startswith("AI plays its"))
+    stack = s.ai_stack()
+    s.sim.app.journal.append(("solo", {"display": "garbage"}))
+    s.power_cut()
+    s.do("wait", 20)
+    assert s.ai_stack() == stack and s.sim.app.boot_problem is None

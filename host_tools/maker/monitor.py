@@ -53,14 +53,17 @@ class CommandError(ValueError):
 
 
 def parse_settings(words):
-    """`variant=alternative first=black handicap=white:2` -> the link's settings."""
+    """`variant=alternative first=black handicap=white:2 ai=black` -> the link's settings."""
     out = {}
     for word in words:
         key, eq, value = word.partition("=")
         key = key.lower()
-        if not eq or key not in ("variant", "first", "handicap"):
-            raise CommandError("a setting is variant=..., first=... or handicap=PLAYER:N")
-        if key == "handicap":
+        if not eq or key not in ("variant", "first", "handicap", "ai"):
+            raise CommandError("a setting is variant=..., first=..., handicap=PLAYER:N or "
+                               "ai=white|black|none")
+        if key == "ai" and value.lower() == "none":
+            out[key] = None
+        elif key == "handicap":
             if value.lower() in ("none", "off", "0"):
                 out[key] = None
                 continue
