@@ -368,3 +368,32 @@ def test_a_bad_solo_record_in_the_journal_is_passed_over(board):
     s.power_cut()
     s.do("wait", 20)
     assert s.ai_stack() == stack and s.sim.app.boot_problem is None
+
+
+def test_the_ai_thinks_in_slices_of_the_loop_and_answers_by_its_deadline(board):
+    """With a clock that moves 1 ms per reading (a slow board), one AI tick stops after
+    its slice and the frames run between slices; the deadline ends the thinking with the
+    best turn found so far."""
+    from kahuna import solo as solomod
+    s = SoloGame(board, 1)
+    s.until(lambda say: say.startswith("AI plays its"))
+    solo = s.sim.app.solo
+    solo.plan = None  # its turn thought again, the test driving the ticks itself
+    assert solo.say() == "the AI is thinking"
+    ticks = [0]
+
+    def clock():
+        ticks[0] += 1
+        return ticks[0]
+
+    solo.player.clock = solo.clock = clock
+    slices = 0
+    while solo.plan is None:
+        before = ticks[0]
+        solo.tick(0)
+        slices += 1
+        # One tick: the slice (and a reading or two around it), never the whole decision.
+        assert ticks[0] - before <= solomod.SLICE_MS + 3
+        s.sim.app.show(0)  # a frame between slices
+        assert slices < solomod.THINK_MS  # the deadline ends it at the latest
+    assert slices > 1 and solo.plan  # a legal turn, from the best found

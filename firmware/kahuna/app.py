@@ -39,7 +39,7 @@ STORAGE = "storage"  # rejection code: the journal could not be written
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
-AI_MS = 20  # the computer opponent's tick (a slice of kahuna.solo.SLICE_MS when thinking)
+AI_MS = 10  # the computer opponent's tick: a slice of kahuna.solo.SLICE_MS when thinking
 
 
 class App:
