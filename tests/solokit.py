@@ -10,7 +10,7 @@ from kahuna import rules
 
 class SoloGame:
     def __init__(self, board, seed, ai="black", variant="standard", first="white",
-                 flash=None):
+                 flash=None, handicap=None):
         self.sim = Simulation(board, flash=flash)
         self.table = Table(self.sim.names, seed)
         self.hands = Hands(self.table)
@@ -24,6 +24,8 @@ class SoloGame:
         self.do("option", "variant", variant)
         self.do("option", "first", first)
         self.do("option", "ai", ai)
+        if handicap:
+            self.do("option", "handicap", handicap.split(":"))
 
     def listen(self):
         self.sim.app.prompters.append(self.said.append)
@@ -35,7 +37,11 @@ class SoloGame:
     def do(self, *words):
         """One scenario command, run by the simulator and kept in `lines`."""
         if words[0] == "option":
-            self.lines.append("option %s=%s" % words[1:])
+            value = words[2]
+            self.lines.append("option %s=%s" % (words[1], value if isinstance(value, str)
+                                                else "%s:%s" % tuple(value)))
+            if not isinstance(value, str):
+                words = (words[0], words[1], [value[0], int(value[1])])
         else:
             self.lines.append(" ".join(str(w) for w in words))
         self.sim.execute([len(self.lines), words[0]] + list(words[1:]))

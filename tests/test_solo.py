@@ -24,19 +24,24 @@ def board():
     return boardmod.load(BOARD)
 
 
-@pytest.mark.parametrize("seed,ai,variant,first", [
-    (1, "black", "standard", "white"),
-    (2, "white", "standard", "white"),
-    (3, "black", "alternative", "black"),
-    (4, "white", "alternative", "white"),
+@pytest.mark.parametrize("seed,ai,variant,first,handicap", [
+    (1, "black", "standard", "white", None),
+    (2, "white", "standard", "white", None),
+    (3, "black", "alternative", "black", None),
+    (4, "white", "alternative", "white", None),
+    (5, "black", "standard", "white", "black:2"),  # the AI places its handicap bridges
+    (6, "black", "alternative", "black", "white:3"),
 ])
 def test_a_solo_game_is_played_to_the_end_with_the_cards_procedure(board, seed, ai, variant,
-                                                                  first):
-    s = SoloGame(board, seed, ai=ai, variant=variant, first=first)
+                                                                  first, handicap):
+    s = SoloGame(board, seed, ai=ai, variant=variant, first=first, handicap=handicap)
     s.play()
     r = s.sim.report()
     assert r["phase"] == "over" and r["winner"] in ("white", "black", "draw")
     assert r["rejected"] == []  # every step the board asked for was done as asked
+    if handicap and handicap.startswith(ai):
+        assert [m[0] for m in r["ai_moves"][:int(handicap[-1])]] == ["handicap"] * int(
+            handicap[-1])
     assert r["ai_moves"] and all(m[0] in ("place", "remove", "refill", "skip_refill",
                                           "discard", "end_play", "draw", "decline",
                                           "handicap") for m in r["ai_moves"])

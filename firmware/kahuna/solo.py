@@ -132,6 +132,8 @@ class Solo:
             plan = self.plan
             if plan and (plan[0] == tuple(action) or plan[0][0] == "draw_top" and kind == "draw"):
                 plan.pop(0)
+                if not plan:
+                    self.plan = None  # still its turn (a handicap's next bridge): think
             else:
                 self.plan = None  # not what was planned (cannot happen): think again
         if not self.ai_turn():
