@@ -70,14 +70,24 @@ class Table_:
                 return
         raise AssertionError("the board did not answer: %s" % (self.lines[-5:],))
 
-    def _await_event(self, n):
-        self.pump(until=lambda: len(self.events) > n)
+    def _await_event(self, n, timeout=60):
+        self.pump(until=lambda: len(self.events) > n, timeout=timeout)
         return self.events[-1]
 
     def tap(self, card):
         n = len(self.events)
-        self.client.place_tag(sticker_uid(card))
-        ev = self._await_event(n)
+        for attempt in range(3):
+            self.client.place_tag(sticker_uid(card))
+            try:
+                ev = self._await_event(n, timeout=20)
+                break
+            except AssertionError:
+                # As a player does when the board stays silent (a loaded machine can
+                # miss the read): lift the card and lay it again.
+                self.client.remove_tag()
+                time.sleep(1.0)
+        else:
+            raise AssertionError("the board never read %s: %s" % (card, self.lines[-3:]))
         self.client.remove_tag()
         time.sleep(0.3)  # seen gone (three empty polls) before the next card
         return ev
