@@ -361,6 +361,9 @@ def test_the_link_starts_a_solo_game_that_survives_a_power_cut(board):
     link.feed(b'{"cmd": "new", "settings": {"ai": "green"}}\n')
     assert "ai must be white, black or null" in lines[-1]["error"]
     assert sim.app.solo is not None and sim.app.settings["ai"] == "black"
+    link.feed(b'{"cmd": "state"}\n')  # a host that comes later learns the step too
+    assert lines[-2]["event"] == "state"
+    assert lines[-1] == {"event": "ai", "step": None, "say": ""}  # white deals first
     sim.boot()  # a power cut: the journal's new-game record holds the setting
     assert sim.app.solo is not None and sim.app.solo.side == rules.BLACK
 

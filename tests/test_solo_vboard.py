@@ -76,7 +76,7 @@ class Table_:
 
     def tap(self, card):
         n = len(self.events)
-        for attempt in range(3):
+        for _attempt in range(3):
             self.client.place_tag(sticker_uid(card))
             try:
                 ev = self._await_event(n, timeout=20)

@@ -39,7 +39,8 @@ Board -> host, one JSON object per line:
                                                  changes (kahuna.solo: STEP display, deal,
                                                  think, tap, confirm, discard, take, draw,
                                                  or null and "" on the player's own turn);
-                                                 it names no card of the AI's stack
+                                                 it names no card of the AI's stack; a
+                                                 solo game's answer to state has it too
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -289,6 +290,8 @@ class Link:
 
     def cmd_state(self, msg):
         self.send({"event": "state", "state": self.view.state()})
+        if self.app.solo is not None:  # a host that comes mid-game learns the step too
+            self.on_prompt(self.app.solo.say())
 
     def cmd_reveal(self, msg):
         on = msg.get("on")
