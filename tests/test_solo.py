@@ -405,3 +405,25 @@ def test_the_ai_thinks_in_slices_of_the_loop_and_answers_by_its_deadline(board):
         s.sim.app.show(0)  # a frame between slices
         assert slices < solomod.THINK_MS  # the deadline ends it at the latest
     assert slices > 1 and solo.plan  # a legal turn, from the best found
+
+
+def test_a_scenario_seats_a_table_and_the_simulator_plays_the_ai_cards(board, mpy):
+    """`option seed=N`: the simulator deals from the seeded deck, `draw 1` takes the
+    display's first card, and it does the AI's card procedure after every command; the
+    report lists the AI's moves, the same on both runtimes."""
+    text = ("option ai=black\noption seed=3\nexpect phase play\ntap GOLA-1\n"
+            "pick GOLA-KAHU\npress done\ndraw 1\nexpect turn white\n")
+    want, failures = cli.run(BOARD, parse(text, board), "cpython")
+    assert failures == [] and want["rejected"] == []
+    assert want["ai_moves"][:2] == [["place", "KAHU-1", "KAHU-LALE"],
+                                    ["place", "LALE-1", "IFFI-LALE"]]
+    assert want["ai_moves"][-2:] == [["end_play"], ["draw", "ALOA-2"]]
+    got, failures = cli.run(BOARD, parse(text, board), "micropython")
+    assert failures == []
+    assert cli.dumps(cli.canonical(got, board)) == cli.dumps(cli.canonical(want, board))
+    bad, _ = cli.run(BOARD, parse("option seed=3\ndraw deck\n", board), "cpython")
+    assert bad["rejected"][0]["message"] == "draw: it is not the draw phase"
+    with pytest.raises(ScenarioError, match="usage: draw N"):
+        parse("draw 4\n", board)
+    with pytest.raises(ScenarioError, match="option seed must be a whole number"):
+        parse("option seed=x\n", board)

@@ -25,8 +25,6 @@ from host_tools.simulator.scenario import (
     check_option,
     parse_line,
 )
-from host_tools.simulator.solohands import Hands
-from host_tools.simulator.table import Table
 from host_tools.textboard import Painter, Picture, colour_mode, settings_text, shown_colour  # noqa: F401
 from kahuna import rules
 from kahuna.link import StateView
@@ -126,8 +124,6 @@ class Session:
                         "start by tapping white's 3 cards (tap %s)." % self.cards[0])
         self.message_style = None
         self.pictures = {}
-        self.table = None
-        self.hands = None
         self.ai = ai
         if seed is not None:
             self.start_table(seed)
@@ -135,100 +131,34 @@ class Session:
 
     # -------------------------------------------------------------- the table
 
+    @property
+    def table(self):
+        seated = self.sim.seated
+        return seated.table if seated is not None else None
+
     def start_table(self, seed):
-        """A shuffled table of cards (and the AI's side, if any): a new game on it."""
+        """A shuffled table of cards (and the AI's side, if any): a new game on it; the
+        simulation deals and does the AI's card procedure (solohands.Seated)."""
         sim = self.sim
         self.seed = seed
-        self.table = Table(self.cards, seed)
-        self.hands = Hands(self.table)
-        self.round = 1
         if self.ai is not None:
             sim.settings = dict(sim.settings, ai=self.ai)
             sim.app.new_game(sim.settings)
             sim._log_ai()
+        sim.sit(seed)
         self.started = True  # the settings are those of the command line
-        self.ai_said = []
-        self.auto()
         who = ("you play %s against the board (the AI plays %s)"
                % (PLAYERS[1 - rules.player_index(self.ai)], self.ai)) if self.ai else \
             "hot seat: the hand of the player not on turn is hidden"
         self.message = ("Deck seed %d, cards dealt; %s. Draw with draw 1, draw 2, draw 3 "
                         "(the display) or draw deck; help for the rest." % (seed, who))
 
-    def _exec(self, *words):
-        self.line += 1
-        self.sim.execute([self.line] + list(words))
-
-    def _sync_table(self):
-        """The table follows the game: a new round shuffles the pile into the deck (R5);
-        cards the player played or discarded go to the pile (an undone one comes back)."""
-        g = self.sim.app.game
-        if g.round != self.round:
-            self.round = g.round
-            self.hands.round_ended()
-            return
-        pile = [n for n in self.table.pile if g.place[g.card_index[n]] == rules.DISCARD]
-        for c in range(len(g.place)):
-            if g.place[c] == rules.DISCARD and g.card_names[c] not in pile:
-                pile.append(g.card_names[c])
-        self.table.pile = pile
-
-    def auto(self):
-        """What the simulator does by itself at the table: deal, and in a solo game the
-        AI's card procedure (its words are kept for the message)."""
-        if self.table is None:
-            return
-        sim = self.sim
-        for _ in range(1000):
-            self._sync_table()
-            g = sim.app.game
-            solo = sim.app.solo
-            if g.phase == rules.DEAL and (solo is None or g.turn != solo.side):
-                self._exec("tap", self.table.deal())
-                continue
-            if solo is None:
-                return
-            sim.advance(20)  # the AI's tick: it thinks, or moves without hands
-            say = solo.say()
-            if not say or say.startswith("hint"):
-                return
-            move = self.hands.next(say)
-            if move is None:
-                continue
-            if move[0] == "tap":
-                self._exec("tap", move[1])
-                shown = say.startswith("AI plays") or say.startswith("lay the deck")
-                self.ai_said.append(say.split(":")[0] + (" (%s)" % move[1] if shown else ""))
-            else:
-                self._exec("press", move[1])
-                self.ai_said.append(say.split(":")[0])
-
     def draw(self, args):
-        """`draw 1|2|3|deck` (or a display card's name): take that card from the table and
-        tap it, as a player registers the card drawn."""
-        t = self.table
-        display = t.display
+        """`draw 1|2|3|deck`: take that card from the table and tap it, as a player
+        registers the card drawn (the simulation's draw command)."""
         which = args[0].lower() if len(args) == 1 else ""
-        if self.sim.app.game.phase != rules.DRAW:
-            self.say("draw: it is not the draw phase (done ends the play phase). Nothing "
-                     "changed.", "bad")
-            return
-        if which == "deck":
-            if t.deck_count() == 0:
-                self.say("the deck is empty: draw 1..%d from the display" % len(display), "bad")
-                return
-            card = t.take_top()
-        elif which.isdigit() and 1 <= int(which) <= len(display):
-            card = t.take(display[int(which) - 1])
-        elif which.upper() in display:
-            card = t.take(which.upper())
-        else:
-            self.say("draw 1..%d takes that display card, draw deck the deck's top card"
-                     % len(display), "bad")
-            return
-        self.hands.took(card)
-        self.run([self.line + 1, "tap", card], "draw %s" % which)
         self.line += 1
+        self.run([self.line, "draw", which], "draw %s" % which)
 
     # -------------------------------------------------------------- time
 
@@ -338,7 +268,7 @@ class Session:
         sim.app.new_game(settings)
         sim.app.show(sim.now)
         self.started = False  # `option` works again until the first tap
-        if self.table is not None:
+        if sim.seated is not None:
             self.ai = settings.get("ai")
             self.start_table(self.seed + 1)
         self.settle()
@@ -359,10 +289,6 @@ class Session:
             return
         if cmd[1] in ("tap", "hold"):
             self.started = True
-        if cmd[1] == "power-cut" and self.hands is not None:
-            self.hands.power_cut()
-        self.ai_said = []
-        self.auto()
         if cmd[1] != "wait":
             self.settle()
         after = sim.report()
@@ -393,8 +319,8 @@ class Session:
             if self.ai is not None:
                 changes = ""  # the report would tell the AI's cards
             self.say("%s: accepted%s" % (scen, (". " + changes) if changes else ""), "good")
-        if self.ai_said:
-            self.message += " The AI: " + "; ".join(self.ai_said) + "."
+        if sim.seated is not None and sim.seated.said:
+            self.message += " The AI: " + "; ".join(sim.seated.said) + "."
         solo = sim.app.solo
         if solo is not None and solo.say():
             self.message += " Board: " + solo.say() + "."

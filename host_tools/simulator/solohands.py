@@ -81,3 +81,85 @@ class Hands:
             self.table.pile.remove(card)
             self.stack.insert(place, card)
         self.turned = []
+
+
+class Seated:
+    """A simulated table of cards beside the board (`option seed=N` in a scenario, `sim
+    --seed N` at the terminal): the simulator deals from a seeded deck, a player draws
+    with `draw N|deck` instead of naming the card, and in a solo game the simulator does
+    the AI's card procedure (`Hands`) by itself.
+
+    `run(words)` runs one command on the board (the simulation's own execute)."""
+
+    def __init__(self, names, seed, run):
+        from host_tools.simulator.table import Table
+        self.table = Table(names, seed)
+        self.hands = Hands(self.table)
+        self.seed = seed
+        self.run = run
+        self.round = 1
+        self.said = []  # what the AI's procedure did since the last `auto`
+
+    def sync(self, game):
+        """The table follows the game: a new round shuffles the pile into the deck (R5);
+        cards the players played or discarded lie on the pile (one taken back returns)."""
+        if game.round != self.round:
+            self.round = game.round
+            self.hands.round_ended()
+            return
+        discarded = 2  # rules.DISCARD (this module imports nothing of the firmware)
+        pile = [n for n in self.table.pile if game.place[game.card_index[n]] == discarded]
+        for c in range(len(game.place)):
+            if game.place[c] == discarded and game.card_names[c] not in pile:
+                pile.append(game.card_names[c])
+        self.table.pile = pile
+
+    def auto(self, app, tick):
+        """Deal the players' cards, and in a solo game do the steps the board asks for
+        its AI (`tick()` lets it think: one AI tick of virtual time)."""
+        self.said = []
+        for _ in range(1000):
+            game = app.game
+            self.sync(game)
+            solo = app.solo
+            if game.phase == "deal" and (solo is None or game.turn != solo.side):
+                self.run(["tap", self.table.deal()])
+                continue
+            if solo is None:
+                return
+            tick()
+            say = solo.say()
+            if not say or say.startswith("hint"):
+                return
+            move = self.next_move(say)
+            if move is None:
+                continue
+            self.run(list(move))
+
+    def next_move(self, say):
+        move = self.hands.next(say)
+        if move is None:
+            return None
+        shown = say.startswith("AI plays") or say.startswith("lay the deck")
+        self.said.append(say.split(":")[0] + (" (%s)" % move[1] if shown else ""))
+        return move
+
+    def draw(self, which):
+        """`draw N` (the display's Nth card), `draw deck` or a display card's name: the
+        card taken from the table, or a ValueError saying what may be drawn."""
+        t = self.table
+        display = t.display
+        if which == "deck":
+            if t.deck_count() == 0:
+                raise ValueError("the deck is empty: draw 1..%d from the display"
+                                 % len(display))
+            card = t.take_top()
+        elif which.isdigit() and 1 <= int(which) <= len(display):
+            card = t.take(display[int(which) - 1])
+        elif which.upper() in display:
+            card = t.take(which.upper())
+        else:
+            raise ValueError("draw 1..%d takes that display card, draw deck the deck's top "
+                             "card" % len(display))
+        self.hands.took(card)
+        return card
