@@ -68,8 +68,8 @@ def main(argv=None):
                          "without --ai: hot seat, the other hand hidden)")
     args = ap.parse_args(argv)
     if args.scenario is not None and (args.ai or args.seed is not None):
-        print("sim: --ai and --seed are for interactive play; a scenario sets the AI with "
-              "option ai=black", file=sys.stderr)
+        print("sim: --ai and --seed are for interactive play; a scenario says option "
+              "ai=black and option seed=N", file=sys.stderr)
         return 2
     if args.render:
         from host_tools.documents import render
