@@ -23,6 +23,12 @@ from hw import leds, pn532
 from hw.reader import Reader
 from kahuna import board as boardmod
 from kahuna import bringup, tunes
+
+# The computer opponent (kahuna.solo with kahuna.ai) is loaded here, while the heap is whole:
+# the app imports it only when a solo game starts, and by then a board's heap can be too
+# fragmented to load its code (seen on the virtual board: 220 KB free, and no room for a
+# 1.3 KB block of the AI's bytecode). The simulator keeps the lazy import.
+from kahuna import solo as _solo  # noqa: F401
 from kahuna.app import WATCHDOG_MS, App
 from kahuna.cards import Registry, card_names
 from kahuna.enroll import Enroller

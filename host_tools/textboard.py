@@ -347,11 +347,13 @@ NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress (play and 
 
 
 def settings_text(settings):
-    """The settings in force, in words: `standard variant, white first, no handicap`."""
+    """The settings in force, in words: `standard variant, white first, no handicap`
+    (and `, the board plays black` in a solo game)."""
     handicap = settings.get("handicap")
-    return "%s variant, %s first, %s" % (
+    return "%s variant, %s first, %s%s" % (
         settings.get("variant", "standard"), settings.get("first", "white"),
-        "handicap %s:%d" % (handicap[0], int(handicap[1])) if handicap else "no handicap")
+        "handicap %s:%d" % (handicap[0], int(handicap[1])) if handicap else "no handicap",
+        ", the board plays %s" % settings["ai"] if settings.get("ai") else "")
 
 
 def status(board, state, painter, unicode, width, message="", style=None, free=None,

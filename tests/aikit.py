@@ -1,10 +1,14 @@
 """Helpers for the AI and table tests, the same on CPython and inside MicroPython
 (tests/mp/ai_checks.py runs them there and prints the results as JSON)."""
 
+import gc
+
 import gamekit  # noqa: F401  (puts firmware/ on the path)
 from host_tools.simulator import randgame
 from host_tools.simulator.table import Table
-from kahuna import ai, rules
+
+gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
+from kahuna import ai, rules  # noqa: E402
 
 
 def table_trace(seed):

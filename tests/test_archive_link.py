@@ -212,3 +212,21 @@ def test_the_live_server_takes_garbage_from_the_board_in_its_stride():
     assert live.board_message([])["hint"].startswith("white taps the 3 cards")
     assert "hands" not in live.mon.state
     assert port.written.count({"cmd": "cards"}) == 1  # after "enrolled": the registry again
+
+
+def test_a_finished_solo_game_replays_past_its_solo_records():
+    from solokit import SoloGame
+    board = gamekit.board()
+    s = SoloGame(board, 1, ai="black", variant="standard", first="white", handicap=None)
+    s.play()
+    final = s.sim.app.game
+    s.sim.app.new_game({})  # the finished game goes to the archive
+    # Each `option` of the set-up started a game too: the solo game is the last archived.
+    data = max((bytes(content) for path, content in s.sim.flash.files.items()
+                if path.startswith("/game-")), key=len)
+    assert b'["solo"' in data  # the AI's stack and the display were journaled
+    got = replay.replay(board, data)
+    assert got["problem"] is None and got["finished"]
+    last = got["steps"][-1]["state"]
+    assert last["phase"] == "over"
+    assert last["scores"] == {"white": final.scores[0], "black": final.scores[1]}

@@ -12,7 +12,13 @@ simulator's virtual hardware) is passed in:
 - `reader` (optional) has `poll(now)` -> True when a poll completed, its result in `uid`
   (bytes or None), and `lost` (hw.reader.Reader);
 - `inputs` (optional) has `poll(now)` -> roles and `poll_ms` (hw.inputs.Inputs);
-- `watchdog` (optional) has `feed()`.
+- `watchdog` (optional) has `feed()`;
+- `clock` (optional) gives ms for the computer opponent's thinking slices (the simulator
+  passes its virtual clock, so the AI's thinking is the same whatever the machine).
+
+In a solo game (settings `ai`) `solo` is a `kahuna.solo.Solo`: it has the first look at
+every tap and press, and thinks in its own tick; `prompters` are told its words for the
+player (`say()`) whenever they change.
 
 The board's loop is the ticks below, each with its period (`tasks()`): main.py runs them
 as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
@@ -33,11 +39,12 @@ STORAGE = "storage"  # rejection code: the journal could not be written
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
+AI_MS = 10  # the computer opponent's tick: a slice of kahuna.solo.SLICE_MS when thinking
 
 
 class App:
     def __init__(self, board, registry, strip, settings=None, sound=None, journal=None,
-                 reader=None, inputs=None, watchdog=None):
+                 reader=None, inputs=None, watchdog=None, clock=None):
         self.board = board
         self.registry = registry
         self.strip = strip
@@ -52,11 +59,17 @@ class App:
         self.listeners = []  # callable(outcome) after every event (the serial link)
         self.enroller = None  # a kahuna.enroll.Enroller where the board can enrol cards
         self.settings = settings or {}
+        self.clock = clock
+        self.solo = None
+        self.prompters = []  # callable(text) when the solo game's step changes
+        self.said = ""
+        self._acts = []  # (action, actor) applied, not yet told to the solo game
         self._boot()
 
     def _boot(self):
         """Start from the journal if it holds a game, else a new game."""
         self.game = None
+        self.solo = None
         self.boot_problem = None
         if self.journal is not None:
             try:
@@ -75,6 +88,7 @@ class App:
             # pending move, and the journal says so.
             self.game.skip_refill()
         self.referee = Referee(self.game)
+        self._make_solo(self.referee)
 
     def _replay(self, item):
         if item[0] == "new":
@@ -85,16 +99,24 @@ class App:
             except ValueError as e:
                 raise JournalError("the journal's game settings: %s" % (e,)) from None
             self.settings = item[1]
+            self._make_solo(None)
             return
         if self.game is None:
             raise JournalError("the journal does not start with a new game")
         if self.boot_problem is not None:
             return  # stop applying after a record that did not replay
+        if item[0] == "solo":
+            if self.solo is not None and len(item) > 1 and isinstance(item[1], dict):
+                self.solo.load(item[1])
+            return
         try:
             if item[0] == "state":
                 self.game.restore(item[1])
             else:
+                actor = self.game.turn
                 self.game.apply(tuple(item))
+                if self.solo is not None:
+                    self.solo.note(self.game, item, actor)
         except (rules.Rejected, ValueError, TypeError, IndexError, KeyError) as e:
             self.boot_problem = "a record does not replay: %s" % (e,)
 
@@ -108,7 +130,23 @@ class App:
         self.game = game
         self.referee = Referee(self.game)
         self.game.recorder = self._record
+        self.solo = None
+        self._make_solo(self.referee)
         self.view.reset()
+
+    def _make_solo(self, referee):
+        """The computer opponent of a solo game (settings `ai`), or None. Made when the
+        game starts (also in a replay, where it follows the actions), then given the
+        referee once there is one."""
+        self._acts = []
+        if self.game is None or self.game.settings.ai == rules.NOBODY:
+            self.solo = None
+            return
+        if self.solo is None or self.solo.game is not self.game:
+            # Imported here: a two-player game does not pay the AI's heap.
+            from kahuna.solo import Solo
+            self.solo = Solo(self.game, referee, clock=self.clock)
+        self.solo.referee = referee
 
     def listen(self, listener):
         """`listener(outcome)` is called after every event, whatever its source."""
@@ -117,12 +155,31 @@ class App:
     def _record(self, action):
         """Journal an action the rules accepted, before it changes anything: if the flash
         cannot take it, the action is refused and the game stays as it was."""
-        if self.journal is None:
+        if self.journal is not None:
+            try:
+                self.journal.append(action, self._journal_state)
+            except OSError as e:
+                raise rules.Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
+        if self.solo is not None:
+            self._acts.append((action, self.game.turn))
+
+    def _tell_solo(self):
+        """The solo game follows the actions the last event applied; a display it was told
+        of goes to the journal (the actions cannot rebuild it)."""
+        solo = self.solo
+        if solo is None:
             return
-        try:
-            self.journal.append(action, self._journal_state)
-        except OSError as e:
-            raise rules.Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
+        acts = self._acts
+        self._acts = []
+        for action, actor in acts:
+            solo.note(self.game, action, actor)
+        if solo.dirty:
+            solo.dirty = False
+            if self.journal is not None:
+                try:
+                    self.journal.append(("solo", solo.save()), self._journal_state)
+                except OSError:
+                    pass  # after a power cut the board asks for the display again
 
     def _journal_state(self):
         return self.settings, self.game.snapshot()
@@ -131,11 +188,11 @@ class App:
 
     def tasks(self):
         """[(period ms, tick(now))]: the board's loop, one entry per task."""
-        tasks = [(FRAME_MS, self.tick_frame)]
+        tasks = [(FRAME_MS, self.tick_frame), (AI_MS, self.tick_ai)]
         if self.reader is not None:
             tasks.insert(0, (READER_MS, self.tick_reader))
         if self.inputs is not None:
-            tasks.insert(len(tasks) - 1, (self.inputs.poll_ms, self.tick_inputs))
+            tasks.insert(len(tasks) - 2, (self.inputs.poll_ms, self.tick_inputs))
         return tasks
 
     def tick_reader(self, now):
@@ -156,6 +213,24 @@ class App:
         if self.watchdog is not None:
             self.watchdog.feed()
 
+    def tick_ai(self, now):
+        """The computer opponent's slice (a solo game only): think, or make a move that
+        needs no hands (end the play phase, decline, leave a refill)."""
+        if self.solo is None:
+            return
+        out = self.solo.tick(now)
+        if out is not None:
+            self._after(out, now)
+        else:
+            self._prompt()
+
+    def _prompt(self):
+        text = self.solo.say() if self.solo is not None else ""
+        if text != self.said:
+            self.said = text
+            for prompter in self.prompters:
+                prompter(text)
+
     # ------------------------------------------------------------- inputs
 
     def poll(self, uid, now):
@@ -173,16 +248,18 @@ class App:
     # Each event returns its Outcome, after the view, the sound and the listeners had it.
 
     def tap_uid(self, uid, now):
-        return self._after(self.referee.tap(self.registry.card_for(uid)), now)
+        return self.tap_card(self.registry.card_for(uid), now)
 
     def tap_card(self, card, now):
         """A card named by the host (serial link): as if its tag had been tapped."""
-        return self._after(self.referee.tap(card), now)
+        out = self.solo.tap(card) if self.solo is not None else None
+        return self._after(out or self.referee.tap(card), now)
 
     def press(self, button, now):
         if button == NEW_GAME:
             return self._after(self._new_game_held(), now)
-        return self._after(self.referee.press(button), now)
+        out = self.solo.press(button) if self.solo is not None else None
+        return self._after(out or self.referee.press(button), now)
 
     def _new_game_held(self):
         """A button held for a new game (board_def inputs.hold): only once the game is
@@ -196,15 +273,20 @@ class App:
         return self.referee.outcome
 
     def pick(self, conn, now):
-        return self._after(self.referee.pick(conn), now)
+        out = None
+        if self.solo is not None:
+            out = self.solo.press("pick")  # the AI's turn: refused, its step said
+        return self._after(out or self.referee.pick(conn), now)
 
     def _after(self, outcome, now):
+        self._tell_solo()
         self.view.note(outcome, now)
         if self.sound is not None:
             self.sound.play(outcome.kind, now)
         self.show(now)
         for listener in self.listeners:
             listener(outcome)
+        self._prompt()
         return outcome
 
     # ------------------------------------------------------------- output
@@ -217,5 +299,7 @@ class App:
 
     def show(self, now):
         fault = self.reader is not None and self.reader.lost
+        if self.solo is not None:
+            self.view.hint_conns, self.view.hint_islands = self.solo.hint_move()
         self.strip.show(self.view.render(self.game, self.referee, now,
                                          self.enrolling_island(), fault))

@@ -7,6 +7,9 @@ and the payload is JSON:
     ["new", settings, game_no]      the first record: a new game and its settings
     ["state", snapshot]             the whole game state (written when compacting)
     ["place", "HUNA-1", "ALOA-HUNA"] and every other action as `rules.Game.apply` takes it
+    ["solo", {...}]                 a solo game's table (kahuna.solo: the display, the AI's
+                                    stack as card indices): not a rules action; a reader
+                                    of the actions passes over it
 
 Reading stops at the first record that is torn or fails its checksum: the event it held
 was never confirmed. Replay reads one record at a time, so a journal never has to fit in

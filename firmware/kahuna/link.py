@@ -6,6 +6,7 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "reveal", "on": true}                      include the hands from now on
     {"cmd": "reveal", "on": false}                     hand sizes only again (the default)
     {"cmd": "new", "settings": {"variant": "standard", "first": "white", "handicap": null}}
+                                                       (and "ai": "black" for a solo game)
     {"cmd": "tap", "card": "HUNA-1"}  or  {"cmd": "tap", "uid": "04A224B2C35E80"}
     {"cmd": "press", "button": "next"}                 next prev ok back done discard
     {"cmd": "pick", "conn": "ALOA-BARI"}
@@ -45,6 +46,13 @@ Board -> host, one JSON object per line:
                                                  file ends in it. A host asks for piece
                                                  after piece (K += bytes got), so the board
                                                  never holds a file nor floods the port.
+    {"event": "ai", "step": STEP, "say": TEXT}   a solo game (settings "ai"): what the board
+                                                 asks of the player now, whenever it
+                                                 changes (kahuna.solo: STEP display, deal,
+                                                 think, tap, confirm, discard, take, draw,
+                                                 or null and "" on the player's own turn);
+                                                 it names no card of the AI's stack; a
+                                                 solo game's answer to state has it too
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -63,7 +71,8 @@ always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
     hand_sizes   {"white": n, "black": n}
     hands        {"white": [card...], "black": [...]}, only while revealed
     revealed     true when a host asked for the hands (a screen should say so)
-    settings     {"variant", "first", "handicap"} of the game in force
+    settings     {"variant", "first", "handicap"} of the game in force, and "ai" (the
+                 side the board plays) in a solo game
     ui           the referee's open move: {"options": [[kind, CONN]...] (kind place,
                  remove, handicap or refill), "sel": index of the highlighted option,
                  "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
@@ -226,6 +235,13 @@ class Link:
         self.overflow = False
         self.view = StateView(app)
         self.readbuf = bytearray(READ_MAX)
+        app.prompters.append(self.on_prompt)
+
+    def on_prompt(self, text):
+        """A solo game's step changed: what the board asks of the player, as one line."""
+        solo = self.app.solo
+        step = solo.step()[0] if solo is not None else None
+        self.send({"event": "ai", "step": step, "say": text})
 
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its
@@ -297,6 +313,8 @@ class Link:
 
     def cmd_state(self, msg):
         self.send({"event": "state", "state": self.view.state()})
+        if self.app.solo is not None:  # a host that comes mid-game learns the step too
+            self.on_prompt(self.app.solo.say())
 
     def cmd_reveal(self, msg):
         on = msg.get("on")

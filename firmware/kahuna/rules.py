@@ -72,7 +72,8 @@ class Rejected(Exception):
 
 VARIANTS = (STANDARD, ALTERNATIVE)
 HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
-SETTING_KEYS = ("variant", "first", "handicap")
+SETTING_KEYS = ("variant", "first", "handicap", "ai")
+AI_SIDES = (None, "white", "black")  # the side the board plays (kahuna.solo)
 
 
 def player_index(name):
@@ -83,13 +84,15 @@ def player_index(name):
     raise ValueError("player must be 'white' or 'black', got %r" % (name,))
 
 
-def _check_settings(variant, first, handicap):
+def _check_settings(variant, first, handicap, ai=None):
     """The one check of game settings, whoever supplies them (journal, serial link,
     scenario, terminal): ValueError saying what is allowed."""
     if variant not in VARIANTS:
         raise ValueError("variant must be standard or alternative, got %r" % (variant,))
     if first not in PLAYERS:
         raise ValueError("first must be white or black, got %r" % (first,))
+    if ai not in AI_SIDES:
+        raise ValueError("ai must be white, black or null, got %r" % (ai,))
     if handicap is not None:
         if not (isinstance(handicap, (tuple, list)) and len(handicap) == 2
                 and handicap[0] in PLAYERS):
@@ -102,8 +105,8 @@ def _check_settings(variant, first, handicap):
 
 def check_settings(obj):
     """Game settings in their JSON form (the journal's, the serial link's): an object with
-    any of variant, first, handicap ([player, n] or null). Returns them checked, every key
-    present; raises ValueError."""
+    any of variant, first, handicap ([player, n] or null), ai (white, black or null).
+    Returns them checked, every key present (ai only when set); raises ValueError."""
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object, got %r" % (obj,))
     for key in obj:
@@ -112,21 +115,26 @@ def check_settings(obj):
     variant = obj.get("variant", STANDARD)
     first = obj.get("first", "white")
     handicap = obj.get("handicap")
-    _check_settings(variant, first, handicap)
-    return {"variant": variant, "first": first,
-            "handicap": None if handicap is None else [handicap[0], handicap[1]]}
+    ai = obj.get("ai")
+    _check_settings(variant, first, handicap, ai)
+    out = {"variant": variant, "first": first,
+           "handicap": None if handicap is None else [handicap[0], handicap[1]]}
+    if ai is not None:
+        out["ai"] = ai
+    return out
 
 
 class Settings:
     """What is fixed for a whole game (OpenSpiel's Game, where `Game` is the State): the
-    board and what follows from it, the variant, the first player and the handicap.
+    board and what follows from it, the variant, the first player, the handicap and `ai`.
 
     `variant` standard|alternative, `first` "white"|"black", `handicap` None or
     (player name, 1..3); bad settings raise ValueError."""
 
-    def __init__(self, board, variant=STANDARD, first="white", handicap=None):
-        _check_settings(variant, first, handicap)
+    def __init__(self, board, variant=STANDARD, first="white", handicap=None, ai=None):
+        _check_settings(variant, first, handicap, ai)
         self.board = board
+        self.ai = NOBODY if ai is None else player_index(ai)
         self.variant = variant
         self.first = player_index(first)
         # None or (player index, bridges)
@@ -141,12 +149,13 @@ class Settings:
     def from_json(cls, board, obj):
         """Settings from their JSON form (see `check_settings`)."""
         s = check_settings(obj)
-        return cls(board, s["variant"], s["first"], s["handicap"])
+        return cls(board, s["variant"], s["first"], s["handicap"], s.get("ai"))
 
     def to_json(self):
         h = self.handicap
-        return {"variant": self.variant, "first": PLAYERS[self.first],
-                "handicap": None if h is None else [PLAYERS[h[0]], h[1]]}
+        return check_settings({"variant": self.variant, "first": PLAYERS[self.first],
+                               "handicap": None if h is None else [PLAYERS[h[0]], h[1]],
+                               "ai": None if self.ai == NOBODY else PLAYERS[self.ai]})
 
     def new_game(self):
         """A game at its start with these settings."""

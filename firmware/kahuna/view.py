@@ -37,6 +37,7 @@ DEFAULTS = {
     "phase_discard": (160, 60, 0),
     "phase_final": (200, 0, 60),
     "off": (0, 0, 0),
+    "hint": (150, 60, 255),  # the move the AI would make in the player's place (asked)
 }
 
 
@@ -66,6 +67,8 @@ class View:
         self.scoring_at = -1
         self.error_islands = ()
         self.error_conns = ()
+        self.hint_conns = ()  # the solo game's hint, lit only once the player asked
+        self.hint_islands = ()
         self.last_ma = 0  # estimated draw of the last frame, after limiting
 
     @staticmethod
@@ -148,6 +151,10 @@ class View:
             self._winner(game, now)
         else:
             self._options(game, referee, now)
+            for k in self.hint_conns:
+                self._put(b.conn_led[k], c["hint"])
+            for i in self.hint_islands:
+                self._put(b.island_led[i], c["hint"])
         if highlight >= 0:
             level = 64 + (self._triangle(now, PULSE_MS) * 3 >> 2)
             self._put(b.island_led[highlight], c["pending"], level)

@@ -56,14 +56,17 @@ class CommandError(ValueError):
 
 
 def parse_settings(words):
-    """`variant=alternative first=black handicap=white:2` -> the link's settings."""
+    """`variant=alternative first=black handicap=white:2 ai=black` -> the link's settings."""
     out = {}
     for word in words:
         key, eq, value = word.partition("=")
         key = key.lower()
-        if not eq or key not in ("variant", "first", "handicap"):
-            raise CommandError("a setting is variant=..., first=... or handicap=PLAYER:N")
-        if key == "handicap":
+        if not eq or key not in ("variant", "first", "handicap", "ai"):
+            raise CommandError("a setting is variant=..., first=..., handicap=PLAYER:N or "
+                               "ai=white|black|none")
+        if key == "ai" and value.lower() == "none":
+            out[key] = None
+        elif key == "handicap":
             if value.lower() in ("none", "off", "0"):
                 out[key] = None
                 continue
@@ -200,6 +203,9 @@ class Monitor:
             self.cards_panel(msg)
             self.say("%d cards enrolled, %d missing" % (len(msg["cards"]),
                                                          len(msg["missing"])))
+        elif event == "ai":  # a solo game: what the board asks of the player now
+            if msg.get("say"):
+                self.say("the board asks: %s" % msg["say"], "good")
         elif event == "enroll-wait":
             self.say("lay the tag for %s on the reader (its island is lit)" % msg["card"])
         elif event == "enrolled":

@@ -62,7 +62,16 @@ def main(argv=None):
     ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
     ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition JSON")
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
+    ap.add_argument("--ai", choices=("white", "black"),
+                    help="play alone: the board plays this side (interactive play)")
+    ap.add_argument("--seed", type=int, metavar="N",
+                    help="a shuffled table of cards dealt from seed N (interactive play; "
+                         "without --ai: hot seat, the other hand hidden)")
     args = ap.parse_args(argv)
+    if args.scenario is not None and (args.ai or args.seed is not None):
+        print("sim: --ai and --seed are for interactive play; a scenario says option "
+              "ai=black and option seed=N", file=sys.stderr)
+        return 2
     if args.render:
         from host_tools.documents import render
         problem = render.check_output(args.render)
@@ -76,7 +85,10 @@ def main(argv=None):
         return 2
     if args.scenario is None:
         from host_tools.simulator import play
-        return play.main(board, args.board, args.runtime)
+        seed = args.seed
+        if args.ai and seed is None:
+            seed = int.from_bytes(os.urandom(2), "little")  # said on screen: replayable
+        return play.main(board, args.board, args.runtime, args.ai, seed)
     try:
         if args.scenario == "-":
             text = sys.stdin.read()

@@ -57,6 +57,8 @@ class Simulation:
         self.resets = 0  # by the watchdog
         self.fed = 0
         self.rig = ReaderRig(0, self.reader_events.append, chip)
+        self.ai_log = []  # the AI's actions of a solo game, across power cuts
+        self.seated = None  # solohands.Seated: a table of cards (option seed=N)
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -74,14 +76,25 @@ class Simulation:
         self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
         self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
                        journal=Journal(JOURNAL, self.flash), reader=reader,
-                       inputs=self.inputs, watchdog=self)
+                       inputs=self.inputs, watchdog=self, clock=self.clock)
         self.app.listen(self._outcome)
+        self._log_ai()
         reader.start(self.now)
         self.app.show(self.now)
         self.fed = self.now
         # Each task ticks on its own period's grid, from the first tick after boot.
         self.tasks = [[(self.now // period + 1) * period, period, tick]
                       for period, tick in self.app.tasks()]
+
+    def _log_ai(self):
+        """The report lists the AI's moves of a solo game (the journal does not say who
+        made a move: the simulation keeps the list across power cuts)."""
+        if self.app.solo is not None:
+            self.app.solo.log = self.ai_log
+
+    def clock(self):
+        """The virtual clock: the AI's thinking is the same on every machine."""
+        return self.now
 
     def feed(self):
         """The watchdog, as the app's frame task feeds it."""
@@ -163,14 +176,23 @@ class Simulation:
             self.execute(cmd)
         return self.report()
 
-    def execute(self, cmd):
+    def execute(self, cmd, auto=True):
         line = cmd[0]
         name = cmd[1]
         self.line = line
-        if name == "option":
+        if name == "option" and cmd[2] == "seed":
+            self.sit(cmd[3])
+            return
+        if name == "draw":
+            self.draw(cmd[2])
+        elif name == "option":
             self.settings[cmd[2]] = cmd[3]
             self.app.new_game(self.settings)
+            self.ai_log = []
+            self._log_ai()
             self.app.show(self.now)
+            if self.seated is not None:
+                self.sit(self.seated.seed)  # the new game on a fresh table
         elif name == "tap":
             self.present(self.uid_of(cmd[2]), 0)
         elif name == "hold":
@@ -183,10 +205,39 @@ class Simulation:
             self.advance(cmd[2])
         elif name == "power-cut":
             self.boot()
+            if self.seated is not None:
+                self.seated.hands.power_cut()
         elif name == "expect":
             self.expect(line, cmd[2], cmd[3])
         else:
             raise ValueError("line %d: unknown command %r" % (line, name))
+        if auto and self.seated is not None and name != "expect":
+            self.seated.auto(self.app, lambda: self.advance(appmod.AI_MS))
+
+    def sit(self, seed):
+        """A table of cards from `seed` (solohands.Seated): dealt at once; in a solo game
+        the simulator does the AI's card procedure after every command."""
+        from host_tools.simulator.solohands import Seated
+        self.seated = Seated(self.names, seed, lambda words: self.execute(
+            [self.line, words[0]] + list(words[1:]), auto=False))
+        self.seated.auto(self.app, lambda: self.advance(appmod.AI_MS))
+
+    def draw(self, which):
+        """`draw N|deck` at a table of cards: that card taken and tapped; refused
+        (`wrong-phase`, nothing taken) outside the draw phase or without a table."""
+        if self.seated is None or self.app.game.phase != rules.DRAW:
+            why = ("draw takes a card at a table of cards (option seed=N)"
+                   if self.seated is None else "draw: it is not the draw phase")
+            self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
+                                  "message": why})
+            return
+        try:
+            card = self.seated.draw(which)
+        except ValueError as e:
+            self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
+                                  "message": str(e)})
+            return
+        self.present(self.uid_of(card), 0)
 
     def press(self, role):
         """A finger on the role's button: its pin bounces, settles low, is released; the
@@ -214,6 +265,11 @@ class Simulation:
         r = report.game(self.app.game)
         r["rejected"] = list(self.rejected)
         r["leds"] = self.np.rgb()
+        solo = self.app.solo
+        if solo is not None:
+            # A solo game: the AI's actions in order (the key exists only then, so every
+            # two-player report stays as it was).
+            r["ai_moves"] = [list(a) for a in self.ai_log]
         return r
 
     def expect(self, line, path, want):

@@ -72,6 +72,8 @@ Commands (lower case works too)
   expect PATH V  check the JSON report: expect bridges.%(conn)s white
   new [K=V ...]  once a game is over, another (same settings, or new ones:
                  new variant=alternative first=black handicap=white:2)
+  draw N, draw deck  at a table of cards (sim --seed N, --ai black): take the
+                 display's Nth card or the deck's top card, and register it
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
   Deal     white taps their 3 cards (tap %(first)s-1, ...), then black taps theirs.
@@ -106,9 +108,15 @@ def help_text(unicode, board):
 
 
 class Session:
-    """One interactive game: commands in, screens out."""
+    """One interactive game: commands in, screens out.
 
-    def __init__(self, board, out=None, colour=None, unicode=None):
+    With a `seed` the simulator holds a shuffled table of cards (table.py): it deals, the
+    player draws with `draw 1|2|3` (a display card) or `draw deck`, and the hand of the
+    player not on turn stays hidden (hot seat). With `ai` too (white or black) the board
+    plays that side (a solo game, kahuna.solo): the simulator does the AI's card
+    procedure itself (solohands.py), and only the player's hand is shown."""
+
+    def __init__(self, board, out=None, colour=None, unicode=None, ai=None, seed=None):
         self.board = board
         self.out = out or sys.stdout
         self.painter = Painter(colour_mode(self.out) if colour is None else colour)
@@ -123,7 +131,41 @@ class Session:
                         "start by tapping white's 3 cards (tap %s)." % self.cards[0])
         self.message_style = None
         self.pictures = {}
+        self.ai = ai
+        if seed is not None:
+            self.start_table(seed)
         self.settle()
+
+    # -------------------------------------------------------------- the table
+
+    @property
+    def table(self):
+        seated = self.sim.seated
+        return seated.table if seated is not None else None
+
+    def start_table(self, seed):
+        """A shuffled table of cards (and the AI's side, if any): a new game on it; the
+        simulation deals and does the AI's card procedure (solohands.Seated)."""
+        sim = self.sim
+        self.seed = seed
+        if self.ai is not None:
+            sim.settings = dict(sim.settings, ai=self.ai)
+            sim.app.new_game(sim.settings)
+            sim._log_ai()
+        sim.sit(seed)
+        self.started = True  # the settings are those of the command line
+        who = ("you play %s against the board (the AI plays %s)"
+               % (PLAYERS[1 - rules.player_index(self.ai)], self.ai)) if self.ai else \
+            "hot seat: the hand of the player not on turn is hidden"
+        self.message = ("Deck seed %d, cards dealt; %s. Draw with draw 1, draw 2, draw 3 "
+                        "(the display) or draw deck; help for the rest." % (seed, who))
+
+    def draw(self, args):
+        """`draw 1|2|3|deck`: take that card from the table and tap it, as a player
+        registers the card drawn (the simulation's draw command)."""
+        which = args[0].lower() if len(args) == 1 else ""
+        self.line += 1
+        self.run([self.line, "draw", which], "draw %s" % which)
 
     # -------------------------------------------------------------- time
 
@@ -179,6 +221,9 @@ class Session:
             self.line += 1
             self.new_game(words[1:])
             return None
+        if words and words[0].lower() == "draw" and self.table is not None:
+            self.draw(words[1:])
+            return None
         scen = self.normalise(text)
         if not scen:
             return "same"
@@ -230,6 +275,9 @@ class Session:
         sim.app.new_game(settings)
         sim.app.show(sim.now)
         self.started = False  # `option` works again until the first tap
+        if sim.seated is not None:
+            self.ai = settings.get("ai")
+            self.start_table(self.seed + 1)
         self.settle()
         self.say("new game: %s. %s taps their 3 cards."
                  % (settings_text(settings), settings.get("first", "white")), "good")
@@ -275,7 +323,14 @@ class Session:
             if cmd[1] == "press" and cmd[2] == "back" and changes and (
                     before["hands"] != after["hands"] or before["bridges"] != after["bridges"]):
                 changes = "taken back: " + changes
+            if self.ai is not None:
+                changes = ""  # the report would tell the AI's cards
             self.say("%s: accepted%s" % (scen, (". " + changes) if changes else ""), "good")
+        if sim.seated is not None and sim.seated.said:
+            self.message += " The AI: " + "; ".join(sim.seated.said) + "."
+        solo = sim.app.solo
+        if solo is not None and solo.say():
+            self.message += " Board: " + solo.say() + "."
 
     def say(self, message, style):
         self.message = message
@@ -292,7 +347,7 @@ class Session:
     def screen(self, columns, rows):
         """The whole screen as lines, fitted to a terminal of `columns` x `rows`."""
         width = max(40, columns - 1)
-        state = StateView(self.sim.app, reveal=True).state()
+        state = self.shown_state()
         status = self.status(width, state)
         spare = rows - len(status) - 2  # the prompt line and one blank line
         height = max(9, min(spare, 34))
@@ -304,12 +359,26 @@ class Session:
         pad = " " * max(0, (width - bwidth) // 2)
         return [pad + ln if ln else ln for ln in lines] + [""] + status
 
+    def shown_state(self):
+        """The state the screen shows: at a table of cards only the hand of the player
+        on turn (the player's own in a solo game); the other is shown as backs (?)."""
+        state = StateView(self.sim.app, reveal=True).state()
+        if self.table is not None:
+            game = self.sim.app.game
+            me = PLAYERS[1 - rules.player_index(self.ai)] if self.ai else PLAYERS[game.turn]
+            for q in PLAYERS:
+                if q != me:
+                    state["hands"][q] = ["?"] * len(state["hands"][q])
+        return state
+
     def status(self, width, state=None):
         if state is None:
-            state = StateView(self.sim.app, reveal=True).state()
+            state = self.shown_state()
         game = self.sim.app.game
         free = [game.card_names[c] for c in range(len(game.place))
                 if game.place[c] == rules.DRAWABLE]
+        if self.table is not None:
+            free = self.table.display  # the deck's cards are face down
         pending = [game.card_names[c] for c in self.sim.app.referee.pending]
         return textboard.status(self.board, state, self.painter, self.unicode, width,
                                 self.message, self.message_style, free=free,
@@ -359,7 +428,7 @@ def _setup_readline(session):
     readline.parse_and_bind("tab: complete")
 
 
-def main(board, board_path, runtime):
+def main(board, board_path, runtime, ai=None, seed=None):
     if runtime != "cpython":
         print("sim: interactive play runs the firmware in CPython; --runtime %s is for "
               "scenario runs (--scenario FILE)" % runtime, file=sys.stderr)
@@ -369,7 +438,7 @@ def main(board, board_path, runtime):
         out.reconfigure(errors="replace")  # a terminal without some glyph: never a crash
     tty_out = out.isatty()
     tty_in = sys.stdin.isatty()
-    session = Session(board, out)
+    session = Session(board, out, ai=ai, seed=seed)
     if tty_in:
         _setup_readline(session)
 

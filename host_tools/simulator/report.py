@@ -46,6 +46,8 @@ def canonical(report, board):
     out["hands"] = _pairs((("white", sorted(report["hands"]["white"])),
                            ("black", sorted(report["hands"]["black"]))))
     out["round_scores"] = [_players(r) for r in report["round_scores"]]
+    if "ai_moves" in report:  # a solo game only: the AI's actions, in order
+        out["ai_moves"] = report["ai_moves"]
     out["rejected"] = [_pairs((("line", r["line"]), ("code", r["code"]),
                                ("message", r["message"]))) for r in report["rejected"]]
     return out

@@ -43,13 +43,24 @@ def check_ms(text, line):
     return ms
 
 
+SEED_MAX = 2 ** 31 - 1
+
+
 def check_option(arg, line):
     key, eq, value = arg.partition("=")
     if not eq:
         raise ScenarioError(line, "option takes KEY=VALUE, got %r" % arg)
+    if key == "seed":  # the simulator's table of cards, not a game setting
+        if not value.isdigit() or int(value) > SEED_MAX:
+            raise ScenarioError(line, "option seed must be a whole number 0..%d, got %r"
+                                % (SEED_MAX, value))
+        return key, int(value)
     if key not in rules.SETTING_KEYS:
-        raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(rules.SETTING_KEYS)))
+        raise ScenarioError(line, "unknown option %r (%s)" % (
+            key, ", ".join(rules.SETTING_KEYS + ("seed",))))
     setting = value
+    if key == "ai" and value == "none":
+        setting = None
     if key == "handicap":  # white:N in a scenario, [player, N] in the rules' JSON form
         who, colon, n = value.partition(":")
         setting = [who, int(n) if colon and n.isdigit() else n]
@@ -81,6 +92,11 @@ def parse_line(text, line, board, cards, started):
                                       "before the deal")
         key, value = check_option(args[0], line)
         return [line, name, key, value]
+    if name == "draw":
+        need(1, "draw N|deck")
+        if args[0] != "deck" and args[0] not in ("1", "2", "3"):
+            raise ScenarioError(line, "usage: draw N|deck (N 1..3: the display's Nth card)")
+        return [line, name, args[0]]
     if name == "tap":
         need(1, "tap CARD")
         return [line, name, check_card(args[0], cards, line)]

@@ -114,6 +114,8 @@ def replay(board, data, revealed=False):
     # whether the hands may be shown is known only at the end (was the game finished?).
     moves = [(None, None, [], state_of(game, True), frame(game))]
     for item in items[1:]:
+        if item and item[0] == "solo":
+            continue  # a solo game's bookkeeping of the AI's stack and the display: no move
         who = _player(game)
         scored = list(game.round_scores)
         try:
