@@ -427,3 +427,24 @@ def test_a_scenario_seats_a_table_and_the_simulator_plays_the_ai_cards(board, mp
         parse("draw 4\n", board)
     with pytest.raises(ScenarioError, match="option seed must be a whole number"):
         parse("option seed=x\n", board)
+
+
+def test_the_ai_level_is_a_setting_the_board_plays_at(board):
+    assert rules.check_settings({"ai": "black", "ai_level": 3}) == {
+        "variant": "standard", "first": "white", "handicap": None, "ai": "black",
+        "ai_level": 3}
+    assert "ai_level" not in rules.check_settings({"ai": "black"})  # the AI's default
+    for bad in (0, 4, "2", True):
+        with pytest.raises(ValueError):
+            rules.check_settings({"ai": "black", "ai_level": bad})
+    settings = rules.Settings.from_json(board, {"ai": "white", "ai_level": 1})
+    assert settings.to_json()["ai_level"] == 1  # journaled with the game
+    from host_tools.simulator.core import Simulation
+    sim = Simulation(board)
+    sim.run(parse("option ai_level=1\noption ai=black\n", board))
+    assert sim.app.solo.player.level == 1  # the board's AI plays at the level set
+    sim.boot()  # a power cut: the level comes back from the journal
+    assert sim.app.solo.player.level == 1
+    assert parse("option ai_level=3\n", board)[0][2:] == ["ai_level", 3]
+    with pytest.raises(ScenarioError):
+        parse("option ai_level=9\n", board)

@@ -145,7 +145,9 @@ class App:
         if self.solo is None or self.solo.game is not self.game:
             # Imported here: a two-player game does not pay the AI's heap.
             from kahuna.solo import Solo
-            self.solo = Solo(self.game, referee, clock=self.clock)
+            level = self.game.settings.ai_level
+            self.solo = Solo(self.game, referee, clock=self.clock,
+                             **({} if level is None else {"level": level}))
         self.solo.referee = referee
 
     def listen(self, listener):

@@ -72,8 +72,9 @@ class Rejected(Exception):
 
 VARIANTS = (STANDARD, ALTERNATIVE)
 HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
-SETTING_KEYS = ("variant", "first", "handicap", "ai")
+SETTING_KEYS = ("variant", "first", "handicap", "ai", "ai_level")
 AI_SIDES = (None, "white", "black")  # the side the board plays (kahuna.solo)
+AI_LEVELS = (None, 1, 2, 3)  # kahuna.ai's levels (None: its default); more strength, more time
 
 
 def player_index(name):
@@ -84,7 +85,7 @@ def player_index(name):
     raise ValueError("player must be 'white' or 'black', got %r" % (name,))
 
 
-def _check_settings(variant, first, handicap, ai=None):
+def _check_settings(variant, first, handicap, ai=None, ai_level=None):
     """The one check of game settings, whoever supplies them (journal, serial link,
     scenario, terminal): ValueError saying what is allowed."""
     if variant not in VARIANTS:
@@ -93,6 +94,8 @@ def _check_settings(variant, first, handicap, ai=None):
         raise ValueError("first must be white or black, got %r" % (first,))
     if ai not in AI_SIDES:
         raise ValueError("ai must be white, black or null, got %r" % (ai,))
+    if isinstance(ai_level, bool) or ai_level not in AI_LEVELS:
+        raise ValueError("ai_level must be 1, 2 or 3, got %r" % (ai_level,))
     if handicap is not None:
         if not (isinstance(handicap, (tuple, list)) and len(handicap) == 2
                 and handicap[0] in PLAYERS):
@@ -105,8 +108,9 @@ def _check_settings(variant, first, handicap, ai=None):
 
 def check_settings(obj):
     """Game settings in their JSON form (the journal's, the serial link's): an object with
-    any of variant, first, handicap ([player, n] or null), ai (white, black or null).
-    Returns them checked, every key present (ai only when set); raises ValueError."""
+    any of variant, first, handicap ([player, n] or null), ai (white, black or null) and
+    ai_level (1..3). Returns them checked, every key present (ai and ai_level only when
+    set); raises ValueError."""
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object, got %r" % (obj,))
     for key in obj:
@@ -116,11 +120,14 @@ def check_settings(obj):
     first = obj.get("first", "white")
     handicap = obj.get("handicap")
     ai = obj.get("ai")
-    _check_settings(variant, first, handicap, ai)
+    ai_level = obj.get("ai_level")
+    _check_settings(variant, first, handicap, ai, ai_level)
     out = {"variant": variant, "first": first,
            "handicap": None if handicap is None else [handicap[0], handicap[1]]}
     if ai is not None:
         out["ai"] = ai
+    if ai_level is not None:
+        out["ai_level"] = ai_level
     return out
 
 
@@ -131,10 +138,12 @@ class Settings:
     `variant` standard|alternative, `first` "white"|"black", `handicap` None or
     (player name, 1..3); bad settings raise ValueError."""
 
-    def __init__(self, board, variant=STANDARD, first="white", handicap=None, ai=None):
-        _check_settings(variant, first, handicap, ai)
+    def __init__(self, board, variant=STANDARD, first="white", handicap=None, ai=None,
+                 ai_level=None):
+        _check_settings(variant, first, handicap, ai, ai_level)
         self.board = board
         self.ai = NOBODY if ai is None else player_index(ai)
+        self.ai_level = ai_level  # None: the AI's default level
         self.variant = variant
         self.first = player_index(first)
         # None or (player index, bridges)
@@ -149,13 +158,15 @@ class Settings:
     def from_json(cls, board, obj):
         """Settings from their JSON form (see `check_settings`)."""
         s = check_settings(obj)
-        return cls(board, s["variant"], s["first"], s["handicap"], s.get("ai"))
+        return cls(board, s["variant"], s["first"], s["handicap"], s.get("ai"),
+                   s.get("ai_level"))
 
     def to_json(self):
         h = self.handicap
         return check_settings({"variant": self.variant, "first": PLAYERS[self.first],
                                "handicap": None if h is None else [PLAYERS[h[0]], h[1]],
-                               "ai": None if self.ai == NOBODY else PLAYERS[self.ai]})
+                               "ai": None if self.ai == NOBODY else PLAYERS[self.ai],
+                               "ai_level": self.ai_level})
 
     def new_game(self):
         """A game at its start with these settings."""

@@ -61,11 +61,15 @@ def parse_settings(words):
     for word in words:
         key, eq, value = word.partition("=")
         key = key.lower()
-        if not eq or key not in ("variant", "first", "handicap", "ai"):
-            raise CommandError("a setting is variant=..., first=..., handicap=PLAYER:N or "
-                               "ai=white|black|none")
+        if not eq or key not in ("variant", "first", "handicap", "ai", "ai_level"):
+            raise CommandError("a setting is variant=..., first=..., handicap=PLAYER:N, "
+                               "ai=white|black|none or ai_level=1|2|3")
         if key == "ai" and value.lower() == "none":
             out[key] = None
+        elif key == "ai_level":
+            if value not in ("1", "2", "3"):
+                raise CommandError("ai_level=1, 2 or 3 (stronger, and slower)")
+            out[key] = int(value)
         elif key == "handicap":
             if value.lower() in ("none", "off", "0"):
                 out[key] = None

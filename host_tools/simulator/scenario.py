@@ -61,6 +61,8 @@ def check_option(arg, line):
     setting = value
     if key == "ai" and value == "none":
         setting = None
+    if key == "ai_level":  # a number in the rules' JSON form
+        setting = int(value) if value.isdigit() else value
     if key == "handicap":  # white:N in a scenario, [player, N] in the rules' JSON form
         who, colon, n = value.partition(":")
         setting = [who, int(n) if colon and n.isdigit() else n]
