@@ -324,3 +324,65 @@ def test_screenshot_of_a_game_under_way(page, request, tmp_path):
     height = int.from_bytes(head[20:24], "big")
     assert (width, height) == (VIEWPORT["width"], VIEWPORT["height"])
     assert os.path.exists(SCREENSHOT), "docs/web-page.png is missing: make web-screenshot"
+
+
+def test_a_game_against_the_board_from_the_form(page):
+    """Opponent: the board plays black. The table deals; white plays a bridge by
+    clicking, ends the play phase and draws; the board takes its turn (the simulator
+    does its card procedure): a black bridge lights, its hand is a count only, and no
+    card of its hand that was never face up is anywhere in the page (text or DOM)."""
+    from host_tools.web import game as webgame
+
+    seed = 21
+    page.click("#settings summary")
+    page.page.select_option("#new-game select[name=ai]", "black")
+    page.page.fill("#new-game input[name=seed]", str(seed))
+    page.click("#new-game-button")
+    state = page.view()["state"]
+    assert state["settings"]["ai"] == "black" and state["solo"]["human"] == "white"
+    assert "you play white, the board plays black" in page.text("#message")
+    # The same game on CPython, request for request: it knows the board's hand.
+    webgame.handle(json.dumps({"op": "start", "board": gamekit.BOARD_PATH, "seed": seed,
+                               "options": ["ai=black"]}))
+    cpython = webgame._session["game"]
+    assert state["report"]["phase"] == "play" and state["report"]["turn"] == "white"
+    assert page.js("() => document.getElementById('hand-cover').hidden") is True
+    hand = shown_hand(page)
+    assert hand == cpython.hand("white") and len(hand) == 3
+    # The page cannot even ask for the board's hand.
+    assert "face down" in page.js(
+        "() => { try { kahuna.game.hand('black'); return ''; } catch (e) { return e.message; } }")
+
+    card = hand[0]
+    page.click('#hand .card[data-card="%s"]' % card)
+    conn = page.view()["state"]["ui"]["options"][0]["conn"]
+    page.click('#board .hit[data-conn="%s"]' % conn)
+    wait_bar(page, conn, "white")
+    page.click("#btn-done")
+    page.click("#deck")
+    for req in ({"op": "play", "card": card}, {"op": "pick", "conn": conn},
+                {"op": "press", "button": "done"}, {"op": "deck"}):
+        json.loads(webgame.handle(json.dumps(req)))
+
+    state = page.view()["state"]
+    rep = state["report"]
+    assert rep["turn"] == "white" and rep["bridges"] == cpython.state()["report"]["bridges"]
+    theirs = [k for k, o in rep["bridges"].items() if o == "black"]
+    assert theirs, "the board built no bridge"
+    wait_bar(page, theirs[0], "black")
+    assert "The AI plays its" in page.text("#ai-log")
+    ai_hand = cpython.game.hand("black")
+    assert rep["hand_sizes"]["black"] == len(ai_hand)
+    assert str(len(ai_hand)) == page.text("#row-black td:nth-child(2)")
+    seen_face_up = set(state["table"]["display"]) | {
+        w.rsplit("(", 1)[1].rstrip(")") for w in state["solo"]["did"] if w.endswith(")")} | {
+        w.split()[3] for w in state["solo"]["did"] if w.startswith("the AI takes ")}
+    secret = [c for c in ai_hand if c not in seen_face_up]
+    assert secret, "the board's hand should hold a card never face up"
+    # All of the page but the scenario box (its sample scenario names cards of its own).
+    dom = page.js("""() => { const d = document.documentElement.cloneNode(true);
+        d.querySelector('#scenarios').remove(); return d.outerHTML; }""")
+    text = page.text("#play") + page.text("#panel").split("Run a scenario")[0]
+    for c in secret:
+        assert c not in dom and c not in text
+        assert '"%s"' % c not in json.dumps(state)

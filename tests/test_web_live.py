@@ -277,9 +277,10 @@ def run_the_story(board, page, request, tmp_path):
     page.select_option("#new-game select[name=variant]", "alternative")
     page.select_option("#new-game select[name=first]", "black")
     page.select_option("#new-game select[name=handicap]", "white:2")
+    page.select_option("#new-game select[name=ai]", "white")
     page.click("#new-game-button")
     wait_text(page, "#settings-line", "variant alternative, black starts, handicap: white "
-                                      "places 2", timeout=SECOND)
+                                      "places 2, the board plays white", timeout=SECOND)
     wait_text(page, "#status-line", "DEAL · Black is dealt")
     page.click("#archive-refresh")
     page.wait_for_selector('#archive-list button[data-slot="1"]', timeout=5000)

@@ -187,3 +187,79 @@ def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
     for rel in ("host_tools/simulator/cli.py", "host_tools/simulator/play.py", "host_tools/mpy.py",
                 "host_tools/documents/render.py", "firmware/main.py"):
         assert rel not in files
+
+
+# ---------------------------------------------------------------- against the board
+
+
+def solo_turn(state, act):
+    """The player's turn, simply: the first card of the hand on the first place offered,
+    done, then a card drawn (the deck, else the first face-up card) or declined."""
+    rep = state["report"]
+    if rep["phase"] == "play":
+        hand = call({"op": "hand", "player": state["solo"]["human"]})["cards"]
+        if hand:
+            state = act({"op": "play", "card": hand[0]})
+            places = [o for o in state["ui"]["options"] if o["kind"] == "place"]
+            state = act({"op": "pick", "conn": places[0]["conn"]} if places
+                        else {"op": "press", "button": "back"})
+        if state["report"]["refill"] if "refill" in state["report"] else False:
+            state = act({"op": "press", "button": "back"})
+        state = act({"op": "press", "button": "done"})
+    if state["report"]["phase"] == "draw" and state["report"]["turn"] == state["solo"]["human"]:
+        table = state["table"]
+        state = act({"op": "deck"} if table["deck"] else
+                    {"op": "take", "card": table["display"][0]} if table["display"] else
+                    {"op": "press", "button": "done"})
+        if state["report"]["phase"] == "draw" and state["report"]["turn"] == state["solo"]["human"]:
+            state = act({"op": "press", "button": "done"})  # a full hand declines
+    return state
+
+
+@pytest.mark.parametrize("ai,options", [("black", []), ("white", ["variant=alternative"])])
+def test_a_game_against_the_board_never_shows_its_hand(ai, options):
+    """The simulator's table deals and does the AI's card procedure (solohands.Seated);
+    the page gets the player's hand only: the AI's is a count, and no state names a card
+    of it that was never face up (played, or taken from the display)."""
+    public = set()
+
+    def act(req):
+        resp = call(req)
+        assert resp["ok"], (req, resp)
+        state = resp["state"]
+        game = webgame._session["game"]
+        public.update(state["table"]["display"])
+        for words in state["solo"]["did"]:
+            if words.startswith("the AI plays") or words.startswith("lay the deck"):
+                public.add(words.rsplit("(", 1)[1].rstrip(")"))  # turned face up
+            if words.startswith("the AI takes "):
+                public.add(words.split()[3])  # a face-up card, named by the board
+        unseen = [c for c in game.game.hand(ai) if c not in public]
+        text = json.dumps(state)
+        assert [c for c in unseen if '"%s"' % c in text or "%s)" % c in text] == [], req
+        assert state["report"]["hand_sizes"][ai] == len(game.game.hand(ai))
+        return state
+
+    state = act(start(7, options + ["ai=" + ai]))
+    assert state["solo"]["ai"] == ai and state["solo"]["human"] != ai
+    assert state["report"]["turn"] == state["solo"]["human"]  # the AI's first turn ran
+    refused = call({"op": "hand", "player": ai})
+    assert not refused["ok"] and "face down" in refused["error"]
+    ai_bridges = set()
+    for _ in range(200):
+        if state["report"]["phase"] == "over":
+            break
+        state = solo_turn(state, act)
+        ai_bridges |= {k for k, o in state["report"]["bridges"].items() if o == ai}
+        assert state["report"]["phase"] == "over" or (
+            state["report"]["turn"] == state["solo"]["human"]), state["message"]
+    assert state["report"]["phase"] == "over", state["report"]
+    assert ai_bridges
+
+
+def test_a_new_game_goes_back_to_two_players_at_one_screen():
+    call(start(3, ["ai=black"]))
+    state = call({"op": "new_game", "seed": 3, "options": ["ai=none"]})["state"]
+    assert state["solo"] is None and "ai" not in state["settings"]
+    assert state["report"]["phase"] == "deal"  # the deck is clicked to deal again
+    assert call({"op": "hand", "player": "black"})["ok"]

@@ -1,6 +1,10 @@
 """The browser page's Python side: the simulator (the board's firmware on its virtual
 hardware, `simcore.Simulation`) and a shuffled table of cards (`table.Table`), driven by
-clicks instead of taps, for a two-player game at one screen (hot seat).
+clicks instead of taps, for a two-player game at one screen (hot seat), or for a game
+against the board (settings `ai=white|black`, kahuna.solo): then the table is the
+simulator's own (`Simulation.sit`, solohands.Seated), which deals and does the AI's card
+procedure as `sim --ai black --seed N` does at the terminal; the page never gets the AI's
+hand, only its card count.
 
 Runs in MicroPython compiled to WebAssembly (and on CPython, where the tests drive it too).
 The page talks to it through one function, `handle(request) -> response`, both JSON text:
@@ -15,7 +19,7 @@ The page talks to it through one function, `handle(request) -> response`, both J
     {"op": "tick", "ms": N}   virtual time passes (the animations): the new LED frame
     {"op": "state"}           the state and frame now, changing nothing
     {"op": "hand", "player": P}    the cards of a hand (the page asks only for the one
-                                   whose owner has asked to see it)
+                                   whose owner has asked to see it; never the AI's)
     {"op": "scenario", "text": T}  the simulator's scenario run: its JSON report, the
                                    very text `python -m host_tools sim --json` prints
 
@@ -54,6 +58,9 @@ def settings_from(options):
         if text == "handicap=none":
             settings["handicap"] = None
             continue
+        if text == "ai=none":  # two players at one screen
+            settings.pop("ai", None)
+            continue
         try:
             key, value = check_option(str(text), 0)
         except ScenarioError as e:
@@ -82,16 +89,37 @@ class WebGame:
         sim = self.sim
         sim.settings = settings  # kept by the simulator for a reboot, as an `option` is
         sim.app.new_game(settings)
+        self.ai = settings.get("ai")
+        self.said = []
+        if self.ai:
+            # A solo game: the simulator's table deals everybody's cards and does the
+            # AI's card procedure after every command (solohands.Seated).
+            sim.ai_log = []
+            sim._log_ai()
+            sim.sit(seed)
+            self.table = sim.seated.table
+            self.said = list(sim.seated.said)
+        else:
+            sim.seated = None
+            self.table = Table(sim.names, seed)
         sim.app.show(sim.now)
-        self.table = Table(sim.names, seed)
         self.table_round = 1
         self.message = {"kind": "note", "code": None,
-                        "text": "New game: %s variant, %s starts%s." % (
+                        "text": "New game: %s variant, %s starts%s%s." % (
                             settings["variant"], settings["first"],
                             ", handicap: %s places %d bridge%s" % (
                                 settings["handicap"][0], settings["handicap"][1],
                                 "" if settings["handicap"][1] == 1 else "s")
-                            if settings["handicap"] else "")}
+                            if settings["handicap"] else "",
+                            "; you play %s, the board plays %s" % (self.human, self.ai)
+                            if self.ai else "")}
+
+    @property
+    def human(self):
+        """The player at the screen in a solo game (None in hot seat)."""
+        if not self.ai:
+            return None
+        return rules.PLAYERS[1 - rules.player_index(self.ai)]
 
     @property
     def game(self):
@@ -110,6 +138,9 @@ class WebGame:
         g = self.game
         t = self.table
         if g.phase == rules.DEAL:
+            if self.ai:
+                self._note("The cards are dealt by the table in a game against the board.")
+                return
             self._tap(t.deck[-1], "deal")
             return
         if g.phase != rules.DRAW or self.referee.discarding:
@@ -122,6 +153,9 @@ class WebGame:
             self._note("The deck is empty: take a face-up card." if display
                        else "No card is left to draw.")
             return
+        if self.ai:
+            self._draw("deck")  # the table's top card, unseen until drawn
+            return
         self._tap(t.deck[-1], "top")
 
     def take(self, card):
@@ -130,12 +164,38 @@ class WebGame:
             return
         if card not in self.table.display:
             raise WebError("%s is not a face-up card" % (card,))
+        if self.ai:
+            if self.game.phase != rules.DRAW:
+                self._note("A face-up card is taken in the draw phase.")
+                return
+            self._draw(card)
+            return
         self._tap(card, "display")
 
+    def _draw(self, which):
+        """The simulator's `draw` at its table; a draw the board refuses (a full hand)
+        leaves the card where it lay: the player put it back."""
+        seated = self.sim.seated
+        t = seated.table
+        kept = (list(t.deck), list(t._display), t.laid, list(t.pile),
+                list(seated.hands.tapped))
+        refused = len(self.sim.rejected)
+        self._run(["draw", which])
+        if len(self.sim.rejected) > refused:
+            t.deck, t._display, t.laid, t.pile, seated.hands.tapped = kept
+
     def play(self, card):
-        if card not in self.game.hand(rules.PLAYERS[self.game.turn]):
-            raise WebError("%s is not in the hand on turn" % (card,))
+        player = self.human or rules.PLAYERS[self.game.turn]
+        if card not in self.game.hand(player):
+            raise WebError("%s is not in %s hand" % (
+                card, "your" if self.ai else "the hand on turn"))
         self._tap(card, None)
+
+    def hand(self, player):
+        """The cards of `player`'s hand; the AI's hand is nobody's to see."""
+        if self.ai and player == self.ai:
+            raise WebError("the board's hand is face down: only its card count is shown")
+        return sorted(self.game.hand(player))
 
     def press(self, button):
         if button not in ROLES:
@@ -156,6 +216,8 @@ class WebGame:
         c = g.card_index[card]
         was = g.place[c]
         self._run(["tap", card], sync=False)  # the card leaves the table before a round end
+        if self.ai:
+            return  # the simulator's table follows the game by itself (Seated.sync)
         if was == rules.DRAWABLE and g.place[c] in (rules.WHITE, rules.BLACK):
             if source == "deal":
                 got = self.table.deal()
@@ -173,13 +235,20 @@ class WebGame:
         refused = len(sim.rejected)
         self.line += 1
         sim.execute([self.line] + command)
-        if sync:
+        if self.ai:
+            self.said = list(sim.seated.said)
+        elif sync:
             self._sync_table()
         if len(sim.rejected) > refused:
             r = sim.rejected[-1]
             self.message = {"kind": "refused", "code": r["code"], "text": r["message"]}
             return
-        text = describe(before, gamereport.game(self.game), secret=True) or self._ui_change(command)
+        if self.ai and self.said:
+            # The AI's turn ran too: its cards are not named, the procedure's words are.
+            text = describe(before, gamereport.game(self.game), secret=True)
+        else:
+            text = (describe(before, gamereport.game(self.game), secret=True)
+                    or self._ui_change(command))
         self.message = {"kind": "accepted", "code": None, "text": text}
 
     def _ui_change(self, command):
@@ -250,8 +319,18 @@ class WebGame:
                 "deck": len(t.deck),
                 "pile": len(t.pile),
             },
-            "hint": hint(g, ref, b),
+            "hint": hint(g, ref, b, self.human),
             "message": self.message,
+            "solo": None if not self.ai else {
+                "ai": self.ai,
+                "human": self.human,
+                # The board's words for the AI's card procedure: what it did since the
+                # player's last action ("AI plays its 2nd card (HUNA-1)" once played
+                # face up) and what it asks now. None names a card of its hand unplayed.
+                "did": ["the AI " + _lower_first(w) if w.startswith("AI ") else w
+                        for w in self.said],
+                "asks": self.sim.app.solo.say() if self.sim.app.solo else "",
+            },
             "settings": self.sim.settings,
             "now": self.sim.now,
         }
@@ -264,7 +343,11 @@ def _cap(word):
     return word[:1].upper() + word[1:]  # MicroPython's str has no capitalize()
 
 
-def hint(game, ref, board):
+def _lower_first(words):
+    return words[3:] if words.startswith("AI ") else words
+
+
+def hint(game, ref, board, human=None):
     """What the player on turn can do now, in a sentence, for the page."""
     p = rules.PLAYERS[game.turn]
     ph = game.phase
@@ -272,6 +355,8 @@ def hint(game, ref, board):
         w = game.winner
         return "The game is over: %s. Set up a new game below." % (
             "a draw" if w == "draw" else w + " wins")
+    if human is not None and p != human:
+        return "The board (%s) is playing its turn." % p
     if ph == rules.DEAL:
         return "Deal: click the deck to deal %s's 3 cards (%d to go)." % (
             p, 3 - len(game.hand(p)))
@@ -358,7 +443,7 @@ def dispatch(req):
         game.tick(req.get("ms", 0))
         return {"ok": True, "leds": game.leds(), "now": game.sim.now}
     elif op == "hand":
-        return {"ok": True, "cards": sorted(game.game.hand(req["player"]))}
+        return {"ok": True, "cards": game.hand(req["player"])}
     elif op not in ("start", "state"):
         raise WebError("unknown request %r" % (op,))
     return {"ok": True, "state": game.state(), "leds": game.leds()}

@@ -37,7 +37,8 @@ function settingsText(s) {
   if (!s) return "?";
   const h = s.handicap;
   return `variant ${s.variant}, ${s.first} starts, ` +
-    (h ? `handicap: ${h[0]} places ${h[1]}` : "no handicap");
+    (h ? `handicap: ${h[0]} places ${h[1]}` : "no handicap") +
+    (s.ai ? `, the board plays ${s.ai}` : "");
 }
 
 function cardChip(name) {
@@ -71,8 +72,9 @@ class LivePage {
       const f = ev.target;
       const h = f.handicap.value;
       const handicap = h === "none" ? null : [h.split(":")[0], parseInt(h.split(":")[1], 10)];
-      this.send({ cmd: "new", settings: { variant: f.variant.value, first: f.first.value,
-        handicap } });
+      const settings = { variant: f.variant.value, first: f.first.value, handicap };
+      if (f.ai.value !== "none") settings.ai = f.ai.value; // a solo game (kahuna.solo)
+      this.send({ cmd: "new", settings });
     });
     $("cards").addEventListener("toggle", () => $("cards").open && this.send({ cmd: "cards" }));
     $("enroll-stop").addEventListener("click", () => this.send({ cmd: "enroll", stop: true }));

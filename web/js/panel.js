@@ -1,7 +1,9 @@
 // Everything around the board: the game's status and score, the last message (a refusal
 // explained), what to do next, the open option list, the six buttons, the cards on the
 // table and the hand of the player on turn, hidden until that player asks to see it (two
-// players share the screen), and the new-game settings.
+// players share the screen), and the new-game settings. In a game against the board
+// (state.solo) the hand shown is always the player's own; the board's hand is a count only
+// (the page cannot even ask for it) and its card procedure is told in words.
 
 const PLAYERS = ["white", "black"];
 const BUTTONS = ["prev", "next", "ok", "back", "done", "discard"];
@@ -53,7 +55,7 @@ export class Panel {
       ev.preventDefault();
       const f = ev.target;
       const options = [`variant=${f.variant.value}`, `first=${f.first.value}`,
-        `handicap=${f.handicap.value}`];
+        `handicap=${f.handicap.value}`, `ai=${f.ai.value}`];
       const seed = f.seed.value.trim();
       this.revealed = null;
       this.act(() => (seed ? game.newGame(options, parseInt(seed, 10)) : game.newGame(options)));
@@ -71,12 +73,15 @@ export class Panel {
   render(view) {
     const st = view.state;
     const rep = st.report;
-    if (this.revealed && (this.revealed !== rep.turn || rep.phase === "over")) {
+    if (st.solo) {
+      this.revealed = rep.phase === "over" ? null : st.solo.human; // nobody else looks
+    } else if (this.revealed && (this.revealed !== rep.turn || rep.phase === "over")) {
       this.revealed = null; // the turn has passed: the hand goes face down
     }
     this.hand = this.revealed ? this.game.hand(this.revealed) : [];
     this._status(st);
     this._message(st);
+    this._solo(st);
     this._options(st);
     this._table(st);
     this._hand(st);
@@ -108,6 +113,7 @@ export class Panel {
       swatch.style.background = `rgb(${this.geometry.palette[p].join(",")})`;
       const name = make("td");
       name.append(swatch, cap(p));
+      if (st.solo) name.append(p === st.solo.ai ? " (board)" : " (you)");
       const bridges = Object.values(rep.bridges).filter((o) => o === p).length;
       const islands = Object.values(rep.control).filter((o) => o === p).length;
       tr.append(name);
@@ -136,6 +142,20 @@ export class Panel {
       box.textContent = m.text;
     }
     $("hint").textContent = st.hint;
+  }
+
+  _solo(st) {
+    const box = $("ai-log");
+    box.replaceChildren();
+    box.hidden = !st.solo;
+    if (!st.solo) return;
+    const lines = st.solo.did.map((w) => cap(w));
+    if (st.solo.asks) lines.push("Board: " + st.solo.asks);
+    if (!lines.length) lines.push(`The board plays ${st.solo.ai}: nothing done since your last move.`);
+    box.append(make("strong", { text: "The board's side: " }));
+    const list = make("ul");
+    for (const l of lines) list.append(make("li", { text: l }));
+    box.append(list);
   }
 
   _options(st) {
@@ -178,12 +198,13 @@ export class Panel {
 
   _hand(st) {
     const rep = st.report;
-    const turn = rep.turn;
+    const turn = st.solo ? st.solo.human : rep.turn;
     const n = rep.hand_sizes[turn];
     const cover = $("hand-cover");
     const hand = $("hand");
     hand.replaceChildren();
-    $("hand-title").textContent = `${cap(turn)}'s hand (${n} card${n === 1 ? "" : "s"}, 5 at most)`;
+    $("hand-title").textContent = (st.solo ? `Your hand (${turn}, ` : `${cap(turn)}'s hand (`) +
+      `${n} card${n === 1 ? "" : "s"}, 5 at most)`;
     const shown = this.revealed === turn && rep.phase !== "over";
     cover.hidden = shown || rep.phase === "over";
     hand.hidden = !shown;
