@@ -448,3 +448,18 @@ def test_the_ai_level_is_a_setting_the_board_plays_at(board):
     assert parse("option ai_level=3\n", board)[0][2:] == ["ai_level", 3]
     with pytest.raises(ScenarioError):
         parse("option ai_level=9\n", board)
+
+
+def test_a_draw_the_board_refuses_leaves_the_card_on_the_table(board):
+    from host_tools.simulator.core import Simulation
+    sim = Simulation(board)
+    # Hot seat on a seeded table: both players pass and draw until white holds 5 cards.
+    sim.run(parse("option seed=5\n" + "press done\ndraw deck\n" * 5, board))
+    r = sim.report()
+    assert [x["code"] for x in r["rejected"]] == ["hand-full"]  # R3
+    t = sim.seated.table
+    top = t.deck[-1]
+    assert t.drawable() == r["drawable"]  # the refused card still lies on the deck
+    sim.run(parse("press discard\ntap %s\npress done\ndraw deck\n"
+                  % sim.app.game.hand("white")[0], board))
+    assert top in sim.app.game.hand("white")  # the same top card, drawn now

@@ -231,13 +231,17 @@ class Simulation:
             self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
                                   "message": why})
             return
+        kept = self.seated.keep()
         try:
             card = self.seated.draw(which)
         except ValueError as e:
             self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
                                   "message": str(e)})
             return
+        refused = len(self.rejected)
         self.present(self.uid_of(card), 0)
+        if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
+            self.seated.put_back(kept)
 
     def press(self, role):
         """A finger on the role's button: its pin bounces, settles low, is released; the

@@ -163,3 +163,14 @@ class Seated:
                              "card" % len(display))
         self.hands.took(card)
         return card
+
+    def keep(self):
+        """Where the table's cards lie now, for `put_back`."""
+        t = self.table
+        return (list(t.deck), list(t._display), t.laid, list(t.pile), list(self.hands.tapped))
+
+    def put_back(self, kept):
+        """A card the board refused (a full hand) goes back where it lay, as a player would
+        put it back."""
+        t = self.table
+        t.deck, t._display, t.laid, t.pile, self.hands.tapped = kept

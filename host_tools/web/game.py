@@ -173,16 +173,9 @@ class WebGame:
         self._tap(card, "display")
 
     def _draw(self, which):
-        """The simulator's `draw` at its table; a draw the board refuses (a full hand)
-        leaves the card where it lay: the player put it back."""
-        seated = self.sim.seated
-        t = seated.table
-        kept = (list(t.deck), list(t._display), t.laid, list(t.pile),
-                list(seated.hands.tapped))
-        refused = len(self.sim.rejected)
+        """The simulator's `draw` at its table (a draw the board refuses leaves the card
+        where it lay: the simulator puts it back)."""
         self._run(["draw", which])
-        if len(self.sim.rejected) > refused:
-            t.deck, t._display, t.laid, t.pile, seated.hands.tapped = kept
 
     def play(self, card):
         player = self.human or rules.PLAYERS[self.game.turn]
