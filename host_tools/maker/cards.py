@@ -105,17 +105,10 @@ def main(argv=None):
         except (OSError, ValueError, AttributeError, RegistryError) as e:
             print("cards: %s is not a card registry: %s" % (args.file, e), file=sys.stderr)
             return 2
+    from host_tools.maker.findport import choose
+    args.port = choose("cards", args.port,
+                       "python -m host_tools cards %s --port /dev/ttyACM0" % args.action)
     if args.port is None:
-        from host_tools.maker.findport import find_port, no_board
-        args.port = find_port()
-        if args.port is None:
-            print(no_board("cards", "python -m host_tools cards %s --port /dev/ttyACM0"
-                           % args.action), file=sys.stderr)
-            return 2
-    from host_tools.maker.findport import missing
-    problem = missing("cards", args.port)
-    if problem:
-        print(problem, file=sys.stderr)
         return 2
     try:
         link = LinkClient(args.port)

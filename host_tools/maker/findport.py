@@ -33,3 +33,21 @@ def missing(tool, port):
         return ("%s: cannot open %s: there is no such device; is the board plugged in? "
                 "(`python -m serial.tools.list_ports` lists the serial ports)" % (tool, port))
     return None
+
+
+def choose(tool, port, example):
+    """The port `tool` is to open: `port` as the user named it, else the first board found.
+    None when there is none or the named device is not there: the reason, with its fix, is
+    then printed on standard error (the tool exits with status 2)."""
+    import sys
+
+    if port is None:
+        port = find_port()
+        if port is None:
+            print(no_board(tool, example), file=sys.stderr)
+            return None
+    problem = missing(tool, port)
+    if problem:
+        print(problem, file=sys.stderr)
+        return None
+    return port

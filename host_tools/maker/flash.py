@@ -33,8 +33,7 @@ import sys
 import time
 from binascii import b2a_base64
 
-from host_tools.maker.findport import find_port, no_board
-from host_tools.maker.findport import missing as missing_port
+from host_tools.maker.findport import choose as choose_port
 from host_tools.maker.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
 from host_tools.paths import BOARD_DEF
@@ -452,13 +451,8 @@ def main(argv):
         if not os.path.isfile(path):
             print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
             return 2
-    port = args.port or find_port()
+    port = choose_port("flash", args.port, "make flash PORT=/dev/ttyACM0")
     if port is None:
-        print(no_board("flash", "make flash PORT=/dev/ttyACM0"), file=sys.stderr)
-        return 2
-    problem = missing_port("flash", port)
-    if problem:
-        print(problem, file=sys.stderr)
         return 2
     try:
         files = build(args.firmware, args.board_def, args.build_dir)

@@ -344,17 +344,9 @@ def main(argv=None):
     except boardmod.BoardError as e:
         print("monitor: board: %s" % e, file=sys.stderr)
         return 2
+    from host_tools.maker.findport import choose
+    args.port = choose("monitor", args.port, "python -m host_tools monitor --port /dev/ttyACM0")
     if args.port is None:
-        from host_tools.maker.findport import find_port, no_board
-        args.port = find_port()
-        if args.port is None:
-            print(no_board("monitor", "python -m host_tools monitor --port /dev/ttyACM0"),
-                  file=sys.stderr)
-            return 2
-    from host_tools.maker.findport import missing
-    problem = missing("monitor", args.port)
-    if problem:
-        print(problem, file=sys.stderr)
         return 2
     try:
         port = open_port(args.port)

@@ -373,16 +373,9 @@ def main(argv=None):
     except boardmod.BoardError as e:
         print("web: board: %s" % e, file=sys.stderr)
         return 2
-    from host_tools.maker.findport import find_port, missing, no_board
+    from host_tools.maker.findport import choose
+    args.port = choose("web", args.port, "python -m host_tools web --port /dev/ttyACM0")
     if args.port is None:
-        args.port = find_port()
-        if args.port is None:
-            print(no_board("web", "python -m host_tools web --port /dev/ttyACM0"),
-                  file=sys.stderr)
-            return 2
-    problem = missing("web", args.port)
-    if problem:
-        print(problem, file=sys.stderr)
         return 2
     try:
         port = open_port(args.port)
