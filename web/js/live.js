@@ -7,21 +7,7 @@
 // For scripts and tests: `await kahuna.ready` (the first state is in), `kahuna.state()`.
 
 import { BoardView, StatusLamps } from "./boardview.js";
-
-const PLAYERS = ["white", "black"];
-const BUTTONS = ["prev", "next", "ok", "back", "done", "discard"];
-
-const $ = (id) => document.getElementById(id);
-
-function make(tag, { cls, text, attrs } = {}) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  return e;
-}
-
-const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+import { $, BUTTONS, PLAYERS, cap, make, playerRows } from "./dom.js";
 
 // The link's "leds": 6 hex digits per LED -> [[r, g, b], ...].
 export function parseLeds(text, count) {
@@ -158,7 +144,7 @@ class LivePage {
     if (st.final_turns && st.phase !== "over") flags.push("FINAL TURNS");
     if (st.must_draw) flags.push("MUST DRAW");
     $("flags").textContent = flags.join(" · ");
-    playerTable($("players"), st, this.g.palette);
+    playerRows($("players"), st, this.g.palette);
     $("rounds").textContent = st.round_scores.length
       ? "Scorings: " + st.round_scores.map((r) => `${r.white}–${r.black}`).join(" · ") +
         " (white–black)"
@@ -297,26 +283,6 @@ class LivePage {
         box.append(row);
       }
     }
-  }
-}
-
-function playerTable(body, st, palette) {
-  body.replaceChildren();
-  for (const p of PLAYERS) {
-    const tr = make("tr", { attrs: { id: "row-" + p } });
-    if (p === st.turn && st.phase !== "over") tr.className = "on-turn";
-    const swatch = make("span", { cls: "swatch" });
-    swatch.style.background = `rgb(${palette[p].join(",")})`;
-    const name = make("td");
-    name.append(swatch, cap(p));
-    const bridges = Object.values(st.bridges).filter((o) => o === p).length;
-    const islands = Object.values(st.control).filter((o) => o === p).length;
-    tr.append(name);
-    for (const v of [st.hand_sizes[p], st.supply[p], bridges, islands, st.scores[p]]) {
-      tr.append(make("td", { text: String(v) }));
-    }
-    tr.lastChild.id = "score-" + p;
-    body.appendChild(tr);
   }
 }
 

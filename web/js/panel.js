@@ -5,24 +5,7 @@
 // (state.solo) the hand shown is always the player's own; the board's hand is a count only
 // (the page cannot even ask for it) and its card procedure is told in words.
 
-const PLAYERS = ["white", "black"];
-const BUTTONS = ["prev", "next", "ok", "back", "done", "discard"];
-
-function $(id) {
-  return document.getElementById(id);
-}
-
-function make(tag, { cls, text, attrs } = {}) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  return e;
-}
-
-function cap(s) {
-  return s.charAt(0).toUpperCase() + s.slice(1);
-}
+import { $, BUTTONS, PLAYERS, cap, make, playerRows } from "./dom.js";
 
 function card(name, { cls = "", onClick = null, title = "" } = {}) {
   const [island, n] = name.split("-");
@@ -104,25 +87,8 @@ export class Panel {
     if (rep.must_draw) flags.push("MUST DRAW");
     $("status-line").textContent = line;
     $("flags").textContent = flags.join(" · ");
-    const body = $("players");
-    body.replaceChildren();
-    for (const p of PLAYERS) {
-      const tr = make("tr", { attrs: { id: "row-" + p } });
-      if (p === rep.turn && rep.phase !== "over") tr.className = "on-turn";
-      const swatch = make("span", { cls: "swatch" });
-      swatch.style.background = `rgb(${this.geometry.palette[p].join(",")})`;
-      const name = make("td");
-      name.append(swatch, cap(p));
-      if (st.solo) name.append(p === st.solo.ai ? " (board)" : " (you)");
-      const bridges = Object.values(rep.bridges).filter((o) => o === p).length;
-      const islands = Object.values(rep.control).filter((o) => o === p).length;
-      tr.append(name);
-      for (const v of [rep.hand_sizes[p], rep.supply[p], bridges, islands, rep.scores[p]]) {
-        tr.append(make("td", { text: String(v) }));
-      }
-      tr.lastChild.id = "score-" + p;
-      body.appendChild(tr);
-    }
+    playerRows($("players"), rep, this.geometry.palette,
+               st.solo ? (p) => (p === st.solo.ai ? " (board)" : " (you)") : null);
     $("rounds").textContent = rep.round_scores.length
       ? "Scorings: " + rep.round_scores.map((r) => `${r.white}–${r.black}`).join(" · ") +
         " (white–black)"
