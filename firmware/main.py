@@ -1,7 +1,7 @@
 """The Kahuna board's firmware entry point (runs at power-up on the Pico).
 
 Wiring only: it builds the drivers from `board_def/kahuna.json`, hands them to the game
-(`kahuna.app.App`) and runs each of the app's ticks (`App.tasks()`: reader, inputs,
+(`core.app.App`) and runs each of the app's ticks (`App.tasks()`: reader, inputs,
 animation with the buzzer and the watchdog) as an asyncio task with its period, plus one
 for the serial link. The game logic lives in `kahuna/`, the device drivers in `hw/`; this
 is the only module that imports `machine`.
@@ -17,24 +17,24 @@ import time
 import machine
 import neopixel
 
+from core import board as boardmod
+from core import bringup, tunes
+from core.app import WATCHDOG_MS, App
+from core.cards import Registry, card_names
+from core.enroll import Enroller
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
+from core.journal import Journal
+from core.link import Link
+
+# The computer opponent (games.kahuna.solo with its ai) is loaded here, while the heap is whole:
+# the app imports it only when a solo game starts, and by then a board's heap can be too
+# fragmented to load its code (seen on the virtual board: 220 KB free, and no room for a
+# 1.3 KB block of the AI's bytecode). The simulator keeps the lazy import.
+from games.kahuna import solo as _solo  # noqa: F401
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
 from hw import leds, pn532
 from hw.reader import Reader
-from kahuna import board as boardmod
-from kahuna import bringup, tunes
-
-# The computer opponent (kahuna.solo with kahuna.ai) is loaded here, while the heap is whole:
-# the app imports it only when a solo game starts, and by then a board's heap can be too
-# fragmented to load its code (seen on the virtual board: 220 KB free, and no room for a
-# 1.3 KB block of the AI's bytecode). The simulator keeps the lazy import.
-from kahuna import solo as _solo  # noqa: F401
-from kahuna.app import WATCHDOG_MS, App
-from kahuna.cards import Registry, card_names
-from kahuna.enroll import Enroller
-from kahuna.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
-from kahuna.journal import Journal
-from kahuna.link import Link
 
 VERSION = "0.1.0"
 

@@ -50,7 +50,7 @@ def main(argv):
         print("%s: %s" % (argv[0], e), file=sys.stderr)
         return 2
     except ModuleNotFoundError as e:
-        if (e.name or "").split(".")[0] in ("host_tools", "kahuna", "hw"):
+        if (e.name or "").split(".")[0] in ("host_tools", "core", "games", "hw"):
             raise  # the project's own module: a bug, not the user's set-up
         print("%s: the Python package %r is missing: run the tools with the project's venv "
               "(`make venv` builds it): .venv/bin/python -m host_tools %s, or `source "

@@ -1,7 +1,7 @@
 """The board drawn with text: one home for the picture and the status block that the
 terminal play (`play.py`, the simulator) and the monitor (`monitor.py`, a live board) show.
 
-Both draw from a state in the serial link's form (`kahuna.link`: bridges, control, hand
+Both draw from a state in the serial link's form (`core.link`: bridges, control, hand
 sizes or hands, the referee's open move in `ui`, the LED frame), so the monitor shows the
 simulator's picture: options, the highlight, the hint, the last refusal.
 
@@ -193,7 +193,7 @@ class Picture:
 
     def render(self, state, leds, painter, brightness):
         """Lines of text (with colour escapes when `painter` has a mode) for a state in
-        the serial link's form (`kahuna.link`); `leds` is the frame as [r, g, b] lists."""
+        the serial link's form (`core.link`); `leds` is the frame as [r, g, b] lists."""
         b = self.board
         g = self.glyphs(self.uni)
         blank = (" ", None, None, False)

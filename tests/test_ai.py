@@ -1,4 +1,4 @@
-"""The computer opponent (firmware/kahuna/ai.py), its baselines, the simulated table and
+"""The computer opponent (firmware/games/kahuna/ai.py), its baselines, the simulated table and
 the duel command.
 
 - the table deals the same cards for a seed on CPython and MicroPython;
@@ -20,9 +20,9 @@ import pytest
 
 import aikit
 import gamekit
+from games.kahuna import ai, rules
 from host_tools.measure import baselines, duelcore
 from host_tools.simulator.table import Table, TableError
-from kahuna import ai, rules
 
 MP_SCRIPT = "tests/mp/ai_checks.py"
 

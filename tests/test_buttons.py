@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from core import board as boardmod
 from host_tools.fakehw.pins import Clock, VirtualGPIO, VirtualPin, turn
 from hw.buttons import Button, Buttons
 from hw.encoder import Encoder
 from hw.inputs import Inputs, build, held_at_boot
-from kahuna import board as boardmod
 from mpy_runner import ROOT
 
 BOARD_PATH = os.path.join(ROOT, "board_def", "kahuna.json")
@@ -566,7 +566,7 @@ def test_inputs_without_an_encoder_is_just_the_buttons():
 SEQUENCE = """
 from host_tools.fakehw.pins import Clock, VirtualGPIO, turn
 from hw.inputs import build, held_at_boot
-from kahuna import board as boardmod
+from core import board as boardmod
 
 bd = boardmod.load('board_def/kahuna.json', keep_raw=False)
 clock = Clock()
@@ -612,7 +612,7 @@ def test_polling_allocates_nothing_under_micropython(mpy):
 import micropython
 from host_tools.fakehw.pins import VirtualGPIO
 from hw.inputs import build
-from kahuna import board as boardmod
+from core import board as boardmod
 
 bd = boardmod.load('board_def/kahuna.json', keep_raw=False)
 gpio = VirtualGPIO()

@@ -1,5 +1,5 @@
 """Buzzer driver (firmware/hw/buzzer.py) on the virtual PWM (host_tools/fakehw/pins.py), with
-the board's tunes (firmware/kahuna/tunes.py): one distinct, non-blocking sound per outcome
+the board's tunes (firmware/core/tunes.py): one distinct, non-blocking sound per outcome
 kind, ending in silence; no buzzer is a silent no-op; no allocation per tick under
 MicroPython."""
 
@@ -8,10 +8,10 @@ import io
 
 import pytest
 
+from core import outcome as referee
+from core import tunes
 from host_tools.fakehw.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
-from kahuna import outcome as referee
-from kahuna import tunes
 
 KINDS = (referee.ACCEPTED, referee.REFUSED, referee.ROUND_END, referee.GAME_OVER)
 SOUNDS_OF = tunes.SOUNDS
@@ -179,7 +179,7 @@ def test_virtual_pwm_checks_like_the_rp2():
 SOUNDS = """
 from host_tools.fakehw.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
-from kahuna.tunes import SOUNDS
+from core.tunes import SOUNDS
 for kind in ('accepted', 'refused', 'round-end', 'game-over'):
     clock = Clock(1000)
     pwm = VirtualPWM(clock)
@@ -206,7 +206,7 @@ def test_ticking_allocates_nothing_under_micropython(mpy):
     out = mpy.run_code("""
 import micropython
 from hw.buzzer import Buzzer
-from kahuna.tunes import SOUNDS
+from core.tunes import SOUNDS
 
 class PWM:  # records nothing: only the driver's own allocations count
     def __init__(self):

@@ -13,17 +13,17 @@ import time
 import pytest
 
 import gamekit
+from core import ndef
+from core.app import READER_MS, App
+from core.cards import Registry
+from core.enroll import Enroller
+from core.journal import Journal
+from core.link import Link
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
 from hw.leds import Strip
-from kahuna import ndef
-from kahuna.app import READER_MS, App
-from kahuna.cards import Registry
-from kahuna.enroll import Enroller
-from kahuna.journal import Journal
-from kahuna.link import Link
 
 NAMES = ["%s-%d" % (i, n) for i in gamekit.board().islands for n in (1, 2)]
 

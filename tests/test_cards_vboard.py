@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from kahuna import ndef
+from core import ndef
 from mpy_runner import ROOT
 
 NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",

@@ -8,7 +8,7 @@ import os
 import pytest
 
 import gamekit
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator.scenario import parse
 
 SCENARIOS = sorted(glob.glob(os.path.join(gamekit.ROOT, "tests", "scenarios", "*.scn")))

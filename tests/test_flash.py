@@ -20,7 +20,7 @@ TIMEOUT = 180  # seconds for one flash run (it takes a few)
 # A stand-in for firmware/main.py: says it booted, then answers the serial link.
 STAND_IN_MAIN = """\
 import json, sys
-import kahuna.rules
+import games.kahuna.rules
 print(json.dumps({"event": "boot", "firmware": "stand-in"}))
 for line in sys.stdin:
     print(json.dumps({"event": "state", "state": {}}))
@@ -97,7 +97,7 @@ def test_flash_sends_everything_then_nothing_and_never_touches_the_data(board, s
         with open(os.path.join(build_dir, rel), "rb") as f, \
                 open(os.path.join(board.dir, rel), "rb") as g:
             assert f.read() == g.read(), rel
-    for rel in ("kahuna/rules.mpy", "hw/pn532.mpy"):
+    for rel in ("games/kahuna/rules.mpy", "hw/pn532.mpy"):
         with open(os.path.join(board.dir, rel), "rb") as f:
             assert f.read(4)[:1] == b"M"  # an .mpy, not source
     for name, data in DATA.items():
@@ -120,18 +120,18 @@ def test_only_changed_files_go_and_stale_modules_are_removed(board, stand_in, tm
     build_dir = str(tmp_path / "build")
     assert run_flash(board.port, "--firmware", stand_in, "--no-reset",
                      build_dir=build_dir).returncode == 0
-    with open(os.path.join(stand_in, "kahuna", "scanner.py"), "a") as f:
+    with open(os.path.join(stand_in, "core", "scanner.py"), "a") as f:
         f.write("\nCHANGED = 1\n")
     # A source file left on the board would shadow the .mpy (MicroPython tries .py first).
-    with open(os.path.join(board.dir, "kahuna", "rules.py"), "w") as f:
+    with open(os.path.join(board.dir, "games", "kahuna", "rules.py"), "w") as f:
         f.write("raise ImportError('stale')\n")
     out = run_flash(board.port, "--firmware", stand_in, build_dir=build_dir)
     assert out.returncode == 0, out.stdout + out.stderr
     sent = [ln for ln in progress(out.stdout) if "  sent (" in ln]
-    assert len(sent) == 1 and "kahuna/scanner.mpy" in sent[0]
-    assert "stale kahuna/rules.py  removed" in out.stdout
-    assert not os.path.exists(os.path.join(board.dir, "kahuna", "rules.py"))
-    assert "the board booted" in out.stdout  # main.py imports kahuna.rules: the .mpy works
+    assert len(sent) == 1 and "core/scanner.mpy" in sent[0]
+    assert "stale games/kahuna/rules.py  removed" in out.stdout
+    assert not os.path.exists(os.path.join(board.dir, "games", "kahuna", "rules.py"))
+    assert "the board booted" in out.stdout  # main.py imports games.kahuna.rules: the .mpy works
     for name, data in DATA.items():
         with open(os.path.join(board.dir, name), "rb") as f:
             assert f.read() == data, name
@@ -235,7 +235,7 @@ def test_a_running_watchdog_does_not_reset_the_board_during_a_flash(board, stand
                                                                     tmp_path):
     # main.py starts a short watchdog; the flash interrupts main.py (nobody feeds it any more)
     # and copies for longer than its timeout: flash has to keep it fed.
-    with open(os.path.join(stand_in, "kahuna", "padding.py"), "w") as f:
+    with open(os.path.join(stand_in, "core", "padding.py"), "w") as f:
         f.write("DATA = (\n%s)\n" % "".join("    %r\n" % os.urandom(200) for _ in range(1500)))
     with open(os.path.join(stand_in, "main.py"), "w") as f:
         f.write("import machine\nw = machine.WDT(timeout=500)\n" + STAND_IN_MAIN.replace(

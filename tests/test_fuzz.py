@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
+from core.link import Link
 from host_tools.fakehw.i2c_bus import VirtualClock, VirtualI2C
 from host_tools.fakehw.ntag213 import NTAG213
 from host_tools.fakehw.pn532_chip import PN532Chip
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame
 from host_tools.simulator.scenario import parse
 from hw import pn532
-from kahuna.link import Link
 
 DEAL = "".join("tap %s\n" % c for c in gamekit.WHITE_DEAL + gamekit.BLACK_DEAL)
 FUZZ = {"cases": 0}

@@ -15,8 +15,8 @@ import sys
 import pytest
 
 import gamekit
+from core import board as boardmod
 from host_tools.documents import hardware as hwmod
-from kahuna import board as boardmod
 
 HW_DIR = os.path.join(gamekit.ROOT, "hardware")
 PT_PER_MM = 72 / 25.4

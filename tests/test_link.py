@@ -5,11 +5,11 @@ asks for the hands."""
 import json
 
 import gamekit
+from core import outcome as oc
+from core.link import MAX_LINE, Link
 from host_tools.maker import linkclient
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame
-from kahuna import outcome as oc
-from kahuna.link import MAX_LINE, Link
 
 
 class Board:
@@ -224,8 +224,8 @@ def test_the_link_under_micropython(mpy, tmp_path):
     out = harness.run_code(
         "import select\n"
         "import gamekit\n"
-        "from host_tools.simulator import core as simcore\n"
-        "from kahuna.link import Link\n"
+        "from host_tools.simulator import engine as simcore\n"
+        "from core.link import Link\n"
         "sim = simcore.Simulation(gamekit.board())\n"
         "lines = []\n"
         "link = Link(sim.app, lines.append, lambda: sim.now)\n"

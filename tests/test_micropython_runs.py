@@ -8,22 +8,22 @@ from mpy_runner import HEAP_KIB, MicroPythonError
 def test_it_is_micropython_with_the_firmware_importable(mpy):
     out = mpy.run_code(
         "import sys\n"
-        "import kahuna\n"
+        "import games.kahuna\n"
         "import host_tools\n"
         "print(sys.implementation.name)\n"
-        "print(kahuna.__file__)\n"
+        "print(games.kahuna.__file__)\n"
         "print(host_tools.__file__)\n"
     )
     name, kahuna_file, host_tools_file = out.split()
     assert name == "micropython"
-    assert kahuna_file.endswith("firmware/kahuna/__init__.py")
+    assert kahuna_file.endswith("firmware/games/kahuna/__init__.py")
     assert host_tools_file.endswith("host_tools/__init__.py")
 
 
 def test_heap_is_the_size_of_the_rp2040s(mpy):
     out = mpy.run_code(
         "import gc\n"
-        "import kahuna\n"
+        "import games.kahuna\n"
         "gc.collect()\n"
         "print(gc.mem_free() + gc.mem_alloc())\n"
     )

@@ -10,9 +10,9 @@ import sys
 import threading
 
 import gamekit
+from core.link import Link
 from host_tools.maker import monitor
-from host_tools.simulator import core as simcore
-from kahuna.link import Link
+from host_tools.simulator import engine as simcore
 
 DEAL = gamekit.WHITE_DEAL + gamekit.BLACK_DEAL
 

@@ -6,9 +6,9 @@ import json
 import pytest
 
 import gamekit
-from host_tools.simulator import core as simcore
+from core import board as boardmod
+from host_tools.simulator import engine as simcore
 from host_tools.simulator.scenario import parse
-from kahuna import board as boardmod
 
 GAME = gamekit.ROOT + "/tests/scenarios/game-standard-handicap.scn"
 

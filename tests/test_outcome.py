@@ -1,10 +1,10 @@
-"""One outcome per event (firmware/kahuna/outcome.py): the referee returns it, and the app
+"""One outcome per event (firmware/core/outcome.py): the referee returns it, and the app
 hands that same value to the view, the sound and its listeners."""
 
 import gamekit
-from kahuna import outcome
-from kahuna.app import App
-from kahuna.cards import Registry, card_names
+from core import outcome
+from core.app import App
+from core.cards import Registry, card_names
 
 
 class Strip:
@@ -66,7 +66,7 @@ def test_an_outcome_cannot_be_changed():
 
 def test_the_same_outcomes_under_micropython(mpy):
     code = (
-        "from kahuna import outcome\n"
+        "from core import outcome\n"
         "o = outcome.refused('wrong-phase', 'no', [1], (2,), True)\n"
         "print(o.kind, o.code, o.islands, o.conns, o.private, o == tuple(o))\n"
         "try:\n"

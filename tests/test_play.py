@@ -14,9 +14,9 @@ import time
 import pytest
 
 import gamekit
+from core import board as boardmod
 from host_tools.simulator import play, scengen
 from host_tools.simulator.cli import DEFAULT_BOARD
-from kahuna import board as boardmod
 
 ROOT = gamekit.ROOT
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

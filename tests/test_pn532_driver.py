@@ -1,4 +1,4 @@
-"""PN532 driver (firmware/hw/pn532.py) and NDEF helpers (firmware/kahuna/ndef.py),
+"""PN532 driver (firmware/hw/pn532.py) and NDEF helpers (firmware/core/ndef.py),
 against byte-exact frames and against the chip emulator in host_tools/fakehw."""
 
 import os
@@ -10,9 +10,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from core import ndef
 from host_tools.fakehw import NTAG213, ISO14443ATag, VirtualClock, reader
 from hw.pn532 import PENDING, PN532, PN532Error, build_frame, parse_frame
-from kahuna import ndef
 
 
 def h(s):
@@ -423,7 +423,7 @@ def _tool(name):
     return near if os.path.exists(near) else shutil.which(name)
 
 
-@pytest.mark.parametrize("module", ["hw/pn532.py", "kahuna/ndef.py"])
+@pytest.mark.parametrize("module", ["hw/pn532.py", "core/ndef.py"])
 def test_compiles_for_rp2040(module, tmp_path):
     mpy_cross = _tool("mpy-cross")
     if not mpy_cross:

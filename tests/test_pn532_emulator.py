@@ -273,7 +273,7 @@ def test_chip_faults_on_the_wire():
 
 MP_SCRIPT = r"""
 from hw.pn532 import PN532, PN532Error, PENDING
-from kahuna import ndef
+from core import ndef
 from host_tools.fakehw import reader, VirtualClock, NTAG213, ISO14443ATag
 clock = VirtualClock()
 bus, chip = reader()

@@ -4,14 +4,14 @@ flash write, a corrupt journal, a full flash, and the watchdog."""
 import pytest
 
 import gamekit
+from core import journal as jmod
+from core.app import App
+from core.journal import Journal, encode
+from games.kahuna import report, rules
 from host_tools.fakehw.flash import PowerCut, VirtualFlash
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame, scengen
 from host_tools.simulator.scenario import parse
-from kahuna import journal as jmod
-from kahuna import report, rules
-from kahuna.app import App
-from kahuna.journal import Journal, encode
 
 SETTINGS = {"variant": "standard", "first": "white", "handicap": None}
 

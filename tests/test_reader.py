@@ -5,12 +5,12 @@ its reset pin is pulsed, one that leaves the bus and comes back. The same module
 inside MicroPython (tests/test_reader_mpy.py)."""
 
 import gamekit
+from core.app import READER_MS
 from host_tools.fakehw.i2c_bus import VirtualI2C
 from host_tools.fakehw.pn532_chip import PN532Chip
-from host_tools.simulator.core import Simulation
+from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import parse
 from hw.pn532 import PENDING, PN532, PN532Error
-from kahuna.app import READER_MS
 
 
 def tap(sim, card):

@@ -5,8 +5,8 @@ import re
 
 import gamekit
 from gamekit import position
-from kahuna import rules
-from kahuna.referee import Referee
+from games.kahuna import rules
+from games.kahuna.referee import Referee
 
 
 def refusal(ref, *event):
@@ -70,6 +70,6 @@ def test_refusals_are_the_rules_own_words():
 
 
 def test_the_referee_uses_no_private_name_of_the_rules():
-    with open(gamekit.ROOT + "/firmware/kahuna/referee.py") as f:
+    with open(gamekit.ROOT + "/firmware/games/kahuna/referee.py") as f:
         source = f.read()
     assert not re.search(r"\b(g|game|self\.game|rules)\._", source)

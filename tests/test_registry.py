@@ -6,9 +6,9 @@ import json
 import pytest
 
 import gamekit
+from core.cards import Registry, RegistryError, parse_uid, uid_hex
+from core.storage import replace
 from host_tools.fakehw.flash import PowerCut, VirtualFlash
-from kahuna.cards import Registry, RegistryError, parse_uid, uid_hex
-from kahuna.storage import replace
 
 NAMES = ["%s-%d" % (i, n) for i in gamekit.board().islands for n in (1, 2)]
 
@@ -61,7 +61,7 @@ def test_replace_writes_text_and_bytes():
 
 def test_uids_read_the_same_under_micropython(mpy):
     out = mpy.run_code(
-        "from kahuna.cards import parse_uid, uid_hex\n"
+        "from core.cards import parse_uid, uid_hex\n"
         "print(uid_hex(parse_uid('04a224b2c35e80')))\n"
         "for bad in ('04A2', '04A224B2C35E8G', None):\n"
         "    try:\n"

@@ -13,10 +13,10 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import gamekit
+from core import board as boardmod
 from host_tools.documents import render
-from host_tools.simulator.core import Simulation
+from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import parse
-from kahuna import board as boardmod
 
 ROOT = gamekit.ROOT
 SVG_NS = "{http://www.w3.org/2000/svg}"

@@ -12,8 +12,8 @@ from gamekit import (
     position,
     rejected_code,
 )
+from games.kahuna import report, rules
 from invariants import problems
-from kahuna import report, rules
 
 # ------------------------------------------------------------------ 3. setup
 

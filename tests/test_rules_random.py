@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import gamekit
+from games.kahuna import report, rules
 from host_tools.simulator import randgame
 from invariants import Watcher, probe, problems
-from kahuna import report, rules
 
 CPYTHON_GAMES = 1000
 MICROPYTHON_GAMES = 120
@@ -118,7 +118,7 @@ def test_same_seed_same_game_on_both_runtimes(mpy):
     script = (
         "import gamekit\n"
         "from host_tools.simulator import randgame\n"
-        "from kahuna import report, rules\n"
+        "from games.kahuna import report, rules\n"
         "for seed in (1, 2, 3):\n"
         "    g = rules.Game(gamekit.board(), **randgame.random_settings(randgame.Rng(seed)))\n"
         "    n = randgame.play_game(g, seed, record=False)\n"

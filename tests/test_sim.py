@@ -10,11 +10,11 @@ import sys
 import pytest
 
 import gamekit
+from games.kahuna import report
 from host_tools.simulator import cli as sim
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame, scengen
 from host_tools.simulator.scenario import parse
-from kahuna import report
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))

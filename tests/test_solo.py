@@ -1,4 +1,4 @@
-"""Solo play at the table (kahuna.solo): the board plays one side with real cards nobody
+"""Solo play at the table (games.kahuna.solo): the board plays one side with real cards nobody
 looks at, the player does its hands' work. Whole games on the simulated board, the same
 on MicroPython, privacy (no link line names a card of the AI's stack, the lights and the
 link are the same whichever card it draws), wrong cards refused, power cuts."""
@@ -8,11 +8,11 @@ import os
 
 import pytest
 
+from core import board as boardmod
+from core.link import Link
+from games.kahuna import rules
 from host_tools.simulator import cli
 from host_tools.simulator.scenario import ScenarioError, parse
-from kahuna import board as boardmod
-from kahuna import rules
-from kahuna.link import Link
 from mpy_runner import ROOT
 from solokit import SoloGame
 
@@ -349,7 +349,7 @@ def test_lights_the_same_whichever_card_the_ai_draws_on_micropython(board, mpy):
 
 def test_the_link_starts_a_solo_game_that_survives_a_power_cut(board):
     from host_tools.maker.monitor import parse_settings
-    from host_tools.simulator.core import Simulation
+    from host_tools.simulator.engine import Simulation
     sim = Simulation(board)
     lines = []
     link = Link(sim.app, lambda t: lines.append(json.loads(t)), lambda: sim.now)
@@ -382,7 +382,7 @@ def test_the_ai_thinks_in_slices_of_the_loop_and_answers_by_its_deadline(board):
     """With a clock that moves 1 ms per reading (a slow board), one AI tick stops after
     its slice and the frames run between slices; the deadline ends the thinking with the
     best turn found so far."""
-    from kahuna import solo as solomod
+    from games.kahuna import solo as solomod
     s = SoloGame(board, 1)
     s.until(lambda say: say.startswith("AI plays its"))
     solo = s.sim.app.solo
@@ -439,7 +439,7 @@ def test_the_ai_level_is_a_setting_the_board_plays_at(board):
             rules.check_settings({"ai": "black", "ai_level": bad})
     settings = rules.Settings.from_json(board, {"ai": "white", "ai_level": 1})
     assert settings.to_json()["ai_level"] == 1  # journaled with the game
-    from host_tools.simulator.core import Simulation
+    from host_tools.simulator.engine import Simulation
     sim = Simulation(board)
     sim.run(parse("option ai_level=1\noption ai=black\n", board))
     assert sim.app.solo.player.level == 1  # the board's AI plays at the level set
@@ -451,7 +451,7 @@ def test_the_ai_level_is_a_setting_the_board_plays_at(board):
 
 
 def test_a_draw_the_board_refuses_leaves_the_card_on_the_table(board):
-    from host_tools.simulator.core import Simulation
+    from host_tools.simulator.engine import Simulation
     sim = Simulation(board)
     # Hot seat on a seeded table: both players pass and draw until white holds 5 cards.
     sim.run(parse("option seed=5\n" + "press done\ndraw deck\n" * 5, board))

@@ -68,7 +68,7 @@ def test_rules_doc_gives_every_ruling_with_its_reason():
 
 
 def test_scenarios_doc_names_every_rejection_code_and_command():
-    from kahuna import rules
+    from games.kahuna import rules
     with open(os.path.join(ROOT, "docs", "scenarios.md"), encoding="utf-8") as f:
         text = f.read()
     for code in (rules.WRONG_PHASE, rules.UNKNOWN_CARD, rules.NOT_IN_HAND, rules.NOT_DRAWABLE,

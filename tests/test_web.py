@@ -17,9 +17,9 @@ import pytest
 import browser
 import gamekit
 import webplayer
+from core.cards import card_names
 from host_tools.simulator.table import Table
 from host_tools.web import build as webbuild
-from kahuna.cards import card_names
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))

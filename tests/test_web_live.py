@@ -17,10 +17,11 @@ import pytest
 
 import browser
 import gamekit
+from core import journal
+from core.cards import card_names
+from games.kahuna import rules
 from host_tools.maker.vboard import Running, sticker_uid
 from host_tools.simulator import randgame
-from kahuna import journal, rules
-from kahuna.cards import card_names
 
 ROOT = gamekit.ROOT
 SCREENSHOT = os.path.join(ROOT, "docs", "web-live.png")

@@ -10,10 +10,10 @@ import pytest
 
 import gamekit
 import webplayer
+from games.kahuna import rules
 from host_tools import mpy
 from host_tools.web import build as webbuild
 from host_tools.web import game as webgame
-from kahuna import rules
 
 ROOT = gamekit.ROOT
 BOARD = os.path.join(ROOT, "board_def", "kahuna.json")
@@ -179,10 +179,11 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
 
 def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
     files = webbuild.python_files()
-    for rel in ("host_tools/web/game.py", "host_tools/simulator/core.py",
+    for rel in ("host_tools/web/game.py", "host_tools/simulator/engine.py",
                 "host_tools/simulator/table.py",
-                "host_tools/fakehw/pn532_chip.py", "firmware/kahuna/app.py",
-                "firmware/hw/pn532.py", "firmware/kahuna/__init__.py", "host_tools/__init__.py"):
+                "host_tools/fakehw/pn532_chip.py", "firmware/core/app.py",
+                "firmware/hw/pn532.py", "firmware/games/kahuna/__init__.py",
+                "host_tools/__init__.py"):
         assert rel in files
     for rel in ("host_tools/simulator/cli.py", "host_tools/simulator/play.py", "host_tools/mpy.py",
                 "host_tools/documents/render.py", "firmware/main.py"):

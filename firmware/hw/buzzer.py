@@ -3,7 +3,7 @@
 `pwm` has MicroPython's `machine.PWM` API (`freq(hz)`, `duty_u16(v)`), e.g.
 `machine.PWM(machine.Pin(22))` on the board, or the simulator's `VirtualPWM`; `None` (a
 board without a buzzer) makes every call a silent no-op. `sounds` maps each kind (the
-game's outcome kinds, kahuna.tunes.SOUNDS) to its notes, ((frequency Hz or 0 for a rest,
+game's outcome kinds, core.tunes.SOUNDS) to its notes, ((frequency Hz or 0 for a rest,
 length ms), ...): the driver knows tones, not the game. `play(kind, now)` starts a
 sound and returns at once; `tick(now)` (from the animation loop) moves to the next note
 when the current one is over. Silence is duty 0. No sleeps, no allocation per tick.

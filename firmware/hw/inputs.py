@@ -3,7 +3,7 @@
 Every physical input gives one of the six roles (next, prev, ok, back, done, discard) as
 `board_def` maps them: `pins.buttons` is {role: GPIO}; `pins.encoder` is {a, b, switch}
 and `inputs.encoder` maps its actions cw / ccw / press / long_press to a role or null
-(`kahuna.board` checks all that and fills in the default). The encoder's push switch is a
+(`core.board` checks all that and fills in the default). The encoder's push switch is a
 `Button` whose short press is the `press` role and whose long press the `long_press` one.
 
 `make_pin(gpio)` builds a pin: on the Pico
@@ -80,7 +80,7 @@ class Inputs:
 
 
 def build(board, make_pin, active_low=True):
-    """Buttons and encoder for `board` (a `kahuna.board.Board`); returns an `Inputs`.
+    """Buttons and encoder for `board` (a `core.board.Board`); returns an `Inputs`.
     Each GPIO's pin is made once; `inputs.pins` keeps them by GPIO."""
     pins = {}
 

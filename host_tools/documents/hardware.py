@@ -36,9 +36,9 @@ import sys
 import tempfile
 from xml.sax.saxutils import escape
 
+from core import board as boardmod
 from host_tools import mpy
 from host_tools.paths import BOARD_DEF
-from kahuna import board as boardmod
 
 DEFAULT_BOARD = BOARD_DEF
 DEFAULT_OUT = os.path.join(mpy.ROOT, "hardware")

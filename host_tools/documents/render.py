@@ -84,7 +84,7 @@ def known_colours(board):
     then the view's defaults for the colours the board leaves out. Off is not listed."""
     out = list(board.palette.items())
     try:
-        from kahuna.view import DEFAULTS
+        from games.kahuna.view import DEFAULTS
     except ImportError:  # the firmware is not importable: the palette alone
         DEFAULTS = {}
     for name in sorted(DEFAULTS):
@@ -847,7 +847,7 @@ def write(board, report, out_path):
 def demo_report(board):
     """The report of the demo scenario, played on the simulator core."""
     from host_tools.simulator import cli as simcli
-    from host_tools.simulator.core import Simulation
+    from host_tools.simulator.engine import Simulation
     from host_tools.simulator.scenario import parse
 
     simulation = Simulation(board)
@@ -860,7 +860,7 @@ def demo_report(board):
 def main(argv=None):
     import argparse
 
-    from kahuna import board as boardmod
+    from core import board as boardmod
 
     ap = argparse.ArgumentParser(prog="python -m host_tools.documents.render",
                                  description="Draw a mid-game position of the simulated "

@@ -18,10 +18,10 @@ import json
 import os
 import sys
 
+from core import board as boardmod
+from core.cards import Registry, RegistryError, card_names
 from host_tools.maker.linkclient import LinkClient, PortError
 from host_tools.paths import BOARD_DEF
-from kahuna import board as boardmod
-from kahuna.cards import Registry, RegistryError, card_names
 
 BOARD = BOARD_DEF
 

@@ -15,7 +15,7 @@ the board.
    prints one line per file: `[3/15] kahuna/rules.mpy  sent (12.3 KB)` or `... unchanged`.
    main.py goes last, so a board cut off half-way keeps starting the old code. Stale .py or
    .mpy files in /kahuna and /hw (a left-over rules.py would shadow rules.mpy) are removed.
-   The board's data (kahuna.files: the journal, the card registry) is never written or
+   The board's data (core.files: the journal, the card registry) is never written or
    removed: a flash removes only stale .py, .mpy and .tmp files.
 4. Resets the board (a soft reboot from the friendly REPL by default, which keeps the USB
    link; --hard-reset for machine.reset()) and reads the serial link until main.py reports
@@ -33,11 +33,11 @@ import sys
 import time
 from binascii import b2a_base64
 
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from host_tools.maker.findport import choose as choose_port
 from host_tools.maker.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
 from host_tools.paths import BOARD_DEF
-from kahuna.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "board")
@@ -45,7 +45,7 @@ MARCH = "armv6m"
 # The board's data, which a build must never hold: the files the firmware writes (the
 # journal's archives, /game-N.jnl, are safe too: a flash removes only code).
 PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE))
-CODE_DIRS = ("kahuna", "hw")  # folders that hold only flashed code: stale modules go
+CODE_DIRS = ("core", "games", "hw")  # folders that hold only flashed code: stale modules go
 SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...
@@ -229,9 +229,18 @@ class Board:
                 found[p] = hashlib.sha256(data).hexdigest()
         return found
 
-    def listdir(self, path):
-        return self.eval("import os\ntry:\n print([e[0] for e in os.ilistdir(%r)])\n"
-                         "except OSError:\n print([])\n" % path)
+    def entries(self, path):
+        """[(name, is a folder)] in `path` on the board; [] when there is no such folder."""
+        return self.eval("import os\ntry:\n print([(e[0], e[1] == 0x4000) for e in "
+                         "os.ilistdir(%r)])\nexcept OSError:\n print([])\n" % path)
+
+    def code_files(self, folder):
+        """Every file below `folder` on the board, as paths relative to the root."""
+        out = []
+        for name, is_dir in self.entries("/" + folder):
+            rel = folder + "/" + name
+            out.extend(self.code_files(rel) if is_dir else [rel])
+        return out
 
     def mkdirs(self, path):
         parts = path.strip("/").split("/")[:-1]
@@ -331,10 +340,9 @@ def flash(port, files, force=False, dry_run=False, out=print):
             sent += 1
             nbytes += len(data)
         wanted = set(rel for rel, _ in files)
-        for d in CODE_DIRS:
-            for name in sorted(board.listdir("/" + d)):
-                rel = d + "/" + name
-                if rel in wanted or not name.endswith((".py", ".mpy", ".tmp")):
+        for d in CODE_DIRS:  # with their subfolders: a game the board no longer plays goes
+            for rel in sorted(board.code_files(d)):
+                if rel in wanted or not rel.endswith((".py", ".mpy", ".tmp")):
                     continue
                 if dry_run:
                     out("stale %s  would be removed" % rel)

@@ -1,4 +1,4 @@
-"""The host's end of the board's serial link (firmware/kahuna/link.py): one owner per port,
+"""The host's end of the board's serial link (firmware/core/link.py): one owner per port,
 JSON lines both ways, and the board's state kept from its messages.
 
 Whoever opens the port takes it exclusively (pyserial's `exclusive=True`, an advisory

@@ -2,7 +2,7 @@
 to drive it, so that a maker needs no second tool on the port.
 
 It takes the port for itself (a second tool is told the port is in use), asks the board
-for its state over the serial link (firmware/kahuna/link.py), then redraws the
+for its state over the serial link (firmware/core/link.py), then redraws the
 simulator's picture (`textboard`: the board, the option list with its highlight, the hint,
 the last refusal with its code and message) after every event the board reports.
 Hands are shown as sizes: the board keeps them secret unless `reveal on` is typed, and
@@ -23,13 +23,13 @@ import shutil
 import sys
 import time
 
+from core import board as boardmod
+from core.cards import card_names
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, leds, merge, open_port
 from host_tools.paths import BOARD_DEF
 from host_tools.simulator.narrate import board_changes
 from host_tools.textboard import NEW_ANYWAY
-from kahuna import board as boardmod
-from kahuna.cards import card_names
 
 DEFAULT_BOARD = BOARD_DEF
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")

@@ -50,10 +50,10 @@ import termios
 import time
 import tty
 
+from core.files import BOARD_FILE, CARDS_FILE
 from host_tools.mpy import ROOT, find_micropython
 from host_tools.paths import BOARD_DEF
 from hw.pn532 import I2C_ADDRESS as PN532_ADDR
-from kahuna.files import BOARD_FILE, CARDS_FILE
 
 LIB = os.path.join(ROOT, "host_tools", "fakehw", "pico")
 SUPERVISOR = os.path.join(LIB, "_supervisor.py")

@@ -1,4 +1,4 @@
-"""Baseline players to measure the computer opponent (`kahuna.ai.Player`) against.
+"""Baseline players to measure the computer opponent (`games.kahuna.ai.Player`) against.
 
 Both play from an `ai.Observation` only (public information and their own hand), through
 the same private rules game the AI uses (`ai.Model`), and answer with a whole turn in the
@@ -6,7 +6,7 @@ AI's action format (`("draw", name)` for a display card, `("draw_top",)` for the
 They run on CPython and MicroPython alike and take the same `decide(obs)` call.
 """
 
-from kahuna import ai, rules
+from games.kahuna import ai, rules
 
 PLAY_KINDS = ("place", "remove", "refill", "skip_refill")
 

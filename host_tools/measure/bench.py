@@ -49,9 +49,9 @@ def cpython():
     out = benchcore.measure(BOARD)
     # CPython has no gc.mem_alloc(): its peak of traced Python allocations over one
     # rules game stands in, for comparison only.
+    from core import board as boardmod
+    from games.kahuna import rules
     from host_tools.simulator import randgame
-    from kahuna import board as boardmod
-    from kahuna import rules
     board = boardmod.load(BOARD)
     tracemalloc.start()
     game = rules.Game(board, **randgame.random_settings(randgame.Rng(SEED0)))

@@ -12,8 +12,8 @@ import gc
 import json
 import sys
 
+from core import board as boardmod
 from host_tools.measure.ticks import MICRO, SEED0
-from kahuna import board as boardmod
 
 AI_GAMES = 16
 AI_HEAP_GAMES = 2
@@ -28,8 +28,8 @@ def _quantiles(times):
 
 def figures(board):
     """The AI (default level) against greedy, seats swapped, both variants."""
+    from games.kahuna import ai
     from host_tools.measure import duelcore
-    from kahuna import ai
     times = []
     for i in range(AI_GAMES):
         kinds = ("ai", "greedy") if i % 2 == 0 else ("greedy", "ai")

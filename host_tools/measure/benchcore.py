@@ -14,10 +14,10 @@ import gc
 import json
 import sys
 
+from core import board as boardmod
+from games.kahuna import rules
 from host_tools.measure.ticks import MICRO, SEED0, ticks_diff, ticks_us
 from host_tools.simulator import randgame
-from kahuna import board as boardmod
-from kahuna import rules
 
 GAMES = 30
 FLASH_DIR = "/tmp/kahuna-bench-flash"  # the simulated board's flash, kept out of the heap
@@ -71,7 +71,7 @@ def heap_peak_rules(board):
 
 def _fresh_flash():
     from host_tools.fakehw.flash import DiskFlash
-    from host_tools.simulator import core as simcore
+    from host_tools.simulator import engine as simcore
     flash = DiskFlash(FLASH_DIR)
     try:
         flash.remove(simcore.JOURNAL)  # an earlier run's game
@@ -84,10 +84,10 @@ def sim_figures(board):
     """A whole random game entered through the simulated board's scanner and buttons:
     tap-to-frame times and the heap high-water; then frame composition on its own."""
     # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
-    from host_tools.simulator import core as simcore
+    from core.app import FRAME_MS, READER_MS
+    from host_tools.simulator import engine as simcore
     from host_tools.simulator import scengen
     from host_tools.simulator.scenario import parse_line
-    from kahuna.app import FRAME_MS, READER_MS
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
     sim = simcore.Simulation(board, _fresh_flash())
@@ -172,9 +172,9 @@ def link_figures(board):
     lines out), as a host drives the board: the time from a command line's bytes to its
     reply written, the share of it spent building and encoding the reply, and the bytes
     the board sends per event."""
-    from host_tools.simulator import core as simcore
+    from core import link as linkmod
+    from host_tools.simulator import engine as simcore
     from host_tools.simulator import scengen
-    from kahuna import link as linkmod
     seed = SEED0 + 2
     sim = simcore.Simulation(board, _fresh_flash())
     sent = [0, 0]  # bytes, lines
@@ -231,7 +231,7 @@ def link_read_figures():
     import asyncio
     import select
 
-    from kahuna.link import read_waiting
+    from core.link import read_waiting
     with open(READ_FILE, "wb") as f:
         f.write(READ_LINE)
     rounds = 200

@@ -73,8 +73,8 @@ def percentile(values, q):
 
 def run(spec, runtime):
     if runtime == "cpython":
+        from core import board as boardmod
         from host_tools.measure import duelcore
-        from kahuna import board as boardmod
         return duelcore.duel(boardmod.load(BOARD, keep_raw=False), spec)
     proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "duelcore.py"),
                    [BOARD, json.dumps(spec)], heap=DUEL_HEAP, timeout=24 * 3600)

@@ -13,10 +13,10 @@ import json
 import sys
 import time
 
+from core import board as boardmod
+from games.kahuna import ai, rules
 from host_tools.measure import baselines
 from host_tools.simulator.table import Table
-from kahuna import ai, rules
-from kahuna import board as boardmod
 
 try:
     ticks_us = time.ticks_us  # type: ignore[attr-defined]  # MicroPython

@@ -12,16 +12,16 @@ import gc
 import json
 import sys
 
+from core import board as boardmod
+from core.app import App
+from core.cards import card_names
+from core.files import JOURNAL_FILE
+from core.journal import Journal
+from games.kahuna import rules
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.paths import BOARD_DEF
-from host_tools.simulator import core as simcore
+from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame, scengen
-from kahuna import board as boardmod
-from kahuna import rules
-from kahuna.app import App
-from kahuna.cards import card_names
-from kahuna.files import JOURNAL_FILE
-from kahuna.journal import Journal
 from tests.invariants import problems as invariant_problems
 
 GARBAGE_PERCENT = 8

@@ -6,13 +6,13 @@ import json
 import os
 import sys
 
+from core import board as boardmod
 from host_tools import mpy
 from host_tools.paths import BOARD_DEF
 
 # REPORT_KEYS is part of this module's API (the report's keys in the contract's order).
 from host_tools.simulator.report import REPORT_KEYS, canonical, dumps  # noqa: F401
 from host_tools.simulator.scenario import ScenarioError, parse
-from kahuna import board as boardmod
 
 DEFAULT_BOARD = BOARD_DEF
 
@@ -20,7 +20,7 @@ DEFAULT_BOARD = BOARD_DEF
 def run(board_path, commands, runtime):
     """(report, failures) of running `commands` on the chosen runtime."""
     if runtime == "cpython":
-        from host_tools.simulator.core import run_commands
+        from host_tools.simulator.engine import run_commands
         return run_commands(boardmod.load(board_path), commands)
     job = json.dumps({"board": os.path.abspath(board_path), "commands": commands})
     proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "simulator", "mp_main.py"), stdin=job)

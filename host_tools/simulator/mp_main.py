@@ -7,8 +7,8 @@ virtual hardware, and prints {"report": ..., "failures": [...]} as one JSON line
 import json
 import sys
 
-from host_tools.simulator.core import run_commands
-from kahuna import board as boardmod
+from core import board as boardmod
+from host_tools.simulator.engine import run_commands
 
 job = json.loads(sys.stdin.read())
 report, failures = run_commands(boardmod.load(job["board"]), job["commands"])

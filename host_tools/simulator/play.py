@@ -15,8 +15,10 @@ import shutil
 import sys
 import traceback
 
+from core.link import StateView
+from games.kahuna import rules, view
 from host_tools import textboard
-from host_tools.simulator.core import Simulation
+from host_tools.simulator.engine import Simulation
 from host_tools.simulator.narrate import describe
 from host_tools.simulator.scenario import (
     BUTTONS,
@@ -33,8 +35,6 @@ from host_tools.textboard import (  # noqa: F401
     settings_text,
     shown_colour,
 )
-from kahuna import rules, view
-from kahuna.link import StateView
 
 # After each command virtual time moves on by at least this much, so that an error flash,
 # the acknowledgement of a private tap and a round's scoring animation are over (the
@@ -113,7 +113,7 @@ class Session:
     With a `seed` the simulator holds a shuffled table of cards (table.py): it deals, the
     player draws with `draw 1|2|3` (a display card) or `draw deck`, and the hand of the
     player not on turn stays hidden (hot seat). With `ai` too (white or black) the board
-    plays that side (a solo game, kahuna.solo): the simulator does the AI's card
+    plays that side (a solo game, games.kahuna.solo): the simulator does the AI's card
     procedure itself (solohands.py), and only the player's hand is shown."""
 
     def __init__(self, board, out=None, colour=None, unicode=None, ai=None, seed=None):

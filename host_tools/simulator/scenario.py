@@ -4,9 +4,9 @@
 they can be handed to the MicroPython runtime), or raises `ScenarioError` naming the line.
 """
 
-from kahuna import rules
-from kahuna.board import ROLES as BUTTONS
-from kahuna.cards import card_names, parse_uid
+from core.board import ROLES as BUTTONS
+from core.cards import card_names, parse_uid
+from games.kahuna import rules
 
 MAX_MS = 24 * 3600 * 1000  # a day of virtual time is plenty for one command
 

@@ -42,8 +42,8 @@ def game_scenario(settings, actions):
 def annotated_game(board, seed):
     """A whole random game as a scenario, with `expect` lines (from the rules engine) after
     each scoring, at the final turns and at the end, then events a finished game refuses."""
+    from games.kahuna import report, rules
     from host_tools.simulator import randgame
-    from kahuna import report, rules
 
     rng = randgame.Rng(seed)
     settings = randgame.random_settings(rng)
@@ -98,8 +98,8 @@ def main(argv=None):
     import argparse
     import sys
 
+    from core import board as boardmod
     from host_tools.paths import BOARD_DEF
-    from kahuna import board as boardmod
 
     ap = argparse.ArgumentParser(
         prog="python -m host_tools scengen",

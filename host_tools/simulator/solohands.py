@@ -1,5 +1,5 @@
 """The player's hands in a solo game: the physical-card procedure the board asks for
-(kahuna.solo), done on a simulated table of cards (table.py).
+(games.kahuna.solo), done on a simulated table of cards (table.py).
 
 The hands read only what the board says (its `say()` words, which the serial link sends
 as {"event": "ai", "say": ...}) and the table: they keep the AI's face-down stack (top

@@ -1,7 +1,7 @@
 """`make web` (python -m host_tools web --build): build the browser simulator, a static site.
 
 The page runs the board's own firmware (firmware/kahuna, firmware/hw) and the simulator's
-virtual hardware (host_tools/simulator/core.py and what it imports) on MicroPython's WebAssembly
+virtual hardware (host_tools/simulator/engine.py and what it imports) on MicroPython's WebAssembly
 port, the npm package pinned in web/package.json and web/package-lock.json. The build:
 
 - installs that package with `npm ci` (skipped when web/node_modules already holds the
@@ -37,7 +37,8 @@ PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 ENTRY = "host_tools.web.game"
 # Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
-PACKAGE_DIRS = {"host_tools": ROOT, "kahuna": mpy.FIRMWARE, "hw": mpy.FIRMWARE}
+PACKAGE_DIRS = {"host_tools": ROOT, "core": mpy.FIRMWARE, "games": mpy.FIRMWARE,
+                "hw": mpy.FIRMWARE}
 PAGE_FILES = ("index.html", "style.css")
 
 
@@ -117,7 +118,7 @@ def _imports(name, path):
             else:
                 mod = node.module
             out.append(mod)
-            # `from kahuna import rules` imports the module kahuna.rules.
+            # `from games.kahuna import rules` imports the module games.kahuna.rules.
             out += [mod + "." + alias.name for alias in node.names]
     return out
 
@@ -184,8 +185,8 @@ def service_worker(out, files):
 
 def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     """Build the site into `out` (emptied first). Returns the list of its files."""
+    from core import board as boardmod
     from host_tools.documents import render
-    from kahuna import board as boardmod
 
     try:
         board = boardmod.load(board_path)

@@ -1,7 +1,7 @@
 """The browser page's Python side: the simulator (the board's firmware on its virtual
 hardware, `simcore.Simulation`) and a shuffled table of cards (`table.Table`), driven by
 clicks instead of taps, for a two-player game at one screen (hot seat), or for a game
-against the board (settings `ai=white|black`, kahuna.solo): then the table is the
+against the board (settings `ai=white|black`, games.kahuna.solo): then the table is the
 simulator's own (`Simulation.sit`, solohands.Seated), which deals and does the AI's card
 procedure as `sim --ai black --seed N` does at the terminal; the page never gets the AI's
 hand, only its card count.
@@ -31,15 +31,15 @@ exactly as in scenarios.
 
 import json
 
+from core import board as boardmod
+from core.board import ROLES
+from games.kahuna import report as gamereport
+from games.kahuna import rules
 from host_tools.simulator import report as reportmod
-from host_tools.simulator.core import Simulation, run_commands
+from host_tools.simulator.engine import Simulation, run_commands
 from host_tools.simulator.narrate import describe
 from host_tools.simulator.scenario import ScenarioError, check_option, parse
 from host_tools.simulator.table import Table, TableError
-from kahuna import board as boardmod
-from kahuna import report as gamereport
-from kahuna import rules
-from kahuna.board import ROLES
 
 MAX_TICK_MS = 1000  # a page that was in the background catches up at most this much
 

@@ -9,7 +9,7 @@ server -> browser, JSON:
     {"type": "hello", "port": PORT}
     {"type": "board", "state": STATE, "message": TEXT, "style": "good"|"bad"|null,
      "refusal": TEXT|null, "hint": TEXT, "log": [ENTRY...]}
-                            STATE as the link's (kahuna.link), merged by linkclient.merge;
+                            STATE as the link's (core.link), merged by linkclient.merge;
                             ENTRY {"text", "style"}: the event in words, as the monitor's
     {"type": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
     {"type": "enroll", "event": "enroll-wait"|"enrolled"|"enroll-refused"|"enroll-stopped", ...}
@@ -21,7 +21,7 @@ server -> browser, JSON:
 browser -> server, JSON:
     {"cmd": ...}            a link command, one of SAFE_CMDS (the board checks the rest)
     {"op": "archive"}       list the board's archived games
-    {"op": "replay", "slot": N}   fetch one (kahuna.link archive pieces) and replay it
+    {"op": "replay", "slot": N}   fetch one (core.link archive pieces) and replay it
 
 Hidden cards: the server passes on what the board sends, and the board sends no card of a
 hand unless a host asked for the hands with reveal (its state then says "revealed", and
@@ -42,12 +42,12 @@ import sys
 import threading
 from urllib.parse import urlsplit
 
+from core import board as boardmod
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, open_port
 from host_tools.maker.monitor import DEFAULT_BOARD, Monitor
 from host_tools.mpy import ROOT
 from host_tools.web import replay as replaymod
-from kahuna import board as boardmod
 
 WEB = os.path.join(ROOT, "web")
 PAGE = "live.html"

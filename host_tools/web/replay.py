@@ -1,10 +1,10 @@
 """An archived game of the board, replayed move by move on the host with the rules engine.
 
-The board keeps its last finished or abandoned games as journal files (kahuna.journal)
-and sends one over the link in pieces (kahuna.link, `{"cmd": "archive"}`); `replay`
+The board keeps its last finished or abandoned games as journal files (core.journal)
+and sends one over the link in pieces (core.link, `{"cmd": "archive"}`); `replay`
 reads its records and applies them to a fresh `rules.Game`, one step per record, each
 step with the board's state in words and the LED frame the firmware's own view composes
-for it (kahuna.view), so the browser draws a step exactly as it draws the live board.
+for it (games.kahuna.view), so the browser draws a step exactly as it draws the live board.
 
 What a replay shows of the hands (the live page's rule, stated in the README):
 - a game played to its end (game over): both hands at every step, and every card named.
@@ -20,10 +20,10 @@ ever sent what it may show.
 
 import io
 
-from kahuna import journal as journalmod
-from kahuna import rules
-from kahuna.referee import Referee
-from kahuna.view import View
+from core import journal as journalmod
+from games.kahuna import rules
+from games.kahuna.referee import Referee
+from games.kahuna.view import View
 
 
 class ReplayError(ValueError):

@@ -6,9 +6,9 @@
 import sys
 
 import gamekit
+from games.kahuna import rules
 from host_tools.simulator import randgame
 from invariants import Watcher, probe
-from kahuna import rules
 
 
 class Stepper:

@@ -1,7 +1,7 @@
 // The live page: a real board (or a virtual one) followed over its serial link, through
 // the WebSocket of `python -m host_tools web` (host_tools/web/live.py says what goes each
 // way). The board is drawn by the page's own BoardView from the LED frame the board sent;
-// everything else is the link's state (kahuna.link). Hands are shown only when the board
+// everything else is the link's state (core.link). Hands are shown only when the board
 // sent them, i.e. after a reveal, and the page then says so.
 //
 // For scripts and tests: `await kahuna.ready` (the first state is in), `kahuna.state()`.
@@ -59,7 +59,7 @@ class LivePage {
       const h = f.handicap.value;
       const handicap = h === "none" ? null : [h.split(":")[0], parseInt(h.split(":")[1], 10)];
       const settings = { variant: f.variant.value, first: f.first.value, handicap };
-      if (f.ai.value !== "none") settings.ai = f.ai.value; // a solo game (kahuna.solo)
+      if (f.ai.value !== "none") settings.ai = f.ai.value; // a solo game (games.kahuna.solo)
       this.send({ cmd: "new", settings });
     });
     $("cards").addEventListener("toggle", () => $("cards").open && this.send({ cmd: "cards" }));

@@ -21,7 +21,7 @@ nothing, or is applied whole. The referee asks the index API (`card_options`,
 indices) what a tap may do; its refusals are the very ones the actions give.
 """
 
-from kahuna.cards import card_names
+from core.cards import card_names
 
 WHITE = 0
 BLACK = 1
@@ -73,8 +73,8 @@ class Rejected(Exception):
 VARIANTS = (STANDARD, ALTERNATIVE)
 HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
 SETTING_KEYS = ("variant", "first", "handicap", "ai", "ai_level")
-AI_SIDES = (None, "white", "black")  # the side the board plays (kahuna.solo)
-AI_LEVELS = (None, 1, 2, 3)  # kahuna.ai's levels (None: its default); more strength, more time
+AI_SIDES = (None, "white", "black")  # the side the board plays (games.kahuna.solo)
+AI_LEVELS = (None, 1, 2, 3)  # the AI's levels (None: its default); more strength, more time
 
 
 def player_index(name):
@@ -174,7 +174,7 @@ class Settings:
 
 
 class Game:
-    """The state of one game of Kahuna on `board` (a `kahuna.board.Board`); its fixed
+    """The state of one game of Kahuna on `board` (a `core.board.Board`); its fixed
     settings are `game.settings` (see `Settings` for the arguments). `Game(settings)`
     starts a game with existing `Settings`, sharing them."""
 

@@ -9,10 +9,10 @@ Only small integers are used while composing, into buffers made once, so a frame
 allocates nothing on the MicroPython heap in the steady state.
 """
 
-from kahuna import outcome as oc
-from kahuna import referee as ref
-from kahuna import rules
-from kahuna.rules import BLACK, NOBODY, WHITE
+from core import outcome as oc
+from games.kahuna import referee as ref
+from games.kahuna import rules
+from games.kahuna.rules import BLACK, NOBODY, WHITE
 
 MA_PER_CHANNEL = 20  # estimated draw of one colour channel at full level, in mA
 
@@ -78,7 +78,7 @@ class View:
     # -------------------------------------------------------------- events
 
     def note(self, outcome, now):
-        """Start the animations an event's kahuna.outcome.Outcome calls for."""
+        """Start the animations an event's core.outcome.Outcome calls for."""
         kind = outcome.kind
         if kind == oc.REFUSED:
             self.error_at = now

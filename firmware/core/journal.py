@@ -7,7 +7,7 @@ and the payload is JSON:
     ["new", settings, game_no]      the first record: a new game and its settings
     ["state", snapshot]             the whole game state (written when compacting)
     ["place", "HUNA-1", "ALOA-HUNA"] and every other action as `rules.Game.apply` takes it
-    ["solo", {...}]                 a solo game's table (kahuna.solo: the display, the AI's
+    ["solo", {...}]                 a solo game's table (games.kahuna.solo: the display, the AI's
                                     stack as card indices): not a rules action; a reader
                                     of the actions passes over it
 
@@ -26,7 +26,7 @@ replays the records itself (host_tools/web/replay.py, with `records`).
 
 import json
 
-from kahuna.storage import Storage, replace
+from core.storage import Storage, replace
 
 try:
     from binascii import crc32

@@ -5,20 +5,21 @@ port, so both runtimes give the same report.
 Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 """
 
+from core import app as appmod
+from core import outcome
+from core.app import App
+from core.cards import Registry, card_names, parse_uid, uid_hex
+from core.files import JOURNAL_FILE
+from core.journal import Journal
+from games.kahuna import report, rules
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.pins import Clock, VirtualGPIO
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
 from hw import inputs as inputsmod
 from hw.leds import Strip
-from kahuna import app as appmod
-from kahuna import outcome, report, rules
-from kahuna.app import App
-from kahuna.cards import Registry, card_names, parse_uid, uid_hex
-from kahuna.files import JOURNAL_FILE
-from kahuna.journal import Journal
 
-# The simulated hand (not the firmware: its periods and timeouts are kahuna.app's tasks()).
+# The simulated hand (not the firmware: its periods and timeouts are core.app's tasks()).
 PRESS_MS = 80  # a button press takes this long: held HOLD_MS, the contacts bouncing
 # BOUNCE_MS each way; longer than the driver's debounce (hw.buttons.Button.DEBOUNCE_MS) on
 # its own poll, so press and release both register in time

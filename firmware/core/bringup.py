@@ -13,7 +13,7 @@ try:
 except ImportError:  # pragma: no cover
     asyncio = None
 
-from kahuna.cards import uid_hex
+from core.cards import uid_hex
 
 STEP_MS = 700  # each pixel of the walk stays lit this long
 TAG_MS = 2000  # a tapped card's island stays lit this long

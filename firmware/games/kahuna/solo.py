@@ -29,8 +29,8 @@ from the journal's actions (`note`) and its ["solo", ...] records (`save`, `load
 written when the display changes.
 """
 
-from kahuna import ai, rules
-from kahuna import outcome as oc
+from core import outcome as oc
+from games.kahuna import ai, rules
 
 WRONG_CARD = "wrong-card"  # rejection code: not the card the AI's step asks for
 

@@ -2,5 +2,5 @@
 and the host tools use these names)."""
 
 BOARD_FILE = "/board_def/kahuna.json"  # the board definition, copied by make flash
-CARDS_FILE = "/cards.json"  # the card registry (kahuna.cards)
-JOURNAL_FILE = "/game.jnl"  # the game's journal (kahuna.journal)
+CARDS_FILE = "/cards.json"  # the card registry (core.cards)
+JOURNAL_FILE = "/game.jnl"  # the game's journal (core.journal)

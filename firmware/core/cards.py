@@ -8,7 +8,7 @@ old registry or the new one.
 import json
 from binascii import hexlify, unhexlify
 
-from kahuna.storage import Storage, replace
+from core.storage import Storage, replace
 
 HEX = "0123456789ABCDEF"
 UID_DIGITS = (8, 14, 20)  # ISO 14443-A UIDs: 4, 7 or 10 bytes

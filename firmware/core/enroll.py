@@ -10,7 +10,7 @@ Anything else is refused with a reason and the board keeps waiting for the same 
 `ntag_read(page)` on the tag just detected); `send(obj)` reports to the host.
 """
 
-from kahuna import ndef
+from core import ndef
 
 NTAGS = {
     b"\x00\x04\x04\x02\x01\x00\x0f\x03": ("NTAG213", 144),

@@ -2,7 +2,7 @@
 
 Each is ((frequency Hz or 0 for a rest, length ms), ...), for hw.buzzer.Buzzer."""
 
-from kahuna import outcome
+from core import outcome
 
 ACCEPTED = ((2093, 60),)  # one short high beep (C7)
 REFUSED = ((220, 120), (0, 80), (220, 120))  # two low beeps (A3)

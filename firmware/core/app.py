@@ -2,7 +2,7 @@
 
 It wires the pure parts together: `scanner` (a card counts once) -> `referee` (turn flow)
 -> `rules` (the game) -> `view` (the frame) -> the LED strip driver, and journals every
-accepted action before the light confirms it. Each event's `kahuna.outcome.Outcome` goes
+accepted action before the light confirms it. Each event's `core.outcome.Outcome` goes
 to the view, the sound and the listeners (the serial link). The hardware (or the
 simulator's virtual hardware) is passed in:
 
@@ -16,7 +16,7 @@ simulator's virtual hardware) is passed in:
 - `clock` (optional) gives ms for the computer opponent's thinking slices (the simulator
   passes its virtual clock, so the AI's thinking is the same whatever the machine).
 
-In a solo game (settings `ai`) `solo` is a `kahuna.solo.Solo`: it has the first look at
+In a solo game (settings `ai`) `solo` is a `games.kahuna.solo.Solo`: it has the first look at
 every tap and press, and thinks in its own tick; `prompters` are told its words for the
 player (`say()`) whenever they change.
 
@@ -24,14 +24,14 @@ The board's loop is the ticks below, each with its period (`tasks()`): main.py r
 as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
 """
 
-from kahuna import outcome as oc
-from kahuna import rules
-from kahuna.board import NEW_GAME
-from kahuna.cards import uid_hex
-from kahuna.journal import JournalError
-from kahuna.referee import Referee
-from kahuna.scanner import Scanner
-from kahuna.view import View
+from core import outcome as oc
+from core.board import NEW_GAME
+from core.cards import uid_hex
+from core.journal import JournalError
+from core.scanner import Scanner
+from games.kahuna import rules
+from games.kahuna.referee import Referee
+from games.kahuna.view import View
 
 STORAGE = "storage"  # rejection code: the journal could not be written
 
@@ -39,7 +39,7 @@ STORAGE = "storage"  # rejection code: the journal could not be written
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
-AI_MS = 10  # the computer opponent's tick: a slice of kahuna.solo.SLICE_MS when thinking
+AI_MS = 10  # the computer opponent's tick: a slice of games.kahuna.solo.SLICE_MS when thinking
 
 
 class App:
@@ -57,7 +57,7 @@ class App:
         self.view = View(board)
         self.boot_problem = None
         self.listeners = []  # callable(outcome) after every event (the serial link)
-        self.enroller = None  # a kahuna.enroll.Enroller where the board can enrol cards
+        self.enroller = None  # a core.enroll.Enroller where the board can enrol cards
         self.settings = settings or {}
         self.clock = clock
         self.solo = None
@@ -144,7 +144,7 @@ class App:
             return
         if self.solo is None or self.solo.game is not self.game:
             # Imported here: a two-player game does not pay the AI's heap.
-            from kahuna.solo import Solo
+            from games.kahuna.solo import Solo
             level = self.game.settings.ai_level
             self.solo = Solo(self.game, referee, clock=self.clock,
                              **({} if level is None else {"level": level}))

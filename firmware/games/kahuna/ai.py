@@ -21,12 +21,12 @@ In the handicap phase a decision is one ("handicap", conn) at a time.
 The search runs in slices so the Pico's asyncio loop keeps going (see `Player`):
     p.start(observation, deadline_ms)   p.step(budget_ms) -> True when done   p.best()
 
-It plays with the rules engine (`kahuna.rules`), through its public API only
+It plays with the rules engine (`games.kahuna.rules`), through its public API only
 (legal_actions, apply, snapshot, restore and the public state fields), on a private game
 that it loads with what the observation says.
 """
 
-from kahuna import rules
+from games.kahuna import rules
 
 try:
     from time import ticks_add as _ticks_add

@@ -48,7 +48,7 @@ Board -> host, one JSON object per line:
                                                  never holds a file nor floods the port.
     {"event": "ai", "step": STEP, "say": TEXT}   a solo game (settings "ai"): what the board
                                                  asks of the player now, whenever it
-                                                 changes (kahuna.solo: STEP display, deal,
+                                                 changes (games.kahuna.solo: STEP display, deal,
                                                  think, tap, confirm, discard, take, draw,
                                                  or null and "" on the player's own turn);
                                                  it names no card of the AI's stack; a
@@ -100,10 +100,10 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 import json
 from binascii import b2a_base64, hexlify
 
-from kahuna import outcome as oc
-from kahuna import rules
-from kahuna.board import ROLES
-from kahuna.cards import RegistryError, parse_uid
+from core import outcome as oc
+from core.board import ROLES
+from core.cards import RegistryError, parse_uid
+from games.kahuna import rules
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
 ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
@@ -222,7 +222,7 @@ class StateView:
 class Link:
     """Feeds bytes from the serial port, answers through `write(text)` (one line each).
 
-    `app` is the `kahuna.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
+    `app` is the `core.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
     returns the self-test report; `save_cards()` (optional) persists the registry."""
 
     def __init__(self, app, write, now, selftest=None, save_cards=None):
@@ -245,7 +245,7 @@ class Link:
 
     def on_event(self, outcome):
         """After every event, whatever its source (scanner, button or this link): its
-        kahuna.outcome.Outcome as one line. The app calls it (app.listen)."""
+        core.outcome.Outcome as one line. The app calls it (app.listen)."""
         if outcome.kind == oc.NEW_GAME:
             self.view.reveal = False  # a new game's hands are secret again
         self.event(outcome.kind, outcome.code, outcome.message, outcome.private)

@@ -8,10 +8,10 @@ mode first (but an unregistered tag is `unknown-card` in every phase except `ove
 the card, the hand limit, the forced draw, the options.
 """
 
-from kahuna import outcome as oc
-from kahuna import rules
-from kahuna.board import NEW_GAME, ROLES
-from kahuna.rules import NOBODY, Rejected
+from core import outcome as oc
+from core.board import NEW_GAME, ROLES
+from games.kahuna import rules
+from games.kahuna.rules import NOBODY, Rejected
 
 # Kinds of option in an open list: the rules' actions they lead to.
 PLACE = rules.PLACE
@@ -32,7 +32,7 @@ class Referee:
         self.discarding = False
         self.errors = 0  # refusals so far
         self.privacy = False  # the last accepted event must not reveal a card's island
-        self.outcome = None  # the kahuna.outcome.Outcome of the last event
+        self.outcome = None  # the core.outcome.Outcome of the last event
         self._sync()
 
     # --------------------------------------------------------------- state
@@ -64,7 +64,7 @@ class Referee:
 
     # -------------------------------------------------------------- events
 
-    # Each returns the event's kahuna.outcome.Outcome (also kept as `outcome`).
+    # Each returns the event's core.outcome.Outcome (also kept as `outcome`).
 
     def tap(self, card):
         """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""

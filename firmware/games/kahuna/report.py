@@ -4,7 +4,7 @@ names and plain values, keyed as the scenario contract (docs/scenarios.md) fixes
 The rules keep the game in indices; this is the one place that turns it into the report.
 """
 
-from kahuna.rules import BLACK, NOBODY, PLAYERS, WHITE
+from games.kahuna.rules import BLACK, NOBODY, PLAYERS, WHITE
 
 
 def game(g):

@@ -1,0 +1,1 @@
+"""The games on the platform, one package each; a game imports the core, never another game."""
