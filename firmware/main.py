@@ -1,10 +1,11 @@
-"""The Kahuna board's firmware entry point (runs at power-up on the Pico).
+"""The board's firmware entry point (runs at power-up on the Pico).
 
-Wiring only: it builds the drivers from `board_def/kahuna.json`, hands them to the game
+Wiring only: it builds the drivers from the board definition, finds the game it names
+(`games/<game>/game.py`, see docs/platform.md), hands both to the platform's app
 (`core.app.App`) and runs each of the app's ticks (`App.tasks()`: reader, inputs,
 animation with the buzzer and the watchdog) as an asyncio task with its period, plus one
-for the serial link. The game logic lives in `kahuna/`, the device drivers in `hw/`; this
-is the only module that imports `machine`.
+for the serial link. The platform lives in `core/`, the games in `games/`, the device
+drivers in `hw/`; this is the only module that imports `machine`.
 
 Holding the bring-up button at power-up starts bring-up mode instead (see `bringup`).
 """
@@ -18,19 +19,13 @@ import machine
 import neopixel
 
 from core import board as boardmod
-from core import bringup, tunes
+from core import bringup, gameload, tunes
 from core.app import WATCHDOG_MS, App
-from core.cards import Registry, card_names
+from core.cards import Registry
 from core.enroll import Enroller
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
-
-# The computer opponent (games.kahuna.solo with its ai) is loaded here, while the heap is whole:
-# the app imports it only when a solo game starts, and by then a board's heap can be too
-# fragmented to load its code (seen on the virtual board: 220 KB free, and no room for a
-# 1.3 KB block of the AI's bytecode). The simulator keeps the lazy import.
-from games.kahuna import solo as _solo  # noqa: F401
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
 from hw import leds, pn532
@@ -59,7 +54,12 @@ def out(obj):
 
 def build():
     board = boardmod.load(BOARD_FILE, keep_raw=False)
-    registry = Registry.load(card_names(board), CARDS_FILE)
+    game_def = gameload.load(board.game)
+    # The board's own player is loaded now, while the heap is whole: by the time a solo
+    # game starts the heap can be too fragmented for its code (the simulator loads it
+    # when a solo game starts).
+    game_def.preload()
+    registry = Registry.load(game_def.card_names(board), CARDS_FILE)
     np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
     strip = leds.Strip(np, board.led_count)
     buzzer = None
@@ -72,7 +72,7 @@ def build():
     if "pn532_reset" in board.pins:
         reset = machine.Pin(board.pins["pn532_reset"], machine.Pin.OUT, value=1)
     reader = Reader(pn532.PN532(i2c), reset, out)
-    return board, registry, strip, buzzer, reader
+    return board, game_def, registry, strip, buzzer, reader
 
 
 def make_pin(gpio):
@@ -101,9 +101,9 @@ async def serial_task(link):
 
 
 async def game(clock, parts):
-    board, registry, strip, buzzer, reader = parts
+    board, game_def, registry, strip, buzzer, reader = parts
     inputs = inputsmod.build(board, make_pin)
-    app = App(board, registry, strip, sound=buzzer, journal=Journal(JOURNAL_FILE),
+    app = App(game_def, board, registry, strip, sound=buzzer, journal=Journal(JOURNAL_FILE),
               reader=reader, inputs=inputs)
     version = reader.start(clock())
     selftest = lambda: {"pn532": list(reader.version) if reader.version else None,  # noqa: E731
@@ -111,7 +111,8 @@ async def game(clock, parts):
     link = Link(app, sys.stdout.write, clock, selftest=selftest,
                 save_cards=lambda: registry.save(CARDS_FILE))
     app.listen(link.on_event)
-    app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send)
+    app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send,
+                            game_def.TITLE)
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
          "reader_error": reader.error, "leds": board.led_count,
          "cards": len(registry.by_uid), "resumed": app.game.phase,
@@ -129,10 +130,10 @@ def main():
     parts = build()
     board = parts[0]
     if inputsmod.held_at_boot(board, make_pin):
-        board, registry, strip, _, reader = parts
+        board, game_def, registry, strip, _, reader = parts
         inputs = inputsmod.build(board, make_pin)
         inputs.use_irq()
-        asyncio.run(bringup.run(board, registry, strip, reader, inputs, clock, out))
+        asyncio.run(bringup.run(board, game_def, registry, strip, reader, inputs, clock, out))
     else:
         asyncio.run(game(clock, parts))
 

@@ -2,7 +2,7 @@
 is named (an unknown tag too), and every button press is reported."""
 
 import gamekit
-from core import bringup
+from core import bringup, gameload
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
 from host_tools.simulator import engine as simcore
@@ -24,7 +24,8 @@ def test_bringup_walks_the_chain_names_cards_and_buttons():
     rig = ReaderRig()  # the firmware's reader over the emulated PN532
     inputs = Inputs()
     said = []
-    b = bringup.Bringup(board, simcore.sim_registry(board), Strip(np, board.led_count),
+    b = bringup.Bringup(board, gameload.load(board.game), simcore.sim_registry(board),
+                        Strip(np, board.led_count),
                         rig.reader, inputs, said.append)
     b.start()
     assert said[0] == {"event": "bringup", "leds": 43, "pn532": [0x32, 1, 6, 7]}

@@ -13,7 +13,7 @@ import time
 import pytest
 
 import gamekit
-from core import ndef
+from core import gameload, ndef
 from core.app import READER_MS, App
 from core.cards import Registry
 from core.enroll import Enroller
@@ -45,14 +45,14 @@ class PtyBoard:
         self.registry = Registry(NAMES)
         self.reader = ReaderRig()
         self.reader.reader.start(0)
-        self.app = App(board, self.registry, Strip(VirtualNeoPixel(board.led_count),
-                                                   board.led_count),
+        self.app = App(gameload.load(board.game), board, self.registry,
+                       Strip(VirtualNeoPixel(board.led_count), board.led_count),
                        journal=Journal("/game.jnl", self.flash), reader=self.reader.reader)
         self.link = Link(self.app, self.write, lambda: self.now,
                          save_cards=self.save)
         self.app.listen(self.link.on_event)
         self.app.enroller = Enroller(self.registry, self.save, self.reader.driver,
-                                     self.link.send)
+                                     self.link.send, "Kahuna")
         self.now = 0
         self.saves = 0
         self.attempts = {}
@@ -71,7 +71,7 @@ class PtyBoard:
         if msg.get("event") == "enroll-wait":
             card = msg["card"]
             island = self.app.board.island_index[card.split("-")[0]]
-            self.lit.append((card, self.app.enrolling_island() == island))
+            self.lit.append((card, self.app.enrolling_place() == island))
             n = self.attempts.get(card, 0)
             self.attempts[card] = n + 1
             tag = self.hand(card, n)

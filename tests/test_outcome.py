@@ -2,9 +2,10 @@
 hands that same value to the view, the sound and its listeners."""
 
 import gamekit
-from core import outcome
+from core import gameload, outcome
 from core.app import App
-from core.cards import Registry, card_names
+from core.cards import Registry
+from games.kahuna.rules import card_names
 
 
 class Strip:
@@ -25,7 +26,7 @@ class Sound:
 
 def app():
     board = gamekit.board()
-    a = App(board, Registry(card_names(board)), Strip(), sound=Sound())
+    a = App(gameload.load(board.game), board, Registry(card_names(board)), Strip(), sound=Sound())
     heard = []
     a.listen(heard.append)
     return a, heard

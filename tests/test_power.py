@@ -4,6 +4,7 @@ flash write, a corrupt journal, a full flash, and the watchdog."""
 import pytest
 
 import gamekit
+from core import gameload
 from core import journal as jmod
 from core.app import App
 from core.journal import Journal, encode
@@ -23,7 +24,8 @@ class NullStrip:
 
 def new_app(flash, limit=jmod.LIMIT):
     board = gamekit.board()
-    return App(board, simcore.sim_registry(board), NullStrip(), dict(SETTINGS),
+    return App(gameload.load(board.game), board,
+               simcore.sim_registry(board), NullStrip(), dict(SETTINGS),
                journal=Journal("/game.jnl", flash, limit=limit))
 
 
@@ -210,15 +212,15 @@ def test_power_cut_in_the_middle_of_every_write_boots_to_the_last_confirmed_even
             board = gamekit.board()
             flash.cut_at(n, k)
             try:
-                app = App(board, simcore.sim_registry(board), NullStrip(), dict(settings),
-                          journal=Journal("/game.jnl", flash))
+                app = App(gameload.load(board.game), board, simcore.sim_registry(board),
+                          NullStrip(), dict(settings), journal=Journal("/game.jnl", flash))
                 for act in actions:
                     app.game.apply(act)
                 raise AssertionError("no power cut happened")
             except PowerCut:
                 pass
-            booted = App(board, simcore.sim_registry(board), NullStrip(), dict(settings),
-                         journal=Journal("/game.jnl", flash))
+            booted = App(gameload.load(board.game), board, simcore.sim_registry(board),
+                         NullStrip(), dict(settings), journal=Journal("/game.jnl", flash))
             confirmed = max(0, n - 2)  # actions whose record was written in full
             reference.restore(states[confirmed])
             if reference.refill != rules.NOBODY:

@@ -18,8 +18,8 @@ import pytest
 import browser
 import gamekit
 from core import journal
-from core.cards import card_names
 from games.kahuna import rules
+from games.kahuna.rules import card_names
 from host_tools.maker.vboard import Running, sticker_uid
 from host_tools.simulator import randgame
 

@@ -1,10 +1,12 @@
 """The board's application: scanner taps and button presses in, frames and sounds out.
 
-It wires the pure parts together: `scanner` (a card counts once) -> `referee` (turn flow)
--> `rules` (the game) -> `view` (the frame) -> the LED strip driver, and journals every
-accepted action before the light confirms it. Each event's `core.outcome.Outcome` goes
-to the view, the sound and the listeners (the serial link). The hardware (or the
-simulator's virtual hardware) is passed in:
+It wires the parts together: `scanner` (a card counts once) -> the game's controller
+(turn flow) -> the game's state (its rules) -> the game's view (the frame) -> the LED
+strip driver, and journals every accepted action before the light confirms it. Each
+event's `core.outcome.Outcome` goes to the view, the sound and the listeners (the serial
+link). The game is `game_def`, its interface module (docs/platform.md; e.g.
+`games.kahuna.game`): the app imports no game. The hardware (or the simulator's virtual
+hardware) is passed in:
 
 - `strip` has `show(frame)` taking the view's RGB bytearray;
 - `sound` (optional) has `play(kind, now)` and `tick(now)` (hw.buzzer.Buzzer);
@@ -16,9 +18,9 @@ simulator's virtual hardware) is passed in:
 - `clock` (optional) gives ms for the computer opponent's thinking slices (the simulator
   passes its virtual clock, so the AI's thinking is the same whatever the machine).
 
-In a solo game (settings `ai`) `solo` is a `games.kahuna.solo.Solo`: it has the first look at
-every tap and press, and thinks in its own tick; `prompters` are told its words for the
-player (`say()`) whenever they change.
+When the game's settings seat the board as a player, `solo` is the game's own player
+(`game_def.solo`): it has the first look at every tap and press, thinks in its own tick,
+and `prompters` are told its words for the player (`say()`) whenever they change.
 
 The board's loop is the ticks below, each with its period (`tasks()`): main.py runs them
 as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
@@ -28,23 +30,20 @@ from core import outcome as oc
 from core.board import NEW_GAME
 from core.cards import uid_hex
 from core.journal import JournalError
+from core.outcome import STORAGE, Rejected
 from core.scanner import Scanner
-from games.kahuna import rules
-from games.kahuna.referee import Referee
-from games.kahuna.view import View
-
-STORAGE = "storage"  # rejection code: the journal could not be written
 
 # The loop's periods (ms), their one home: main.py and the simulator both use tasks().
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
-AI_MS = 10  # the computer opponent's tick: a slice of games.kahuna.solo.SLICE_MS when thinking
+AI_MS = 10  # the board's own player's tick: one slice of its thinking
 
 
 class App:
-    def __init__(self, board, registry, strip, settings=None, sound=None, journal=None,
-                 reader=None, inputs=None, watchdog=None, clock=None):
+    def __init__(self, game_def, board, registry, strip, settings=None, sound=None,
+                 journal=None, reader=None, inputs=None, watchdog=None, clock=None):
+        self.game_def = game_def
         self.board = board
         self.registry = registry
         self.strip = strip
@@ -54,7 +53,7 @@ class App:
         self.inputs = inputs
         self.watchdog = watchdog
         self.scanner = Scanner()
-        self.view = View(board)
+        self.view = game_def.view(board)
         self.boot_problem = None
         self.listeners = []  # callable(outcome) after every event (the serial link)
         self.enroller = None  # a core.enroll.Enroller where the board can enrol cards
@@ -79,15 +78,12 @@ class App:
                 self.game = None
             self.boot_problem = self.boot_problem or problem
         if self.game is None:
-            self.game = rules.Settings.from_json(self.board, self.settings).new_game()
+            self.game = self.game_def.new_state(self.board, self.settings)
             if self.journal is not None:
                 self.journal.start(self.settings)
         self.game.recorder = self._record
-        if self.game.refill != rules.NOBODY:
-            # A free refill on offer is an open option list: a reboot drops it, like any
-            # pending move, and the journal says so.
-            self.game.skip_refill()
-        self.referee = Referee(self.game)
+        self.game_def.resume(self.game)
+        self.referee = self.game_def.controller(self.game)
         self._make_solo(self.referee)
 
     def _replay(self, item):
@@ -95,7 +91,7 @@ class App:
             if self.game is not None or len(item) < 2 or not isinstance(item[1], dict):
                 raise JournalError("a new-game record in the middle of the journal")
             try:
-                self.game = rules.Settings.from_json(self.board, item[1]).new_game()
+                self.game = self.game_def.new_state(self.board, item[1])
             except ValueError as e:
                 raise JournalError("the journal's game settings: %s" % (e,)) from None
             self.settings = item[1]
@@ -110,45 +106,39 @@ class App:
                 self.solo.load(item[1])
             return
         try:
-            if item[0] == "state":
-                self.game.restore(item[1])
-            else:
-                actor = self.game.turn
-                self.game.apply(tuple(item))
-                if self.solo is not None:
-                    self.solo.note(self.game, item, actor)
-        except (rules.Rejected, ValueError, TypeError, IndexError, KeyError) as e:
+            actor = self.game.to_act()[0]
+            self.game_def.replay(self.game, item)
+            if self.solo is not None and item[0] != "state":
+                self.solo.note(self.game, item, actor)
+        except (Rejected, ValueError, TypeError, IndexError, KeyError) as e:
             self.boot_problem = "a record does not replay: %s" % (e,)
 
     def new_game(self, settings):
-        """A new game with `settings` in their JSON form (checked by the rules: ValueError,
+        """A new game with `settings` in their JSON form (checked by the game: ValueError,
         and nothing changes, for bad ones)."""
-        game = rules.Settings.from_json(self.board, settings).new_game()
+        game = self.game_def.new_state(self.board, settings)
         self.settings = settings
         if self.journal is not None:
             self.journal.start(settings)
         self.game = game
-        self.referee = Referee(self.game)
+        self.referee = self.game_def.controller(self.game)
         self.game.recorder = self._record
         self.solo = None
         self._make_solo(self.referee)
         self.view.reset()
 
     def _make_solo(self, referee):
-        """The computer opponent of a solo game (settings `ai`), or None. Made when the
+        """The board's own player (the game's settings seat it), or None. Made when the
         game starts (also in a replay, where it follows the actions), then given the
         referee once there is one."""
         self._acts = []
-        if self.game is None or self.game.settings.ai == rules.NOBODY:
+        if self.game is None:
             self.solo = None
             return
         if self.solo is None or self.solo.game is not self.game:
-            # Imported here: a two-player game does not pay the AI's heap.
-            from games.kahuna.solo import Solo
-            level = self.game.settings.ai_level
-            self.solo = Solo(self.game, referee, clock=self.clock,
-                             **({} if level is None else {"level": level}))
-        self.solo.referee = referee
+            self.solo = self.game_def.solo(self.game, referee, self.clock)
+        if self.solo is not None:
+            self.solo.referee = referee
 
     def listen(self, listener):
         """`listener(outcome)` is called after every event, whatever its source."""
@@ -161,9 +151,9 @@ class App:
             try:
                 self.journal.append(action, self._journal_state)
             except OSError as e:
-                raise rules.Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
+                raise Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
         if self.solo is not None:
-            self._acts.append((action, self.game.turn))
+            self._acts.append((action, self.game.to_act()[0]))
 
     def _tell_solo(self):
         """The solo game follows the actions the last event applied; a display it was told
@@ -216,8 +206,8 @@ class App:
             self.watchdog.feed()
 
     def tick_ai(self, now):
-        """The computer opponent's slice (a solo game only): think, or make a move that
-        needs no hands (end the play phase, decline, leave a refill)."""
+        """The board's own player's slice (a solo game only): think, or make a move that
+        needs no hands (in Kahuna: end the play phase, decline, leave a refill)."""
         if self.solo is None:
             return
         out = self.solo.tick(now)
@@ -267,8 +257,8 @@ class App:
         """A button held for a new game (board_def inputs.hold): only once the game is
         over, so a long press mid-game cannot wipe it. Same settings; the old game is
         archived by the journal."""
-        if self.game.phase != rules.OVER:
-            return self.referee.refuse(rules.WRONG_PHASE,
+        if not self.game.over():
+            return self.referee.refuse(oc.WRONG_PHASE,
                                        "a new game can start once this one is over")
         self.new_game(self.settings)
         self.referee.outcome = oc.accepted(oc.NEW_GAME)
@@ -293,15 +283,13 @@ class App:
 
     # ------------------------------------------------------------- output
 
-    def enrolling_island(self):
-        """The island of the card being enrolled (it pulses whatever the game), or -1."""
+    def enrolling_place(self):
+        """The place of the card being enrolled (it pulses whatever the game), or -1."""
         if self.enroller is None or self.enroller.card is None:
             return -1
-        return self.game.card_index[self.enroller.card] // 2
+        return self.game_def.enroll_place(self.game, self.enroller.card)
 
     def show(self, now):
         fault = self.reader is not None and self.reader.lost
-        if self.solo is not None:
-            self.view.hint_conns, self.view.hint_islands = self.solo.hint_move()
         self.strip.show(self.view.render(self.game, self.referee, now,
-                                         self.enrolling_island(), fault))
+                                         self.enrolling_place(), fault, self.solo))

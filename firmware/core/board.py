@@ -151,6 +151,7 @@ class Board:
 
     def __init__(self):
         self.name = ""
+        self.game = ""  # the game the board is for: firmware/games/<game>/
         self.raw = None  # the checked dict, as decoded (for host tools)
         self.frame = None  # (width, height) of the x, y coordinates, or None
         self.board_size_mm = None  # (width, height) of the printed board, or None
@@ -197,6 +198,7 @@ def parse(data, keep_raw=True):
     if keep_raw:
         bd.raw = data
     bd.name = _str(_get(data, "name", ""), "name")
+    bd.game = _str(data.get("game", bd.name), "game")  # the game it is for (its package)
     leds = {}  # LED index -> field using it
 
     # frame: the coordinate system of the island positions (optional)

@@ -20,26 +20,19 @@ TAG_MS = 2000  # a tapped card's island stays lit this long
 TICK_MS = 20
 
 
-def led_names(board):
-    names = [""] * board.led_count
-    for i, island in enumerate(board.islands):
-        names[board.island_led[i]] = island
-    for k, conn in enumerate(board.connections):
-        names[board.conn_led[k]] = conn
-    for name, led in board.status_leds.items():
-        names[led] = "status:" + name
-    return names
-
-
 class Bringup:
-    def __init__(self, board, registry, strip, reader, inputs, out):
+    """`game_def` is the board's game (docs/platform.md): it names each pixel
+    (`pixel_names`) and says which pixel shows a card (`card_pixel`)."""
+
+    def __init__(self, board, game_def, registry, strip, reader, inputs, out):
         self.board = board
+        self.game_def = game_def
         self.registry = registry
         self.strip = strip
         self.reader = reader
         self.inputs = inputs
         self.out = out
-        self.names = led_names(board)
+        self.names = game_def.pixel_names(board)
         self.frame = bytearray(3 * board.led_count)
         self.led = -1
         self.next_step = 0
@@ -69,8 +62,7 @@ class Bringup:
                 card = self.registry.card_for(uid)
                 self.out({"event": "bringup", "tag": uid_hex(uid), "card": card})
                 if card is not None:
-                    island = self.board.island_index[card.split("-")[0]]
-                    self.tag_led = self.board.island_led[island]
+                    self.tag_led = self.game_def.card_pixel(self.board, card)
                     self.tag_until = now + TAG_MS
             self.last_uid = uid
         for role in self.inputs.poll(now):
@@ -83,8 +75,8 @@ class Bringup:
         self.strip.show(self.frame)
 
 
-async def run(board, registry, strip, reader, inputs, clock, out):
-    b = Bringup(board, registry, strip, reader, inputs, out)
+async def run(board, game_def, registry, strip, reader, inputs, clock, out):
+    b = Bringup(board, game_def, registry, strip, reader, inputs, out)
     b.start(clock())
     while True:
         b.tick(clock())

@@ -30,12 +30,6 @@ def parse_uid(text):
     return unhexlify(up)
 
 
-def card_names(board):
-    """The 24 card names in board order: ALOA-1, ALOA-2, BARI-1, ... (card c belongs to
-    island c // 2)."""
-    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
-
-
 class RegistryError(ValueError):
     pass
 
@@ -63,7 +57,7 @@ class Registry:
     def enroll(self, card, uid):
         """Register `uid` as `card`, replacing the card's previous tag."""
         if card not in self._known:
-            raise RegistryError("%s is not a Kahuna card" % (card,))
+            raise RegistryError("%s is not a card of this game" % (card,))
         if not isinstance(uid, str):
             uid = uid_hex(uid)
         uid = uid.upper()

@@ -20,12 +20,16 @@ NTAGS = {
 FIRST_USER_PAGE = 4
 
 
-def label(card):
-    return "Kahuna " + card
+def label(title, card):
+    """The NDEF text a tag is given, so that a phone names it: "Kahuna HUNA-1"."""
+    return title + " " + card
 
 
 class Enroller:
-    def __init__(self, registry, save, tagio, send):
+    """`title` is the game's name as a person reads it (its `TITLE`)."""
+
+    def __init__(self, registry, save, tagio, send, title):
+        self.title = title
         self.registry = registry
         self.save = save
         self.tagio = tagio
@@ -34,7 +38,7 @@ class Enroller:
 
     def start(self, card):
         if card not in self.registry.card_names:
-            raise ValueError("%s is not a Kahuna card" % (card,))
+            raise ValueError("%s is not a %s card" % (card, self.title))
         self.card = card
 
     def stop(self):
@@ -59,7 +63,7 @@ class Enroller:
             return self.refuse(uid_hex, "not an NTAG213/215/216 tag (version %s)"
                                % "".join("%02X" % b for b in version))
         kind, capacity = NTAGS[version]
-        data = ndef.ndef_text_tlv(label(card), capacity=capacity)
+        data = ndef.ndef_text_tlv(label(self.title, card), capacity=capacity)
         try:
             pages = ndef.to_pages(data)
             for i in range(len(pages)):
@@ -72,7 +76,7 @@ class Enroller:
             text = ndef.parse_ndef_text(back)
         except Exception as e:
             return self.refuse(uid_hex, "writing the card's name failed: %s" % e)
-        if text != label(card):
+        if text != label(self.title, card):
             return self.refuse(uid_hex, "the card's name did not read back (got %r)" % (text,))
         self.registry.enroll(card, uid)
         self.save()

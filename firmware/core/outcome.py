@@ -7,6 +7,9 @@ light), the sound and the link (the host), so none of them reads the referee's s
     islands  island indices to show (a refusal's flash)
     conns    connection indices to show
     private  the event must not reveal which card it was (deal, draw, discard)
+
+`Rejected` is how a game's rules and controller refuse an action: with a code and a
+reason, having changed nothing. The platform's own refusals use the codes below.
 """
 
 from collections import namedtuple
@@ -18,6 +21,18 @@ GAME_OVER = "game-over"
 NEW_GAME = "new-game"
 
 KINDS = (ACCEPTED, REFUSED, ROUND_END, GAME_OVER, NEW_GAME)
+
+WRONG_PHASE = "wrong-phase"  # not now (every game's first check)
+STORAGE = "storage"  # the journal could not be written: the action did not happen
+
+
+class Rejected(Exception):
+    """An action the rules or the phase do not allow. Nothing was changed."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+        self.message = message
 
 Outcome = namedtuple("Outcome", ("kind", "code", "message", "islands", "conns", "private"))
 

@@ -19,7 +19,8 @@ import os
 import sys
 
 from core import board as boardmod
-from core.cards import Registry, RegistryError, card_names
+from core.cards import Registry, RegistryError
+from games.kahuna.rules import card_names
 from host_tools.maker.linkclient import LinkClient, PortError
 from host_tools.paths import BOARD_DEF
 

@@ -24,7 +24,7 @@ import sys
 import time
 
 from core import board as boardmod
-from core.cards import card_names
+from games.kahuna.rules import card_names
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, leds, merge, open_port
 from host_tools.paths import BOARD_DEF

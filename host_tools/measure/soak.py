@@ -13,11 +13,12 @@ import json
 import sys
 
 from core import board as boardmod
+from core import gameload
 from core.app import App
-from core.cards import card_names
 from core.files import JOURNAL_FILE
 from core.journal import Journal
 from games.kahuna import rules
+from games.kahuna.rules import card_names
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.paths import BOARD_DEF
 from host_tools.simulator import engine as simcore
@@ -46,7 +47,7 @@ class Soak:
         self.flash_bytes = 0
 
     def boot(self, flash, settings):
-        return App(self.board, self.registry, NullStrip(), settings,
+        return App(gameload.load(self.board.game), self.board, self.registry, NullStrip(), settings,
                    journal=Journal(JOURNAL_FILE, flash))
 
     def check(self, app, what):

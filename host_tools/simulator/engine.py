@@ -6,12 +6,13 @@ Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
 """
 
 from core import app as appmod
-from core import outcome
+from core import gameload, outcome
 from core.app import App
-from core.cards import Registry, card_names, parse_uid, uid_hex
+from core.cards import Registry, parse_uid, uid_hex
 from core.files import JOURNAL_FILE
 from core.journal import Journal
 from games.kahuna import report, rules
+from games.kahuna.rules import card_names
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.pins import Clock, VirtualGPIO
 from host_tools.fakehw.reader_rig import ReaderRig
@@ -75,7 +76,8 @@ class Simulation:
         self.inputs = inputsmod.build(self.board, self.gpio)
         self.inputs.use_irq()  # as main.py: the encoder's edges by interrupt
         self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
-        self.app = App(self.board, self.registry, Strip(self.np, n), self.settings,
+        self.app = App(gameload.load(self.board.game), self.board,
+                       self.registry, Strip(self.np, n), self.settings,
                        journal=Journal(JOURNAL, self.flash), reader=reader,
                        inputs=self.inputs, watchdog=self, clock=self.clock)
         self.app.listen(self._outcome)

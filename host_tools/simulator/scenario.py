@@ -5,8 +5,9 @@ they can be handed to the MicroPython runtime), or raises `ScenarioError` naming
 """
 
 from core.board import ROLES as BUTTONS
-from core.cards import card_names, parse_uid
+from core.cards import parse_uid
 from games.kahuna import rules
+from games.kahuna.rules import card_names
 
 MAX_MS = 24 * 3600 * 1000  # a day of virtual time is plenty for one command
 

@@ -21,7 +21,8 @@ nothing, or is applied whole. The referee asks the index API (`card_options`,
 indices) what a tap may do; its refusals are the very ones the actions give.
 """
 
-from core.cards import card_names
+from core import outcome as oc
+from core.outcome import Rejected  # noqa: F401  (the rules' refusal: rules.Rejected)
 
 WHITE = 0
 BLACK = 1
@@ -50,7 +51,7 @@ STANDARD = "standard"
 ALTERNATIVE = "alternative"
 
 # Rejection codes of the simulator contract.
-WRONG_PHASE = "wrong-phase"
+WRONG_PHASE = oc.WRONG_PHASE
 UNKNOWN_CARD = "unknown-card"
 NOT_IN_HAND = "card-not-in-hand"
 NOT_DRAWABLE = "card-not-drawable"
@@ -61,20 +62,17 @@ BAD_PAIR = "bad-pair"
 NOT_OFFERED = "not-offered"
 
 
-class Rejected(Exception):
-    """An action the rules or the phase do not allow. Nothing was changed."""
-
-    def __init__(self, code, message):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
 VARIANTS = (STANDARD, ALTERNATIVE)
 HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
 SETTING_KEYS = ("variant", "first", "handicap", "ai", "ai_level")
 AI_SIDES = (None, "white", "black")  # the side the board plays (games.kahuna.solo)
 AI_LEVELS = (None, 1, 2, 3)  # the AI's levels (None: its default); more strength, more time
+
+
+def card_names(board):
+    """The 24 card names in board order: ALOA-1, ALOA-2, BARI-1, ... (card c belongs to
+    island c // 2): two cards per island, what the tags are enrolled as."""
+    return ["%s-%d" % (island, n) for island in board.islands for n in (1, 2)]
 
 
 def player_index(name):
@@ -232,6 +230,13 @@ class Game:
         self.place = list(place)
         self.scores = list(scores)
         self.round_scores = list(round_scores)
+
+    def to_act(self):
+        """The seats to act now (platform interface): one at a time in Kahuna."""
+        return (self.turn,)
+
+    def over(self):
+        return self.phase == OVER
 
     def snapshot(self):
         """An immutable copy of the whole state, undo history included."""

@@ -130,10 +130,13 @@ class View:
 
     # -------------------------------------------------------------- render
 
-    def render(self, game, referee, now, highlight=-1, fault=False):
+    def render(self, game, referee, now, highlight=-1, fault=False, solo=None):
         """Compose the frame for time `now` (ms) and return it. `highlight`: an island to
         pulse whatever the game (card enrollment); `fault`: a device is missing (the card
-        reader), the error pixel blinks."""
+        reader), the error pixel blinks; `solo`: the board's own player, whose hint (once
+        the player asked for it) is lit."""
+        if solo is not None:
+            self.hint_conns, self.hint_islands = solo.hint_move()
         b = self.board
         c = self.colours
         over = game.phase == rules.OVER

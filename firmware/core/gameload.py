@@ -1,0 +1,14 @@
+"""Finding a game by its name: the board definition names the game it is for, and the
+game's interface module is `games.<name>.game` (docs/platform.md). The platform imports no
+game by itself; this looks one up by name, as main.py and the host tools do."""
+
+
+def load(name):
+    """The interface module of game `name`; ValueError if this firmware has no such game."""
+    if not isinstance(name, str) or not name.isalpha() or not name.islower():
+        raise ValueError("a game's name is lower-case letters, got %r" % (name,))
+    try:
+        return __import__("games.%s.game" % name, None, None, ("game",))
+    except ImportError:
+        raise ValueError("this firmware has no game %r (firmware/games/%s/)"
+                         % (name, name)) from None

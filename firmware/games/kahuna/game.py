@@ -1,0 +1,97 @@
+"""Kahuna on the platform: the game interface (docs/platform.md) that `core.app.App`, the
+serial link and the host tools reach the game through. Each name delegates to the module
+that holds the concept: the rules (`rules`), the controller (`referee`), the view
+(`view`), the public state (`report`), the board's own player (`solo`, `ai`).
+"""
+
+from games.kahuna import referee as _referee
+from games.kahuna import report as _report
+from games.kahuna import rules as _rules
+from games.kahuna import view as _view
+
+NAME = "kahuna"
+TITLE = "Kahuna"  # what a tag's NDEF text starts with: "Kahuna HUNA-1"
+SEATS = _rules.PLAYERS  # ("white", "black"): one seat acts at a time
+
+card_names = _rules.card_names  # two cards per island: ALOA-1, ALOA-2, ...
+check_settings = _rules.check_settings
+
+
+def new_state(board, settings):
+    """A new game with `settings` in their JSON form (ValueError for bad ones)."""
+    return _rules.Settings.from_json(board, settings).new_game()
+
+
+def controller(state):
+    return _referee.Referee(state)
+
+
+def view(board):
+    return _view.View(board)
+
+
+def replay(state, record):
+    """Apply one journal record of the game: a whole-state record or an action. Raises
+    `core.outcome.Rejected` or ValueError/TypeError/IndexError/KeyError when it does not
+    replay."""
+    if record[0] == "state":
+        state.restore(record[1])
+    else:
+        state.apply(tuple(record))
+
+
+def resume(state):
+    """A state read back from the journal: a free refill on offer is an open option list,
+    and a reboot drops it like any pending move (the journal says so)."""
+    if state.refill != _rules.NOBODY:
+        state.skip_refill()
+
+
+def enroll_place(state, card):
+    """The island lit while `card` is enrolled (card c belongs to island c // 2)."""
+    return state.card_index[card] // 2
+
+
+def report(state):
+    """The game's fields of the simulator's JSON report (docs/scenarios.md)."""
+    return _report.game(state)
+
+
+def seat_view(state, seat):
+    """What seat `seat` (an index) may see besides the public state: its own hand."""
+    return {"hand": state.hand(SEATS[seat])}
+
+
+def pixel_names(board):
+    """What each pixel of the strip shows, in chain order (bring-up's walk)."""
+    names = [""] * board.led_count
+    for i, island in enumerate(board.islands):
+        names[board.island_led[i]] = island
+    for k, conn in enumerate(board.connections):
+        names[board.conn_led[k]] = conn
+    for name, led in board.status_leds.items():
+        names[led] = "status:" + name
+    return names
+
+
+def card_pixel(board, card):
+    """The pixel that shows `card`: its island's (bring-up lights it when it is tapped)."""
+    return board.island_led[board.island_index[card.split("-")[0]]]
+
+
+def solo(state, controller, clock):
+    """The board's own player when the settings name a side for it (`ai`), else None.
+    Imported here, not above: a two-player game does not pay the AI's heap."""
+    if state.settings.ai == _rules.NOBODY:
+        return None
+    from games.kahuna.solo import Solo
+    level = state.settings.ai_level
+    return Solo(state, controller, clock=clock,
+                **({} if level is None else {"level": level}))
+
+
+def preload():
+    """Load the board's own player's code while the heap is whole (main.py at boot): by
+    the time a solo game starts, a board's heap can be too fragmented to load it (seen on
+    the virtual board: 220 KB free, and no room for a 1.3 KB block of the AI's bytecode)."""
+    from games.kahuna import solo  # noqa: F401
