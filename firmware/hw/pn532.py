@@ -20,24 +20,10 @@ passes only at the second busy status read past it, so one late tick of the call
 that the chip answers at the next read.
 """
 
+from core.ticks import sleep_ms as _sleep_ms
+from core.ticks import ticks_diff as _ticks_diff
+from core.ticks import ticks_ms as _ticks_ms
 from hw.const import const
-
-try:
-    from time import sleep_ms as _sleep_ms
-    from time import ticks_diff as _ticks_diff
-    from time import ticks_ms as _ticks_ms
-except ImportError:  # CPython
-    from time import monotonic as _monotonic  # type: ignore[attr-defined]  # CPython
-    from time import sleep as _sleep
-
-    def _ticks_ms():
-        return int(_monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
-
-    def _sleep_ms(ms):
-        _sleep(ms / 1000)
 
 I2C_ADDRESS = const(0x24)  # 7-bit address (0x48 write / 0x49 read in 8-bit form)
 

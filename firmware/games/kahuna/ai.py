@@ -26,24 +26,10 @@ It plays with the rules engine (`games.kahuna.rules`), through its public API on
 that it loads with what the observation says.
 """
 
+from core.ticks import ticks_add as _ticks_add
+from core.ticks import ticks_diff as _ticks_diff
+from core.ticks import ticks_ms as _ticks_ms
 from games.kahuna import rules
-
-try:
-    from time import ticks_add as _ticks_add
-    from time import ticks_diff as _ticks_diff
-    from time import ticks_ms as _ticks_ms
-except ImportError:  # CPython
-    from time import monotonic as _monotonic  # type: ignore[attr-defined]  # CPython
-
-    def _ticks_ms():
-        return int(_monotonic() * 1000)
-
-    def _ticks_diff(a, b):
-        return a - b
-
-    def _ticks_add(a, b):
-        return a + b
-
 
 DEFAULT_LEVEL = 2
 
