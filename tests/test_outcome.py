@@ -38,14 +38,14 @@ def test_a_refusal_is_one_outcome_for_the_view_the_sound_and_the_listeners():
     assert out == (outcome.REFUSED, "wrong-phase", "there is nothing to choose", (), (), True)
     assert heard == [out] and heard[0] is out and a.referee.outcome is out
     assert a.sound.played == [("refused", 100)]
-    assert a.view.error_at == 100
+    assert a.view.f.error_at == 100
 
 
 def test_a_private_tap_is_accepted_privately_and_a_pick_names_its_flash():
     a, heard = app()
     out = a.tap_card("HUNA-1", 50)  # a deal: which card stays secret
     assert out.kind == outcome.ACCEPTED and out.private and out.code is None
-    assert a.view.ack_at == 50
+    assert a.view.f.ack_at == 50
     for card in gamekit.WHITE_DEAL[1:] + gamekit.BLACK_DEAL:
         a.tap_card(card, 60)
     a.tap_card("HUNA-1", 70)  # play phase: HUNA's options open

@@ -123,10 +123,19 @@ def _imports(name, path):
     return out
 
 
+def game_modules():
+    """The interface module of every game in the firmware: the platform finds a game by
+    its name (core.gameload), which no import names, so each is an entry of its own."""
+    games = os.path.join(mpy.FIRMWARE, "games")
+    return ["games.%s.game" % d for d in sorted(os.listdir(games))
+            if os.path.isfile(os.path.join(games, d, "game.py"))]
+
+
 def python_files(entry=ENTRY):
-    """Repository paths of every module `entry` needs, its packages' __init__.py too."""
+    """Repository paths of every module `entry` and the games need, their packages'
+    __init__.py too."""
     seen = {}
-    todo = [entry]
+    todo = [entry] + game_modules()
     while todo:
         name = todo.pop()
         if name in seen:
