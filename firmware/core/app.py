@@ -257,7 +257,7 @@ class App:
         """A button held for a new game (board_def inputs.hold): only once the game is
         over, so a long press mid-game cannot wipe it. Same settings; the old game is
         archived by the journal."""
-        if not self.game.over():
+        if not self.game.is_over():
             return self.referee.refuse(oc.WRONG_PHASE,
                                        "a new game can start once this one is over")
         self.new_game(self.settings)

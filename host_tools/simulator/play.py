@@ -15,6 +15,7 @@ import shutil
 import sys
 import traceback
 
+from core import frame
 from core.link import StateView
 from games.kahuna import rules, view
 from host_tools import textboard
@@ -41,7 +42,7 @@ from host_tools.textboard import (  # noqa: F401
 # longest, rounded up to a whole second) and the board shows its steady state. It then
 # moves on to the middle of the pending island's next pulse: the pulse is at its peak, and
 # the blinking options (a whole number of blink periods later) are lit.
-SETTLE_MS = -(-max(view.ERROR_MS, view.ACK_MS, view.SCORING_MS) // 1000) * 1000
+SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS, view.SCORING_MS) // 1000) * 1000
 SETTLE_PHASE_MS = view.PULSE_MS // 2
 
 PROMPT = "kahuna> "

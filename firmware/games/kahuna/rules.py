@@ -235,9 +235,6 @@ class Game:
         """The seats to act now (platform interface): one at a time in Kahuna."""
         return (self.turn,)
 
-    def over(self):
-        return self.phase == OVER
-
     def snapshot(self):
         """An immutable copy of the whole state, undo history included."""
         return (self._core(), tuple(self.history))
