@@ -33,7 +33,9 @@ def find_micropython():
 def run(script, args=(), stdin=None, heap=SIM_HEAP, timeout=600, extra_path=()):
     """Run `script` (a path) under MicroPython; returns the CompletedProcess."""
     env = dict(os.environ)
-    env["MICROPYPATH"] = ":".join(list(extra_path) + [FIRMWARE, ROOT, ".frozen"])
+    # The firmware first: a folder of the same name elsewhere (tests/core, tests/games)
+    # would stand in for its package (MicroPython imports the first one it finds).
+    env["MICROPYPATH"] = ":".join([FIRMWARE] + list(extra_path) + [ROOT, ".frozen"])
     cmd = [find_micropython(), "-X", "heapsize=" + heap, script] + list(args)
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, env=env,
                           timeout=timeout, cwd=ROOT)

@@ -316,11 +316,13 @@ def test_free_heap_at_main_py_is_what_a_pico_has(start):
 
 # ---------------------------------------------------------------------- emulated hardware
 def _put_driver(board_dir, *modules):
-    hw = os.path.join(board_dir, "hw")
-    os.makedirs(hw, exist_ok=True)
-    open(os.path.join(hw, "__init__.py"), "w").close()
-    for m in modules:
-        shutil.copy(os.path.join(ROOT, "firmware", "hw", m + ".py"), hw)
+    """hw/<module>.py for each module, and the one thing of the core a driver imports."""
+    for package, names in (("hw", modules), ("core", ("ticks",))):
+        folder = os.path.join(board_dir, package)
+        os.makedirs(folder, exist_ok=True)
+        open(os.path.join(folder, "__init__.py"), "w").close()
+        for m in names:
+            shutil.copy(os.path.join(ROOT, "firmware", package, m + ".py"), folder)
 
 
 def test_the_real_pn532_driver_reads_emulated_tags_through_machine_i2c(start):
