@@ -494,6 +494,7 @@ def test_held_at_boot_reads_the_bringup_button():
 def test_bringup_on_the_encoder_switch_and_none():
     raw = copy.deepcopy(raw_board())
     del raw["pins"]["buttons"]["ok"]  # ok comes from the encoder press now
+    del raw["inputs"]["hold"]["ok"]  # and the menu's hold goes with the button
     bd = boardmod.parse(raw)
     assert bd.bringup_pin == 18
     gpio = VirtualGPIO()

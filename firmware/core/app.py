@@ -26,8 +26,9 @@ The board's loop is the ticks below, each with its period (`tasks()`): main.py r
 as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
 """
 
+from core import menu as menumod
 from core import outcome as oc
-from core.board import NEW_GAME
+from core.board import MENU, NEW_GAME
 from core.cards import uid_hex
 from core.journal import JournalError
 from core.outcome import STORAGE, Rejected
@@ -60,6 +61,7 @@ class App:
         self.settings = settings or {}
         self.clock = clock
         self.solo = None
+        self.menu = None  # the buttons' settings menu while it is open (core.menu.Menu)
         self.prompters = []  # callable(text) when the solo game's step changes
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
@@ -208,8 +210,8 @@ class App:
     def tick_ai(self, now):
         """The board's own player's slice (a solo game only): think, or make a move that
         needs no hands (in Kahuna: end the play phase, decline, leave a refill)."""
-        if self.solo is None:
-            return
+        if self.solo is None or self.menu is not None:
+            return  # the board's player waits while the settings menu is open
         out = self.solo.tick(now)
         if out is not None:
             self._after(out, now)
@@ -244,12 +246,18 @@ class App:
 
     def tap_card(self, card, now):
         """A card named by the host (serial link): as if its tag had been tapped."""
+        if self.menu is not None:
+            return self._after(self._in_menu(), now)
         out = self.solo.tap(card) if self.solo is not None else None
         return self._after(out or self.referee.tap(card), now)
 
     def press(self, button, now):
         if button == NEW_GAME:
             return self._after(self._new_game_held(), now)
+        if button == MENU:
+            return self._after(self._open_menu(), now)
+        if self.menu is not None:
+            return self._after(self._menu_press(button), now)
         out = self.solo.press(button) if self.solo is not None else None
         return self._after(out or self.referee.press(button), now)
 
@@ -264,7 +272,44 @@ class App:
         self.referee.outcome = oc.accepted(oc.NEW_GAME)
         return self.referee.outcome
 
+    def _in_menu(self):
+        return self.referee.refuse(oc.WRONG_PHASE, "the settings menu is open: done starts "
+                                   "a game, discard leaves it")
+
+    def _open_menu(self):
+        """The settings menu, over the settings in force (held menu button)."""
+        items = getattr(self.game_def, "MENU", ())
+        if not items:
+            return self.referee.refuse(oc.WRONG_PHASE, "this game has no settings menu")
+        fresh = self.game_def.new_state(self.board, self.settings)
+        under_way = not self.game.is_over() and self.game.snapshot() != fresh.snapshot()
+        start = self.game_def.menu_settings(self.game_def.check_settings(self.settings))
+        self.menu = menumod.Menu(items, start, under_way)
+        return oc.accepted(oc.MENU)
+
+    def _menu_press(self, button):
+        step = self.menu.press(button)
+        if step == menumod.LEAVE:
+            self.menu = None
+        elif step == menumod.START:
+            settings = self.game_def.check_settings(self.menu.settings(self.settings))
+            self.menu = None
+            self.new_game(settings)
+            self.referee.outcome = oc.accepted(oc.NEW_GAME)
+            return self.referee.outcome
+        return oc.accepted(oc.MENU)
+
+    def menu_state(self):
+        """The open menu for a host: {"item", "settings", "asking"}, or None."""
+        m = self.menu
+        if m is None:
+            return None
+        return {"item": m.current()[0], "settings": m.settings(self.settings),
+                "asking": m.asking}
+
     def pick(self, conn, now):
+        if self.menu is not None:
+            return self._after(self._in_menu(), now)
         out = None
         if self.solo is not None:
             out = self.solo.press("pick")  # the AI's turn: refused, its step said
@@ -290,6 +335,11 @@ class App:
         return self.game_def.enroll_place(self.game, self.enroller.card)
 
     def show(self, now):
+        if self.menu is not None:
+            st = self.board.status_leds
+            self.strip.show(self.menu.paint(self.view.f, self.game_def.menu_pixels(self.board),
+                                            st.get("phase", -1), st.get("error", -1), now))
+            return
         fault = self.reader is not None and self.reader.lost
         self.strip.show(self.view.render(self.game, self.referee, now,
                                          self.enrolling_place(), fault, self.solo))

@@ -18,6 +18,7 @@ import math
 # serial link and the scenario language take these names).
 ROLES = ("next", "prev", "ok", "back", "done", "discard")
 NEW_GAME = "new-game"  # the action of a button held down (inputs.hold), besides its role
+MENU = "menu"  # ... and the other: the settings menu (core.menu)
 STATUS_LEDS = ("turn_white", "turn_black", "phase", "error")
 PALETTE = ("white", "black", "free", "uncontrolled", "error",
            "option_place", "option_remove", "pending")
@@ -377,7 +378,7 @@ def _pins(bd, pins):
     bd.pins = out
 
 
-HOLD_ACTIONS = (NEW_GAME,)  # what holding a button may do besides its role
+HOLD_ACTIONS = (NEW_GAME, MENU)  # what holding a button may do besides its role
 
 
 def _inputs(bd, inputs):

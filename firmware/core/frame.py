@@ -42,8 +42,8 @@ class Frame:
     def __init__(self, board, defaults):
         self.n = board.led_count
         self.buf = bytearray(3 * self.n)
-        scale = int(board.brightness * 256 + 0.5)
-        self.colours = {"off": scaled(OFF, scale)}
+        self.scale = scale = int(board.brightness * 256 + 0.5)
+        self.colours = {"off": scaled(OFF, scale), "error": scaled((255, 0, 0), scale)}
         for name in defaults:
             self.colours[name] = scaled(board.palette.get(name, defaults[name]), scale)
         for name in board.palette:
@@ -54,6 +54,10 @@ class Frame:
         self.error_at = -1
         self.ack_at = -1
         self.error_where = None  # what the refusal was about (the outcome's places)
+
+    def scaled(self, rgb):
+        """A colour at the board's brightness."""
+        return scaled(rgb, self.scale)
 
     def note(self, outcome, now):
         """Start the shared animations an event's core.outcome.Outcome calls for."""

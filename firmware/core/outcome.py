@@ -1,7 +1,8 @@
 """What one referee event came to: one immutable value, handed by the app to the view (the
 light), the sound and the link (the host), so none of them reads the referee's state.
 
-    kind     ACCEPTED, REFUSED, ROUND_END, GAME_OVER or NEW_GAME
+    kind     ACCEPTED, REFUSED, ROUND_END, GAME_OVER, NEW_GAME or MENU (the settings
+             menu opened, changed or closed: core.menu)
     code     the rejection code ("wrong-phase", ...) of a refusal, else None
     message  the refusal's reason, else None
     islands  island indices to show (a refusal's flash)
@@ -19,8 +20,9 @@ REFUSED = "refused"
 ROUND_END = "round-end"  # a scoring, or round 3's last card (final turns)
 GAME_OVER = "game-over"
 NEW_GAME = "new-game"
+MENU = "menu"
 
-KINDS = (ACCEPTED, REFUSED, ROUND_END, GAME_OVER, NEW_GAME)
+KINDS = (ACCEPTED, REFUSED, ROUND_END, GAME_OVER, NEW_GAME, MENU)
 
 WRONG_PHASE = "wrong-phase"  # not now (every game's first check)
 STORAGE = "storage"  # the journal could not be written: the action did not happen

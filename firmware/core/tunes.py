@@ -16,4 +16,5 @@ SOUNDS = {
     outcome.ROUND_END: ROUND_END,
     outcome.GAME_OVER: GAME_OVER,
     outcome.NEW_GAME: ACCEPTED,  # a new game at the table: accepted like any button
+    outcome.MENU: ACCEPTED,  # a step in the settings menu
 }

@@ -25,6 +25,7 @@ PRESS_MS = 80  # a button press takes this long: held HOLD_MS, the contacts boun
 # BOUNCE_MS each way; longer than the driver's debounce (hw.buttons.Button.DEBOUNCE_MS) on
 # its own poll, so press and release both register in time
 HOLD_MS = 30
+LONG_PRESS_MS = 1000  # `press BUTTON long`: longer than the driver's LONG_MS
 BOUNCE_MS = 2
 TAP_LIMIT_MS = 5000  # a card lies on the reader at most this long waiting to be read
 JOURNAL = JOURNAL_FILE  # the firmware's own journal file
@@ -202,6 +203,8 @@ class Simulation:
             self.present(self.uid_of(cmd[2]), cmd[3])
         elif name == "press":
             self.press(cmd[2])
+        elif name == "press-long":
+            self.press(cmd[2], LONG_PRESS_MS)
         elif name == "pick":
             self.pick(cmd[2])
         elif name == "wait":
@@ -246,12 +249,13 @@ class Simulation:
         if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
             self.seated.put_back(kept)
 
-    def press(self, role):
-        """A finger on the role's button: its pin bounces, settles low, is released; the
-        firmware's button driver, polled like the inputs task does, reports the press."""
+    def press(self, role, held=HOLD_MS):
+        """A finger on the role's button: its pin bounces, settles low, is released after
+        `held` ms; the firmware's button driver, polled like the inputs task does, reports
+        the press (or, held long, the button's hold action: board_def inputs.hold)."""
         pin = self.gpio[self.board.pins["buttons"][role]]
-        pin.press(self.now, HOLD_MS, BOUNCE_MS)
-        self.advance(PRESS_MS)
+        pin.press(self.now, held, BOUNCE_MS)
+        self.advance(PRESS_MS - HOLD_MS + held)
 
     def pick(self, conn):
         """`next` until `conn` is highlighted, then `ok`, through the buttons. A connection

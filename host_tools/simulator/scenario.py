@@ -107,7 +107,10 @@ def parse_line(text, line, board, cards, started):
         need(2, "hold CARD MS")
         return [line, name, check_card(args[0], cards, line), check_ms(args[1], line)]
     if name == "press":
-        need(1, "press BUTTON")
+        if len(args) == 2 and args[1] == "long":  # held down: the button's hold action
+            args = args[:1]
+            name = "press-long"
+        need(1, "press BUTTON [long]")
         if args[0] not in BUTTONS:
             raise ScenarioError(line, "unknown button %r (%s)" % (args[0], ", ".join(BUTTONS)))
         return [line, name, args[0]]

@@ -13,6 +13,17 @@ NAME = "kahuna"
 TITLE = "Kahuna"  # what a tag's NDEF text starts with: "Kahuna HUNA-1"
 SEATS = _rules.PLAYERS  # ("white", "black"): one seat acts at a time
 
+# The buttons' settings menu (core.menu): each setting and its values, in the order the
+# menu shows them; item n is lit on the n-th island (`menu_pixels`), its value by colour.
+MENU = (
+    ("variant", (_rules.STANDARD, _rules.ALTERNATIVE)),
+    ("first", ("white", "black")),
+    ("handicap", (None, ["white", 1], ["white", 2], ["white", 3],
+                  ["black", 1], ["black", 2], ["black", 3])),
+    ("ai", (None, "white", "black")),  # the side the board plays: nobody, white, black
+    ("ai_level", (1, 2, 3)),
+)
+
 card_names = _rules.card_names  # two cards per island: ALOA-1, ALOA-2, ...
 check_settings = _rules.check_settings
 
@@ -60,6 +71,20 @@ def report(state):
 def seat_view(state, seat):
     """What seat `seat` (an index) may see besides the public state: its own hand."""
     return {"hand": state.hand(SEATS[seat])}
+
+
+def menu_pixels(board):
+    """The pixels of the settings menu's items: the first islands, in board order."""
+    return board.island_led[:len(MENU)]
+
+
+def menu_settings(settings):
+    """The settings as the menu shows them: the AI's level filled in with its default."""
+    if settings.get("ai_level") is None:
+        from games.kahuna.ai import DEFAULT_LEVEL
+        settings = dict(settings)
+        settings["ai_level"] = DEFAULT_LEVEL
+    return settings
 
 
 def pixel_names(board):
