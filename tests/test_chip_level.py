@@ -10,6 +10,7 @@ import pytest
 import gamekit
 from host_tools.simulator import engine as simcore
 from host_tools.simulator.scenario import parse
+from hw.buttons import Button
 
 SCENARIOS = sorted(glob.glob(os.path.join(gamekit.ROOT, "tests", "scenarios", "*.scn")))
 
@@ -24,9 +25,11 @@ class Direct(simcore.Simulation):
         self.app.poll(None, self.now)
         self.app.poll(None, self.now)
 
-    def press(self, role):
-        self.app.press(role, self.now)
-        self.advance(simcore.PRESS_MS)
+    def press(self, role, held=simcore.HOLD_MS):
+        # A held button gives its hold action (board_def inputs.hold), as the driver does.
+        hold = self.board.inputs["hold"].get(role) if held >= Button.LONG_MS else None
+        self.app.press(hold or role, self.now)
+        self.advance(simcore.PRESS_MS - simcore.HOLD_MS + held)
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])

@@ -67,7 +67,7 @@ def test_frames_allocate_nothing_under_micropython():
     frame in the steady state allocates nothing. The heap is larger than the board's: the
     64-bit unix port compiles the firmware from source here, which needs contiguous blocks
     that the board, loading precompiled .mpy files, never asks for."""
-    out = MicroPython(heap_kib=256).run_code(
+    out = MicroPython(heap_kib=512).run_code(
         "import gc\n"
         "from host_tools.fakehw.strip import VirtualNeoPixel\n"
         "from hw.leds import Strip\n"
