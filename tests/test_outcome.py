@@ -35,7 +35,7 @@ def app():
 def test_a_refusal_is_one_outcome_for_the_view_the_sound_and_the_listeners():
     a, heard = app()
     out = a.press("next", 100)  # nothing to choose in the deal
-    assert out == (outcome.REFUSED, "wrong-phase", "there is nothing to choose", (), (), True)
+    assert out == (outcome.REFUSED, "wrong-phase", "there is nothing to choose", (), True)
     assert heard == [out] and heard[0] is out and a.referee.outcome is out
     assert a.sound.played == [("refused", 100)]
     assert a.view.f.error_at == 100
@@ -51,8 +51,9 @@ def test_a_private_tap_is_accepted_privately_and_a_pick_names_its_flash():
     a.tap_card("HUNA-1", 70)  # play phase: HUNA's options open
     out = a.pick("ALOA-BARI", 80)  # not on offer: that connection flashes
     assert out.kind == outcome.REFUSED and out.code == "not-offered" and not out.private
-    assert out.conns == (a.board.conn_index["ALOA-BARI"],)
-    assert out.islands == (a.board.island_index["HUNA"],)  # the pending card's island
+    # The pending card's island, then the connection that was not offered.
+    assert out.places == (("island", a.board.island_index["HUNA"]),
+                          ("conn", a.board.conn_index["ALOA-BARI"]))
     assert [o.kind for o in heard].count(outcome.REFUSED) == 1
 
 
@@ -68,11 +69,11 @@ def test_an_outcome_cannot_be_changed():
 def test_the_same_outcomes_under_micropython(mpy):
     code = (
         "from core import outcome\n"
-        "o = outcome.refused('wrong-phase', 'no', [1], (2,), True)\n"
-        "print(o.kind, o.code, o.islands, o.conns, o.private, o == tuple(o))\n"
+        "o = outcome.refused('wrong-phase', 'no', [('conn', 1)], True)\n"
+        "print(o.kind, o.code, o.places, o.private, o == tuple(o))\n"
         "try:\n"
         "    o.kind = 'x'\n"
         "except AttributeError:\n"
         "    print('immutable')\n")
-    assert mpy.run_code(code).split("\n")[:2] == ["refused wrong-phase (1,) (2,) True True",
+    assert mpy.run_code(code).split("\n")[:2] == ["refused wrong-phase (('conn', 1),) True True",
                                                   "immutable"]

@@ -155,7 +155,7 @@ def test_a_wrong_card_is_refused_with_a_reason_naming_no_card(board):
     assert r["code"] == "wrong-card"
     assert r["message"].startswith("this is not the AI's ") and "-" not in r["message"]
     assert s.game.snapshot() == before and s.sim.app.solo.say() == say
-    assert s.sim.app.view.f.error_where.islands == ()  # no island flashed
+    assert s.sim.app.view.f.error_where.places == ()  # no island flashed
     # The right card is accepted; then a tap or any button but ok waits for ok.
     move = s.hands.next(say)
     s.tap(move[1])

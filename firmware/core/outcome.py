@@ -5,8 +5,8 @@ light), the sound and the link (the host), so none of them reads the referee's s
              menu opened, changed or closed: core.menu)
     code     the rejection code ("wrong-phase", ...) of a refusal, else None
     message  the refusal's reason, else None
-    islands  island indices to show (a refusal's flash)
-    conns    connection indices to show
+    places   what a refusal is about, in the game's terms, for its flash: a tuple of
+             (kind, index) pairs (Kahuna: ("island", i), ("conn", k))
     private  the event must not reveal which card it was (deal, draw, discard)
 
 `Rejected` is how a game's rules and controller refuse an action: with a code and a
@@ -36,12 +36,12 @@ class Rejected(Exception):
         self.code = code
         self.message = message
 
-Outcome = namedtuple("Outcome", ("kind", "code", "message", "islands", "conns", "private"))
+Outcome = namedtuple("Outcome", ("kind", "code", "message", "places", "private"))
 
 
 def accepted(kind=ACCEPTED, private=False):
-    return Outcome(kind, None, None, (), (), private)
+    return Outcome(kind, None, None, (), private)
 
 
-def refused(code, message, islands=(), conns=(), private=False):
-    return Outcome(REFUSED, code, message, tuple(islands), tuple(conns), private)
+def refused(code, message, places=(), private=False):
+    return Outcome(REFUSED, code, message, tuple(places), private)

@@ -19,6 +19,10 @@ REMOVE = rules.REMOVE  # an opponent bridge (one card pending: waits for a secon
 HANDICAP = "handicap"
 REFILL = "refill"
 
+# The kinds of place a refusal flashes (core.outcome.Outcome.places).
+ISLAND = "island"
+CONN = "conn"
+
 
 
 class Referee:
@@ -79,10 +83,10 @@ class Referee:
         """Select `conn_name` in the open list and confirm it (the simulator's `pick`)."""
         return self._run(self._pick, conn_name)
 
-    def refuse(self, code, message, islands=(), conns=()):
-        """A refused event: its Outcome (nothing else changes)."""
+    def refuse(self, code, message, places=()):
+        """A refused event: its Outcome (nothing else changes); `places` to flash."""
         self.errors += 1
-        self.outcome = oc.refused(code, message, islands, conns, self.privacy_context())
+        self.outcome = oc.refused(code, message, places, self.privacy_context())
         return self.outcome
 
     def _run(self, handler, *args):
@@ -96,7 +100,7 @@ class Referee:
             handler(*args)
         except Rejected as e:
             self.pending, self.options, self.sel, self.picked, self.discarding = ui
-            return self.refuse(e.code, e.message, *self._involved(e, args))
+            return self.refuse(e.code, e.message, self._involved(e, args))
         self._sync()
         if g.phase == rules.OVER and before[2] != rules.OVER:
             kind = oc.GAME_OVER
@@ -108,25 +112,25 @@ class Referee:
         return self.outcome
 
     def _involved(self, err, args):
-        """Pixels to flash for a refusal. Taps in the deal and draw phases and in discard
-        mode flash no island: the lights must not tell which card it was."""
+        """Places to flash for a refusal: islands, then connections. Taps in the deal and
+        draw phases and in discard mode flash no island: the lights must not tell which
+        card it was."""
         if self.privacy_context():
-            return (), ()
-        islands = []
-        conns = []
+            return ()
+        places = []
         for c in self.pending:
-            islands.append(c // 2)
+            places.append((ISLAND, c // 2))
         if err.code in (rules.NOT_IN_HAND, rules.NO_OPTION, rules.BAD_PAIR) and args:
             c = self.game.card_index.get(args[0]) if isinstance(args[0], str) else None
             if c is not None:
-                islands.append(c // 2)
+                places.append((ISLAND, c // 2))
         if err.code == rules.NOT_OFFERED and args and isinstance(args[0], str):
             k = self.board.conn_index.get(args[0])
             if k is not None:
-                conns.append(k)
+                places.append((CONN, k))
         if self.picked != NOBODY:
-            conns.append(self.picked)
-        return islands, conns
+            places.append((CONN, self.picked))
+        return places
 
     def privacy_context(self):
         ph = self.game.phase

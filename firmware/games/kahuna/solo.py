@@ -318,7 +318,7 @@ class Solo:
     def refuse(self, code, message):
         # Private: a wrong card's island is never flashed, its name never sent.
         self.referee.errors += 1
-        self.referee.outcome = oc.refused(code, message, (), (), True)
+        self.referee.outcome = oc.refused(code, message, (), True)
         return self.referee.outcome
 
     def tap(self, card):

@@ -113,11 +113,8 @@ class View:
         self._status(game, referee, now, fault)
         if self.f.error_on(now):
             # Three blinks of the pixels involved and the error status pixel.
-            refusal = self.f.error_where
-            for i in refusal.islands:
-                self.f.put(b.island_led[i], c["error"])
-            for k in refusal.conns:
-                self.f.put(b.conn_led[k], c["error"])
+            for kind, i in self.f.error_where.places:
+                self.f.put(b.island_led[i] if kind == ref.ISLAND else b.conn_led[i], c["error"])
             self.f.put(self.led_error, c["error"])
         return self.f.limit()
 
