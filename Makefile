@@ -31,6 +31,7 @@ help:
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
+	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
 	@echo "make live    the live board in the browser, over its serial link (PORT=...)"
 	@echo "make web-screenshot  rewrite docs/web-page.png and docs/web-live.png from the browser tests"
@@ -136,6 +137,13 @@ soak: venv
 # hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
 # board_def/kahuna.json (host_tools/documents/hardware.py; tests/test_hardware.py fails while they
 # are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
+
+# docs/guide.pdf and docs/guide-*.svg: the player's guide, two A4 pages, from board_def and
+# the firmware's tables (host_tools/documents/guide.py; tests/test_guide.py fails while stale).
+.PHONY: guide
+guide: venv
+	@$(call sysdeps,cairo fonts,make guide)
+	@$(BIN)/python -m host_tools guide $(ARGS)
 
 .PHONY: hardware
 hardware: venv

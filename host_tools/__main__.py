@@ -15,6 +15,8 @@ COMMANDS = {
     "monitor": ("maker.monitor", "show and drive the live board over its USB serial link"),
     "hardware": ("documents.hardware", "regenerate hardware/ (BOM, wiring, power, LED chain, "
                                        "template) from board_def"),
+    "guide": ("documents.guide", "regenerate the player's guide (docs/guide.pdf, two A4 "
+                                 "pages) from board_def and the firmware"),
     "web": ("web.live", "the live board in the browser over its serial link (--port); "
                         "--build builds the browser simulator into build/web/ (make web)"),
     "bench": ("measure.bench", "measure the firmware's speed and memory on CPython and "
