@@ -23,7 +23,7 @@ STDLIB = ("asyncio", "collections", "gc", "json", "micropython", "os", "struct",
           "time", "binascii", "errno", "io", "math", "random", "re", "select", "zlib")
 # Imports outside these rules that are known and still to be removed, as (file, package);
 # test_known_exceptions_are_still_needed fails once one is no longer needed.
-KNOWN = {("core/link.py", "games.kahuna")}
+KNOWN = set()
 
 
 def modules(folder):

@@ -8,7 +8,8 @@ import json
 
 import gamekit
 from core.files import JOURNAL_FILE
-from core.link import ARCHIVE_PIECE, MAX_LINE, Link
+from core.link import ARCHIVE_PIECE, Link
+from core.linkframe import MAX_LINE
 from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame
 from host_tools.web import replay

@@ -6,7 +6,8 @@ import json
 
 import gamekit
 from core import outcome as oc
-from core.link import MAX_LINE, Link
+from core.link import Link
+from core.linkframe import MAX_LINE
 from host_tools.maker import linkclient
 from host_tools.simulator import engine as simcore
 from host_tools.simulator import randgame
@@ -16,11 +17,11 @@ class Board:
     """The firmware App on the simulator's virtual hardware, with a link to talk to; `known`
     is the state a host holds by merging what the board sent."""
 
-    def __init__(self, reveal=False):
+    def __init__(self, reveal=False, channel="usb"):
         self.sim = simcore.Simulation(gamekit.board())
         self.lines = []
         self.sent = []  # every line the board sent
-        self.link = Link(self.sim.app, self.write, lambda: self.sim.now)
+        self.link = Link(self.sim.app, self.write, lambda: self.sim.now, channel=channel)
         self.sim.app.listen(self.link.on_event)
         self.known = None
         if reveal:
@@ -62,7 +63,7 @@ def test_a_game_over_the_link():
     assert ev["changed"]["bridges"] == {"ELAI-HUNA": "white"}
     assert ev["changed"]["ui"]["pending"] == [] and ev["changed"]["ui"]["undo"] is True
     (ev,) = b.send({"cmd": "press", "button": "next"})
-    assert ev == {"event": "refused", "code": "wrong-phase",
+    assert ev == {"event": "refused", "code": "wrong-phase", "game": 1, "seq": 7,
                   "message": "there is nothing to choose", "changed": ev["changed"]}
     assert len(b.known["leds"]) == 6 * gamekit.board().led_count
     assert linkclient.leds(b.known)[0] == list(b.sim.app.view.frame[0:3])
@@ -284,3 +285,59 @@ def test_a_new_game_hides_the_hands_again():
     (ev,) = b.send({"cmd": "new", "settings": {}})
     assert ev["event"] == "new" and ev["state"]["revealed"] is False
     assert "hands" not in ev["state"]
+
+
+def test_every_event_carries_its_game_and_number_which_a_power_cut_keeps():
+    b = Board()
+    seqs = []
+    for card in DEAL:
+        (ev,) = b.send({"cmd": "tap", "card": card})
+        seqs.append((ev["game"], ev["seq"]))
+    assert seqs == [(1, n) for n in range(1, 7)]  # one action each
+    (ev,) = b.send({"cmd": "press", "button": "next"})
+    assert ev["event"] == "refused" and (ev["game"], ev["seq"]) == (1, 6)  # nothing done
+    b.sim.boot()  # a power cut: the number comes back from the journal
+    assert b.sim.app.seq == 6 and b.sim.app.game_no() == 1
+    b.sim.app.journal.limit = 1  # the next action compacts the journal: its number stays
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
+    (ev,) = b.send({"cmd": "pick", "conn": "ELAI-HUNA"})
+    assert ev["seq"] == 7
+    b.sim.boot()
+    assert b.sim.app.seq == 7
+    (ev,) = b.send({"cmd": "new", "settings": {}})
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
+    assert (ev["game"], ev["seq"]) == (2, 1)  # a new game, a new number
+
+
+def test_a_refusal_names_the_places_it_flashes_but_never_a_private_cards_island():
+    b = Board()
+    for card in DEAL:
+        b.send({"cmd": "tap", "card": card})
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
+    (ev,) = b.send({"cmd": "pick", "conn": "ALOA-BARI"})
+    assert ev["event"] == "refused" and ev["places"] == ["HUNA", "ALOA-BARI"]
+    b = Board()
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})  # the deal: which card stays secret
+    assert ev["event"] == "refused" and "places" not in ev
+
+
+def test_a_remote_link_only_plays_and_a_forbidden_command_changes_nothing():
+    b = Board(channel="remote")
+    before = b.sim.app.game.snapshot()
+    cards = dict(b.sim.app.registry.by_uid)
+    for cmd in ({"cmd": "reveal", "on": True}, {"cmd": "new", "settings": {}},
+                {"cmd": "cards"}, {"cmd": "enroll", "card": "HUNA-1", "uid": "04A224B2C35E80"},
+                {"cmd": "archive"}, {"cmd": "selftest"}):
+        (ev,) = b.send(cmd)
+        assert ev == {"error": "%s is not allowed on the remote link" % cmd["cmd"]}
+    assert b.sim.app.game.snapshot() == before and b.sim.app.registry.by_uid == cards
+    assert not b.link.view.reveal
+    (ev,) = b.send({"cmd": "tap", "card": "HUNA-1"})
+    assert ev["event"] == "accepted"
+    try:
+        Link(b.sim.app, b.write, lambda: 0, channel="mqtt")
+    except ValueError as e:
+        assert "mqtt" in str(e)
+    else:
+        raise AssertionError("an unknown channel was accepted")

@@ -128,7 +128,7 @@ STDIN_MAIN = (
 def test_the_virtual_boards_stdin_is_the_picos(tmp_path):
     """What main.py's serial task relies on, as on the Pico's USB stdin: poll says when a
     byte waits, and read(n) returns only once n bytes came (never a short read), so the
-    link takes bytes one at a time while poll says there is one (core.link.read_waiting)."""
+    link takes bytes one at a time while poll says there is one (core.linkframe.read_waiting)."""
     import serial
     d = tmp_path / "board"
     d.mkdir()

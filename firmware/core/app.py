@@ -62,6 +62,9 @@ class App:
         self.clock = clock
         self.solo = None
         self.menu = None  # the buttons' settings menu while it is open (core.menu.Menu)
+        # Actions the game has applied: every event's number on the link (with the game's
+        # number), rebuilt from the journal after a power cut.
+        self.seq = 0
         self.prompters = []  # callable(text) when the solo game's step changes
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
@@ -72,6 +75,7 @@ class App:
         self.game = None
         self.solo = None
         self.boot_problem = None
+        self.seq = 0
         if self.journal is not None:
             try:
                 _, problem = self.journal.replay(self._replay)
@@ -110,7 +114,12 @@ class App:
         try:
             actor = self.game.to_act()[0]
             self.game_def.replay(self.game, item)
-            if self.solo is not None and item[0] != "state":
+            if item[0] == "state":
+                if len(item) > 2 and type(item[2]) is int:
+                    self.seq = item[2]
+                return
+            self.seq += 1
+            if self.solo is not None:
                 self.solo.note(self.game, item, actor)
         except (Rejected, ValueError, TypeError, IndexError, KeyError) as e:
             self.boot_problem = "a record does not replay: %s" % (e,)
@@ -123,6 +132,7 @@ class App:
         if self.journal is not None:
             self.journal.start(settings)
         self.game = game
+        self.seq = 0
         self.referee = self.game_def.controller(self.game)
         self.game.recorder = self._record
         self.solo = None
@@ -154,6 +164,7 @@ class App:
                 self.journal.append(action, self._journal_state)
             except OSError as e:
                 raise Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
+        self.seq += 1
         if self.solo is not None:
             self._acts.append((action, self.game.to_act()[0]))
 
@@ -176,7 +187,12 @@ class App:
                     pass  # after a power cut the board asks for the display again
 
     def _journal_state(self):
-        return self.settings, self.game.snapshot()
+        return self.settings, self.game.snapshot(), self.seq
+
+    def game_no(self):
+        """The game's number on this board (the journal's; 0 with none): a new game, a
+        new number."""
+        return self.journal.game_no if self.journal is not None else 0
 
     # ------------------------------------------------------------- the loop
 

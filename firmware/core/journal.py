@@ -5,7 +5,8 @@ A record is  b"K" | length (2 bytes, little-endian) | payload | CRC-32 of payloa
 and the payload is JSON:
 
     ["new", settings, game_no]      the first record: a new game and its settings
-    ["state", snapshot]             the whole game state (written when compacting)
+    ["state", snapshot, seq]        the whole game state (written when compacting), and
+                                    how many actions the game had applied by then
     ["place", "HUNA-1", "ALOA-HUNA"] and every other action as `rules.Game.apply` takes it
     ["solo", {...}]                 a solo game's table (games.kahuna.solo: the display, the AI's
                                     stack as card indices): not a rules action; a reader
@@ -231,7 +232,8 @@ class Journal:
 
     def append(self, action, state=None):
         """Append one action. When the journal would pass its size limit it is first
-        compacted: `state()` gives (settings, snapshot) of the game before the action."""
+        compacted: `state()` gives (settings, snapshot, seq) of the game before the
+        action."""
         rec = encode(list(action))
         if self.dirty:
             # An earlier append failed and may have left part of a record: cut it off
@@ -239,8 +241,8 @@ class Journal:
             self._cut_back(self.size)
             self.dirty = False
         if self.size + len(rec) > self.limit and state is not None:
-            settings, snapshot = state()
-            self._rewrite([["new", settings, self.game_no], ["state", snapshot]])
+            settings, snapshot, seq = state()
+            self._rewrite([["new", settings, self.game_no], ["state", snapshot, seq]])
         try:
             with self.fs.open(self.path, "ab") as f:
                 f.write(rec)

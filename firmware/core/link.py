@@ -1,4 +1,11 @@
-"""The serial link: JSON lines between the board and a host over USB.
+"""The link's protocol: JSON lines between the board and a host. The framing is
+core.linkframe's, over any byte stream (today USB serial); the game's part of the state is
+the game's (`game_def.public_state`; Kahuna's below).
+
+Channels: a link is made for a channel, which allows some commands only (CHANNELS): "usb"
+(the board's own port) takes every command; "remote" (another table, through a broker)
+only state, tap, press and pick. Any other command gets {"error": "CMD is not allowed on
+the remote link"} and changes nothing.
 
 Host -> board, one JSON object per line (at most MAX_LINE bytes):
 
@@ -23,12 +30,23 @@ Board -> host, one JSON object per line:
 
     {"event": "state", "state": STATE}           answer to state and to reveal
     {"event": "new", "state": STATE}             answer to new
-    {"event": KIND, "changed": PART}             after every referee event, whatever its
-                                                 source (scanner, buttons or this link);
-                                                 KIND is the outcome: "accepted",
-                                                 "round-end", "game-over" (more may come)
-    {"event": "refused", "code": CODE, "message": TEXT, "changed": PART}
-                                                 CODE as the simulator's rejection codes
+    {"event": KIND, "game": G, "seq": N, "changed": PART}
+                                                 after every event, whatever its source
+                                                 (scanner, buttons or this link); KIND is
+                                                 the outcome: "accepted", "round-end",
+                                                 "game-over", "new-game", "menu" (more may
+                                                 come). G is the game's number on this
+                                                 board (a new game, a new number) and N how
+                                                 many actions it has applied: both survive
+                                                 a power cut (the journal keeps them), and a
+                                                 refusal keeps N
+    {"event": "refused", "game": G, "seq": N, "code": CODE, "places": [PLACE...],
+     "message": TEXT, "changed": PART}
+                                                 CODE as the simulator's rejection codes;
+                                                 "places" the places the refusal flashes,
+                                                 by name (left out when there are none, and
+                                                 always for a private refusal: the deal,
+                                                 a draw, a discard)
     {"event": "selftest", "pn532": [ic, ver, rev, support] | null, "reader_error": TEXT |
      null, "leds": n}
     {"event": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
@@ -80,6 +98,8 @@ always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
                  "refill": CONN or null, "handicap_left": n, "undo": true when back
                  takes back an action of this turn}
     leds         the LED frame at the event: 6 hex digits (RRGGBB) per LED, in chain order
+    menu         the platform's own field: the buttons' settings menu while it is open,
+                 {"item": KEY, "settings": {...}, "asking": bool}, else null
 
 Privacy: the table keeps its secrets. Unless a host sent {"cmd": "reveal", "on": true},
 nothing the board sends names a card of a hand, a drawn card or a discarded one: the state
@@ -98,20 +118,23 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 """
 
 import json
-from binascii import b2a_base64, hexlify
+from binascii import b2a_base64
 
 from core import outcome as oc
 from core.board import ROLES
 from core.cards import RegistryError, parse_uid
-from games.kahuna import rules
+from core.linkframe import MAX_LINE, Lines
 
-MAX_LINE = 1024  # bytes; a longer line is refused whole
 ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
-READ_MAX = 2 * MAX_LINE  # bytes read in one go, so a flood cannot hold the other tasks
-FIELDS = ("phase", "round", "turn", "final_turns", "must_draw", "winner", "bridges",
-          "control", "supply", "scores", "round_scores", "discard", "drawable",
-          "hand_sizes", "hands", "revealed", "settings", "ui", "leds")
 _UNSENT = object()
+
+# The commands each channel may send (an allow-list): the board's own USB port may do
+# everything; a remote table (another board or a page, through a broker) only plays.
+CHANNELS = {
+    "usb": ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll",
+            "archive"),
+    "remote": ("state", "tap", "press", "pick"),
+}
 
 
 class LinkError(ValueError):
@@ -129,112 +152,63 @@ def without_cards(message, card_names, private):
     return message
 
 
-def read_waiting(stream, poller, feed, buf):
-    """Feed every byte waiting on `stream` (at most len(buf)) without blocking; returns
-    how many. MicroPython's USB stdin on the rp2 port blocks in read(n) until n bytes
-    came and cannot say how many wait, so the bytes are taken one at a time while
-    `poller` (a select.poll with `stream` registered for POLLIN) says one is there."""
-    one = bytearray(1)
-    n = 0
-    most = len(buf)
-    while n < most and poller.poll(0):
-        if not stream.readinto(one):
-            break
-        buf[n] = one[0]
-        n += 1
-    if n:
-        feed(memoryview(buf)[:n])
-    return n
-
-
 class StateView:
-    """The board's state as the link reports it (see the module's docstring), built from
-    the app; `known` remembers what the host was sent, so that `state(only_changed=True)`
-    gives only what changed. The terminal play draws from it too (revealed)."""
+    """The board's state as the link reports it (see the module's docstring): the game's
+    public fields (`app.game_def.public_state`: FIELDS, `raws`, `value`) and the
+    platform's own (`menu`); `known` remembers what the host was sent, so that
+    `state(only_changed=True)` gives only what changed. The terminal play draws from it
+    too (revealed)."""
 
     def __init__(self, app, reveal=False):
         self.app = app
         self.reveal = reveal
         self.known = {}  # field -> the raw value the host was last sent
 
-    def _raws(self):
-        """Every field (in FIELDS order) as cheap to compare as can be, not yet in its
-        JSON form: one pass, as this runs after every event."""
-        app = self.app
-        g = app.game
-        r = app.referee
-        white = len(g.hand("white"))
-        black = len(g.hand("black"))
-        hands = (tuple(g.hand("white")), tuple(g.hand("black"))) if self.reveal else None
-        return (g.phase, g.round, rules.PLAYERS[g.turn], g.final_turns, g.must_draw,
-                g.winner, tuple(g.bridges), tuple(g.control), (g.supply[0], g.supply[1]),
-                (g.scores[0], g.scores[1]), len(g.round_scores), g.discard_count(),
-                g.drawable_count(), (white, black), hands, self.reveal, app.settings,
-                (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
-                 g.refill, g.handicap_left, len(g.history) > 0),
-                bytes(app.view.frame))
-
-    def _value(self, name, raw):
-        """A field's JSON value from its raw form."""
-        board = self.app.board
-        if name == "bridges" or name == "control":
-            names = board.connections if name == "bridges" else board.islands
-            return dict((names[k], rules.PLAYERS[o]) for k, o in enumerate(raw)
-                        if o != rules.NOBODY)
-        if name == "supply" or name == "scores" or name == "hand_sizes":
-            return {"white": raw[0], "black": raw[1]}
-        if name == "round_scores":
-            return [{"white": w, "black": b} for w, b in self.app.game.round_scores]
-        if name == "hands":
-            return {"white": list(raw[0]), "black": list(raw[1])}
-        if name == "settings":
-            return rules.check_settings(raw)  # the defaults filled in
-        if name == "ui":
-            options, sel, pending, picked, discarding, refill, left, undo = raw
-            conns = board.connections
-            return {"options": [[kind, conns[k]] for kind, k in options], "sel": sel,
-                    "pending": [board.islands[c // 2] for c in pending],
-                    "picked": conns[picked] if picked != rules.NOBODY else None,
-                    "discarding": discarding,
-                    "refill": conns[refill] if refill != rules.NOBODY else None,
-                    "handicap_left": left, "undo": undo}
-        if name == "leds":
-            return hexlify(raw).decode()
-        return raw
-
     def state(self, only_changed=False):
         """The state (see the module's docstring), or the part of it the host was not
         sent yet; either way the host knows it all afterwards."""
         out = {}
         known = self.known
-        raws = self._raws()
-        for i in range(len(FIELDS)):
-            name = FIELDS[i]
+        app = self.app
+        public = app.game_def.public_state
+        fields = public.FIELDS
+        raws = public.raws(app, self.reveal)
+        for i in range(len(fields)):
+            name = fields[i]
             raw = raws[i]
             if only_changed and known.get(name, _UNSENT) == raw:
                 continue
             known[name] = raw
-            if raw is not None or name != "hands":  # no hands key unless revealed
-                out[name] = self._value(name, raw)
+            if raw is not None or name not in public.HIDDEN:  # no hands unless revealed
+                out[name] = public.value(app, name, raw)
+        menu = app.menu
+        raw = None if menu is None else (menu.item, tuple(menu.choice), menu.asking)
+        if not only_changed or known.get("menu", _UNSENT) != raw:
+            known["menu"] = raw
+            out["menu"] = app.menu_state()
         return out
 
 
 class Link:
-    """Feeds bytes from the serial port, answers through `write(text)` (one line each).
+    """The protocol: commands in, events out, through `write(text)` (one line each), over
+    the framing of core.linkframe (`feed` bytes as they arrive).
 
     `app` is the `core.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
-    returns the self-test report; `save_cards()` (optional) persists the registry."""
+    returns the self-test report; `save_cards()` (optional) persists the registry;
+    `channel` (a key of CHANNELS) says which commands this link takes."""
 
-    def __init__(self, app, write, now, selftest=None, save_cards=None):
+    def __init__(self, app, write, now, selftest=None, save_cards=None, channel="usb"):
+        if channel not in CHANNELS:
+            raise ValueError("unknown channel %r" % (channel,))
         self.app = app
         self.write = write
         self.now = now
         self.selftest = selftest
         self.save_cards = save_cards
-        self.buf = bytearray()
-        self.overflow = False
+        self.channel = channel
+        self.allowed = CHANNELS[channel]
+        self.lines = Lines(self.line, self._too_long)
         self.view = StateView(app)
-        self.readbuf = bytearray(READ_MAX)
         app.prompters.append(self.on_prompt)
 
     def on_prompt(self, text):
@@ -248,42 +222,38 @@ class Link:
         core.outcome.Outcome as one line. The app calls it (app.listen)."""
         if outcome.kind == oc.NEW_GAME:
             self.view.reveal = False  # a new game's hands are secret again
-        self.event(outcome.kind, outcome.code, outcome.message, outcome.private)
+        self.event(outcome)
 
-    def event(self, kind, code, message, private):
-        """One referee event as one line: its kind, the refusal's code and message (no
-        card named when `private`), and the part of the state that changed."""
-        msg = {"event": kind}
-        if code is not None:
-            msg["code"] = code
-        if message is not None:
-            msg["message"] = (message if self.view.reveal else
-                              without_cards(message, self.app.game.card_names, private))
+    def event(self, outcome):
+        """One event as one line: its kind, the game and the event's number in it, a
+        refusal's code, the places it is about (its flash: none when the outcome is
+        private) and its message (naming no card of a hand), and the part of the state
+        that changed."""
+        app = self.app
+        msg = {"event": outcome.kind, "game": app.game_no(), "seq": app.seq}
+        if outcome.code is not None:
+            msg["code"] = outcome.code
+        if outcome.places and not outcome.private:
+            msg["places"] = app.game_def.place_names(app.board, outcome.places)
+        if outcome.message is not None:
+            msg["message"] = (outcome.message if self.view.reveal else
+                              without_cards(outcome.message, app.registry.card_names,
+                                            outcome.private))
         msg["changed"] = self.view.state(only_changed=True)
         self.send(msg)
-
-    def read_waiting(self, stream, poller):
-        """The serial task's read: every byte waiting on `stream`, without blocking."""
-        return read_waiting(stream, poller, self.feed, self.readbuf)
 
     # ------------------------------------------------------------ framing
 
     def feed(self, data):
-        """Bytes as they arrive; every complete line is handled."""
-        for b in data:
-            if b == 10:  # \n
-                if self.overflow:
-                    self.send({"error": "line longer than %d bytes, ignored" % MAX_LINE})
-                else:
-                    self.line(bytes(self.buf))
-                self.buf = bytearray()
-                self.overflow = False
-            elif self.overflow:
-                continue
-            elif len(self.buf) >= MAX_LINE:
-                self.overflow = True
-            elif b != 13:  # \r
-                self.buf.append(b)
+        """Bytes as they arrive (core.linkframe.Lines): every complete line is handled."""
+        self.lines.feed(data)
+
+    def read_waiting(self, stream, poller):
+        """The serial task's read: every byte waiting on `stream`, without blocking."""
+        return self.lines.read_waiting(stream, poller)
+
+    def _too_long(self):
+        self.send({"error": "line longer than %d bytes, ignored" % MAX_LINE})
 
     def send(self, obj):
         self.write(json.dumps(obj) + "\n")
@@ -303,6 +273,10 @@ class Link:
         handler = getattr(self, "cmd_" + msg["cmd"], None)
         if handler is None:
             self.send({"error": "unknown command %r" % (msg["cmd"],)})
+            return
+        if msg["cmd"] not in self.allowed:
+            self.send({"error": "%s is not allowed on the %s link" % (msg["cmd"],
+                                                                      self.channel)})
             return
         try:
             handler(msg)
@@ -325,7 +299,7 @@ class Link:
 
     def cmd_new(self, msg):
         try:
-            settings = rules.check_settings(msg.get("settings", {}))
+            settings = self.app.game_def.check_settings(msg.get("settings", {}))
         except ValueError as e:
             raise LinkError(str(e)) from None
         self.app.new_game(settings)

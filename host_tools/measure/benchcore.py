@@ -231,7 +231,7 @@ def link_read_figures():
     import asyncio
     import select
 
-    from core.link import read_waiting
+    from core.linkframe import read_waiting
     with open(READ_FILE, "wb") as f:
         f.write(READ_LINE)
     rounds = 200

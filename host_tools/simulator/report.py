@@ -10,14 +10,15 @@ they are, so there the mappings are OrderedDicts and `dumps` escapes like CPytho
 import json
 import sys
 
+from games.kahuna.report import GAME_KEYS
+
 if sys.implementation.name == "micropython":
     from collections import OrderedDict as _Map
 else:
     _Map = dict
 
-REPORT_KEYS = ("phase", "round", "final_turns", "turn", "bridges", "control", "supply",
-               "hands", "discard", "drawable", "must_draw", "scores", "round_scores",
-               "winner", "rejected", "leds")
+# The game's keys, listed once in the game (games/kahuna/report.py), then the simulator's.
+REPORT_KEYS = GAME_KEYS + ("rejected", "leds")
 
 
 def _pairs(items):

@@ -68,6 +68,11 @@ def report(state):
     return _report.game(state)
 
 
+# The link's state, field by field (core/link.py keeps track of what changed).
+public_state = _report.PublicState
+place_names = _report.place_names  # a refusal's places, named
+
+
 def seat_view(state, seat):
     """What seat `seat` (an index) may see besides the public state: its own hand."""
     return {"hand": state.hand(SEATS[seat])}

@@ -1,31 +1,113 @@
-"""The game as the JSON report tells it (the simulator's report, the serial link's state):
-names and plain values, keyed as the scenario contract (docs/scenarios.md) fixes them.
-
-The rules keep the game in indices; this is the one place that turns it into the report.
+"""Kahuna's public state, the one home of it: the game as the simulator's JSON report
+tells it (`game`, keyed as the scenario contract, docs/scenarios.md, fixes them) and as the
+serial link's state tells it (`PublicState`: hand sizes instead of hands unless revealed,
+the settings, the referee's open move, the frame). The rules keep the game in indices;
+this is the one place that turns them into names.
 """
 
+from binascii import hexlify
+
+from games.kahuna import rules
+from games.kahuna.referee import ISLAND
 from games.kahuna.rules import BLACK, NOBODY, PLAYERS, WHITE
+
+# The game's keys of the JSON report, in the contract's order (the simulator adds
+# "rejected" and "leds" after them).
+GAME_KEYS = ("phase", "round", "final_turns", "turn", "bridges", "control", "supply",
+             "hands", "discard", "drawable", "must_draw", "scores", "round_scores", "winner")
+
+
+def owners(names, owned):
+    """{name: player} of the owned ones: bridges by connection, control by island."""
+    return dict((names[k], PLAYERS[o]) for k, o in enumerate(owned) if o != NOBODY)
+
+
+def players(pair):
+    return {"white": pair[WHITE], "black": pair[BLACK]}
+
+
+def round_scores(g):
+    return [{"white": w, "black": b} for w, b in g.round_scores]
 
 
 def game(g):
     """The game fields of the report for the rules' game state `g`."""
-    conns = g.board.connections
-    islands = g.board.islands
     return {
         "phase": g.phase,
         "round": g.round,
         "final_turns": g.final_turns,
         "turn": PLAYERS[g.turn],
-        "bridges": dict((conns[k], PLAYERS[o]) for k, o in enumerate(g.bridges)
-                        if o != NOBODY),
-        "control": dict((islands[i], PLAYERS[o]) for i, o in enumerate(g.control)
-                        if o != NOBODY),
-        "supply": {"white": g.supply[WHITE], "black": g.supply[BLACK]},
+        "bridges": owners(g.board.connections, g.bridges),
+        "control": owners(g.board.islands, g.control),
+        "supply": players(g.supply),
         "hands": {"white": g.hand("white"), "black": g.hand("black")},
         "discard": g.discard_count(),
         "drawable": g.drawable_count(),
         "must_draw": g.must_draw,
-        "scores": {"white": g.scores[WHITE], "black": g.scores[BLACK]},
-        "round_scores": [{"white": w, "black": b} for w, b in g.round_scores],
+        "scores": players(g.scores),
+        "round_scores": round_scores(g),
         "winner": g.winner,
     }
+
+
+class PublicState:
+    """The link's state of a Kahuna board (core/link.py's docstring), field by field:
+    `raws(app, reveal)` gives every field of FIELDS as cheap to compare as can be (one
+    pass, as this runs after every event), `value(app, name, raw)` its JSON form."""
+
+    FIELDS = ("phase", "round", "turn", "final_turns", "must_draw", "winner", "bridges",
+              "control", "supply", "scores", "round_scores", "discard", "drawable",
+              "hand_sizes", "hands", "revealed", "settings", "ui", "leds")
+    HIDDEN = ("hands",)  # fields left out of the state while their raw value is None
+
+    @staticmethod
+    def raws(app, reveal):
+        g = app.game
+        r = app.referee
+        white = len(g.hand("white"))
+        black = len(g.hand("black"))
+        hands = (tuple(g.hand("white")), tuple(g.hand("black"))) if reveal else None
+        return (g.phase, g.round, PLAYERS[g.turn], g.final_turns, g.must_draw,
+                g.winner, tuple(g.bridges), tuple(g.control), (g.supply[0], g.supply[1]),
+                (g.scores[0], g.scores[1]), len(g.round_scores), g.discard_count(),
+                g.drawable_count(), (white, black), hands, reveal, app.settings,
+                (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
+                 g.refill, g.handicap_left, len(g.history) > 0),
+                bytes(app.view.frame))
+
+    @staticmethod
+    def value(app, name, raw):
+        board = app.board
+        if name == "bridges":
+            return owners(board.connections, raw)
+        if name == "control":
+            return owners(board.islands, raw)
+        if name == "supply" or name == "scores" or name == "hand_sizes":
+            return players(raw)
+        if name == "round_scores":
+            return round_scores(app.game)
+        if name == "hands":
+            return {"white": list(raw[0]), "black": list(raw[1])}
+        if name == "settings":
+            return rules.check_settings(raw)  # the defaults filled in
+        if name == "ui":
+            options, sel, pending, picked, discarding, refill, left, undo = raw
+            conns = board.connections
+            return {"options": [[kind, conns[k]] for kind, k in options], "sel": sel,
+                    "pending": [board.islands[c // 2] for c in pending],
+                    "picked": conns[picked] if picked != NOBODY else None,
+                    "discarding": discarding,
+                    "refill": conns[refill] if refill != NOBODY else None,
+                    "handicap_left": left, "undo": undo}
+        if name == "leds":
+            return hexlify(raw).decode()
+        return raw
+
+
+def place_names(board, places):
+    """The names of a refusal's places (core.outcome.Outcome.places): islands and
+    connections as the board names them."""
+    out = []
+    for kind, i in places:
+        out.append(board.islands[i] if kind == ISLAND else board.connections[i])
+    return out
