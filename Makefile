@@ -29,7 +29,7 @@ help:
 	@echo "make bench   speed and memory table (the AI's decision times and heap included)"
 	@echo "make duel    AI against a baseline, e.g. ARGS=\"--white ai --black greedy --games 400\""
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
-	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=...)"
+	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=..., BOARD=board_def/NAME.json)"
 	@echo "make hardware  regenerate hardware/ from board_def/"
 	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
@@ -120,10 +120,11 @@ $(HOST_TOOLS): venv
 # make flash [PORT=/dev/ttyACM0]: compile the firmware with mpy-cross and copy what changed
 # to the board with mpremote, then reset it and wait for its boot line. Without PORT: the
 # first Pico found. A virtual board (python -m host_tools vboard) prints its port.
+# BOARD=board_def/NAME.json: another board definition (it names the game it installs).
 PORT ?=
 .PHONY: flash
 flash: venv
-	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(ARGS)
+	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board-def $(BOARD)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
 # `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.

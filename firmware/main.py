@@ -59,7 +59,7 @@ def game_named(path):
     try:
         with open(path) as f:
             data = json.load(f)
-        return data.get("game", data.get("name"))
+        return data.get("game")
     except (OSError, ValueError, AttributeError):
         return None
 

@@ -101,8 +101,7 @@ def test_hw_imports_no_game_and_of_the_core_only_its_ticks():
 def test_only_main_and_hw_touch_the_picos_hardware_modules():
     bad = []
     paths = modules("core") + sum((modules(os.path.join("games", g)) for g in games()), [])
-    paths += glob.glob(os.path.join(ROOT, "host_tools", "**", "*.py"),
-                                          recursive=True)
+    paths += glob.glob(os.path.join(ROOT, "host_tools", "**", "*.py"), recursive=True)
     for path in paths:
         if os.sep + os.path.join("fakehw", "pico") + os.sep in path:
             continue  # the virtual board's own `machine` and `neopixel` (fake hardware)
@@ -115,7 +114,22 @@ def test_only_main_and_hw_touch_the_picos_hardware_modules():
 
 def island_names():
     with open(os.path.join(ROOT, "board_def", "kahuna.json")) as f:
-        return [i["id"] for i in json.load(f)["islands"]]
+        return [i["id"] for i in json.load(f)["layout"]["islands"]]
+
+
+def test_every_board_definition_names_a_game_and_only_places_it_defines():
+    """Each board_def/*.json is for a game of the firmware, and its layout holds only the
+    places that game's layout defines (the game's parser refuses any other key)."""
+    from core import board as boardmod
+    paths = sorted(glob.glob(os.path.join(ROOT, "board_def", "*.json")))
+    assert paths
+    for path in paths:
+        with open(path) as f:
+            raw = json.load(f)
+        assert raw.get("game") in games(), path
+        layout = boardmod.game_layout(raw["game"])
+        assert set(raw["layout"]) <= set(layout.KEYS), path
+        boardmod.load(path)  # the whole file passes its game's checks
 
 
 def code_strings(path):

@@ -191,63 +191,83 @@ def _delete(*path):
 
 
 def _append_dup_conn(d):
-    d["connections"].append(dict(d["connections"][0]))
+    d["layout"]["connections"].append(dict(d["layout"]["connections"][0]))
 
 
 def _self_loop(d):
-    d["connections"][4].update({"id": "ALOA-ALOA", "a": "ALOA", "b": "ALOA"})
+    d["layout"]["connections"][4].update({"id": "ALOA-ALOA", "a": "ALOA", "b": "ALOA"})
 
 
 def _isolate_lale(d):
-    d["connections"] = [c for c in d["connections"] if "LALE" not in (c["a"], c["b"])]
+    d["layout"]["connections"] = [c for c in d["layout"]["connections"]
+                                  if "LALE" not in (c["a"], c["b"])]
 
 
 def _no_done(d):
-    del d["pins"]["buttons"]["done"]
+    del d["hardware"]["pins"]["buttons"]["done"]
 
 
 def _encoder_only(d):
     # next/prev come from the encoder; removing their buttons keeps the board valid, but
     # without an encoder mapping for them it does not.
-    del d["pins"]["buttons"]["next"]
-    d["inputs"]["encoder"] = {"cw": None, "ccw": "prev", "press": "ok", "long_press": "back"}
+    del d["hardware"]["pins"]["buttons"]["next"]
+    d["hardware"]["inputs"]["encoder"] = {"cw": None, "ccw": "prev", "press": "ok",
+                                          "long_press": "back"}
+
+
+def _taverns(d):
+    d["layout"]["taverns"] = [{"id": "T1", "led": 43}]
+
+
+def _pins_in_layout(d):
+    d["layout"]["pins"] = d["hardware"].pop("pins")
 
 
 BROKEN = [
     # (test id, mutator, field, fragment of the message)
-    ("not-object", lambda d: d.clear() or d.update({"x": 1}), "name", "required field missing"),
+    ("missing-game", _delete("game"), "game", "required field missing"),
+    ("unknown-game", _set(("game",), "chess"), "game", "this firmware has no game 'chess'"),
+    ("game-not-a-name", _set(("game",), "../kahuna"), "game", "lower-case letters"),
+    ("place-of-another-game", _taverns, "layout.taverns", "unknown field"),
+    ("hardware-in-layout", _pins_in_layout, "layout.pins", "unknown field"),
+    ("unknown-section", _set(("wiring",), {}), "wiring", "unknown field"),
+    ("not-object", lambda d: d.clear() or d.update({"x": 1}), "x", "unknown field"),
     ("missing-name", _delete("name"), "name", "required field missing"),
-    ("missing-islands", _delete("islands"), "islands", "required field missing"),
-    ("missing-x", _delete("islands", 0, "x"), "islands[0].x", "required field missing"),
-    ("missing-led", _delete("connections", 5, "led"), "connections[5].led",
+    ("missing-islands", _delete("layout", "islands"), "layout.islands", "required field missing"),
+    ("missing-x", _delete("layout", "islands", 0, "x"),
+     "layout.islands[0].x", "required field missing"),
+    ("missing-led", _delete("layout", "connections", 5, "led"), "layout.connections[5].led",
      "required field missing"),
-    ("missing-pins", _delete("pins"), "pins", "required field missing"),
-    ("missing-status", _delete("status_leds", "phase"), "status_leds.phase",
+    ("missing-pins", _delete("hardware", "pins"), "hardware.pins", "required field missing"),
+    ("missing-status", _delete("layout", "status_leds", "phase"), "layout.status_leds.phase",
      "required field missing"),
     ("missing-palette", _delete("palette", "pending"), "palette.pending",
      "required field missing"),
-    ("x-outside-frame", _set(("islands", 0, "x"), 1001), "islands[0].x", "0..1000"),
-    ("x-not-number", _set(("islands", 1, "y"), "300"), "islands[1].y", "'300'"),
-    ("dup-island", _set(("islands", 3, "id"), "ALOA"), "islands[3].id",
-     "island ALOA listed twice (also islands[0])"),
-    ("dash-island", _set(("islands", 3, "id"), "DU-DA"), "islands[3].id", "'-'"),
-    ("unknown-island", _set(("connections", 3, "b"), "XYZ"), "connections[3].b",
+    ("x-outside-frame", _set(("layout", "islands", 0, "x"), 1001),
+     "layout.islands[0].x", "0..1000"),
+    ("x-not-number", _set(("layout", "islands", 1, "y"), "300"), "layout.islands[1].y", "'300'"),
+    ("dup-island", _set(("layout", "islands", 3, "id"), "ALOA"), "layout.islands[3].id",
+     "island ALOA listed twice (also layout.islands[0])"),
+    ("dash-island", _set(("layout", "islands", 3, "id"), "DU-DA"), "layout.islands[3].id", "'-'"),
+    ("unknown-island", _set(("layout", "connections", 3, "b"), "XYZ"), "layout.connections[3].b",
      "unknown island 'XYZ'"),
-    ("self-loop", _self_loop, "connections[4]", "self-loop ALOA-ALOA"),
-    ("dup-conn", _append_dup_conn, "connections[27]",
-     "ALOA-BARI listed twice (also connections[0])"),
-    ("id-mismatch", _set(("connections", 2, "id"), "ALOA-BARI"), "connections[2].id",
+    ("self-loop", _self_loop, "layout.connections[4]", "self-loop ALOA-ALOA"),
+    ("dup-conn", _append_dup_conn, "layout.connections[27]",
+     "ALOA-BARI listed twice (also layout.connections[0])"),
+    ("id-mismatch", _set(("layout", "connections", 2, "id"),
+     "ALOA-BARI"), "layout.connections[2].id",
      "expected 'ALOA-HUNA' for ends ALOA, HUNA"),
-    ("id-unsorted", _set(("connections", 0, "id"), "BARI-ALOA"), "connections[0].id",
+    ("id-unsorted", _set(("layout", "connections", 0, "id"),
+     "BARI-ALOA"), "layout.connections[0].id",
      "expected 'ALOA-BARI' for ends ALOA, BARI"),
-    ("no-connection", _isolate_lale, "islands[11]", "island LALE has no connection"),
-    ("dup-led", _set(("islands", 2, "led"), 12), "connections[0].led",
-     "LED index 12 used twice (also islands[2].led)"),
-    ("dup-status-led", _set(("status_leds", "error"), 4), "status_leds.error",
-     "LED index 4 used twice (also islands[4].led)"),
-    ("missing-led-index", _set(("connections", 5, "led"), 99), "leds",
+    ("no-connection", _isolate_lale, "layout.islands[11]", "island LALE has no connection"),
+    ("dup-led", _set(("layout", "islands", 2, "led"), 12), "layout.connections[0].led",
+     "LED index 12 used twice (also layout.islands[2].led)"),
+    ("dup-status-led", _set(("layout", "status_leds", "error"), 4), "layout.status_leds.error",
+     "LED index 4 used twice (also layout.islands[4].led)"),
+    ("missing-led-index", _set(("layout", "connections", 5, "led"), 99), "leds",
      "missing LED index 17"),
-    ("negative-led", _set(("islands", 0, "led"), -1), "islands[0].led", "got -1"),
+    ("negative-led", _set(("layout", "islands", 0, "led"), -1), "layout.islands[0].led", "got -1"),
     ("colour-256", _set(("palette", "white"), [256, 0, 0]), "palette.white",
      "colour must be 3 integers 0..255, got [256, 0, 0]"),
     ("colour-short", _set(("palette", "error"), [255, 0]), "palette.error", "got [255, 0]"),
@@ -259,34 +279,48 @@ BROKEN = [
      "must differ from palette.white"),
     ("remove-like-place", _set(("palette", "option_remove"), [0, 255, 40]),
      "palette.option_remove", "must differ from palette.option_place"),
-    ("brightness-0", _set(("brightness",), 0), "brightness", "0 < brightness <= 1, got 0"),
-    ("brightness-big", _set(("brightness",), 1.5), "brightness", "got 1.5"),
-    ("brightness-str", _set(("brightness",), "0.5"), "brightness", "got '0.5'"),
-    ("current-0", _set(("max_current_ma",), 0), "max_current_ma", "positive integer"),
-    ("current-float", _set(("max_current_ma",), 450.5), "max_current_ma", "positive integer"),
-    ("pin-30", _set(("pins", "neopixel"), 30), "pins.neopixel",
+    ("brightness-0", _set(("hardware", "brightness",), 0),
+     "hardware.brightness", "0 < brightness <= 1, got 0"),
+    ("brightness-big", _set(("hardware", "brightness",), 1.5), "hardware.brightness", "got 1.5"),
+    ("brightness-str", _set(("hardware", "brightness",),
+     "0.5"), "hardware.brightness", "got '0.5'"),
+    ("current-0", _set(("hardware", "max_current_ma",), 0),
+     "hardware.max_current_ma", "positive integer"),
+    ("current-float", _set(("hardware", "max_current_ma",), 450.5),
+     "hardware.max_current_ma", "positive integer"),
+    ("pin-30", _set(("hardware", "pins", "neopixel"), 30), "hardware.pins.neopixel",
      "GPIO must be an integer 0..29 (RP2040), got 30"),
-    ("pin-negative", _set(("pins", "buttons", "ok"), -1), "pins.buttons.ok", "got -1"),
-    ("pin-str", _set(("pins", "buzzer"), "GP22"), "pins.buzzer", "got 'GP22'"),
-    ("pin-twice", _set(("pins", "buttons", "ok"), 28), "pins.buttons.ok",
-     "GPIO 28 used twice (also pins.neopixel)"),
-    ("pin-twice-encoder", _set(("pins", "encoder", "switch"), 10), "pins.encoder.switch",
-     "GPIO 10 used twice (also pins.buttons.next)"),
-    ("unknown-role", _set(("pins", "buttons", "jump"), 20), "pins.buttons.jump",
+    ("pin-negative", _set(("hardware", "pins", "buttons", "ok"), -1),
+     "hardware.pins.buttons.ok", "got -1"),
+    ("pin-str", _set(("hardware", "pins", "buzzer"), "GP22"), "hardware.pins.buzzer", "got 'GP22'"),
+    ("pin-twice", _set(("hardware", "pins", "buttons", "ok"), 28), "hardware.pins.buttons.ok",
+     "GPIO 28 used twice (also hardware.pins.neopixel)"),
+    ("pin-twice-encoder", _set(("hardware", "pins", "encoder", "switch"), 10),
+     "hardware.pins.encoder.switch",
+     "GPIO 10 used twice (also hardware.pins.buttons.next)"),
+    ("unknown-role", _set(("hardware", "pins", "buttons", "jump"), 20),
+     "hardware.pins.buttons.jump",
      "unknown button role 'jump'"),
-    ("i2c-sda", _set(("pins", "i2c", "sda"), 6), "pins.i2c.sda", "cannot be SDA of I2C0"),
-    ("i2c-id", _set(("pins", "i2c", "id"), 2), "pins.i2c.id", "0 or 1"),
-    ("unknown-pin-group", _set(("pins", "spi"), {"sck": 2}), "pins.spi", "unknown pin group"),
-    ("role-unreachable", _no_done, "pins.buttons.done", "no button or encoder action"),
-    ("role-unreachable-enc", _encoder_only, "pins.buttons.next", "no button or encoder action"),
-    ("encoder-role", _set(("inputs", "encoder", "cw"), "left"), "inputs.encoder.cw",
+    ("i2c-sda", _set(("hardware", "pins", "i2c", "sda"), 6),
+     "hardware.pins.i2c.sda", "cannot be SDA of I2C0"),
+    ("i2c-id", _set(("hardware", "pins", "i2c", "id"), 2), "hardware.pins.i2c.id", "0 or 1"),
+    ("unknown-pin-group", _set(("hardware", "pins", "spi"), {"sck": 2}),
+     "hardware.pins.spi", "unknown pin group"),
+    ("role-unreachable", _no_done, "hardware.pins.buttons.done", "no button or encoder action"),
+    ("role-unreachable-enc", _encoder_only, "hardware.pins.buttons.next",
+     "no button or encoder action"),
+    ("encoder-role", _set(("hardware", "inputs", "encoder", "cw"),
+     "left"), "hardware.inputs.encoder.cw",
      "unknown role 'left'"),
-    ("encoder-action", _set(("inputs", "encoder", "spin"), "next"), "inputs.encoder.spin",
+    ("encoder-action", _set(("hardware", "inputs", "encoder", "spin"),
+     "next"), "hardware.inputs.encoder.spin",
      "unknown field"),
-    ("encoder-missing", _delete("pins", "encoder"), "inputs.encoder", "no encoder"),
-    ("bringup", _set(("inputs", "bringup"), "reset"), "inputs.bringup",
+    ("encoder-missing", _delete("hardware", "pins", "encoder"),
+     "hardware.inputs.encoder", "no encoder"),
+    ("bringup", _set(("hardware", "inputs", "bringup"), "reset"), "hardware.inputs.bringup",
      "no button or encoder switch gives 'reset'"),
-    ("bringup-list", _set(("inputs", "bringup"), ["ok"]), "inputs.bringup", "got ['ok']"),
+    ("bringup-list", _set(("hardware", "inputs", "bringup"), ["ok"]),
+     "hardware.inputs.bringup", "got ['ok']"),
 ]
 
 
@@ -312,28 +346,28 @@ def test_top_level_must_be_an_object():
 def test_valid_variants():
     # No encoder at all: the six buttons are enough; no bring-up button.
     d = shipped()
-    del d["pins"]["encoder"]
-    del d["inputs"]
+    del d["hardware"]["pins"]["encoder"]
+    del d["hardware"]["inputs"]
     b = boardmod.parse(d)
     assert b.inputs == {"encoder": None, "bringup": None, "hold": {}}
     assert b.bringup_pin is None
     # Encoder pins without a mapping get the default one; bring-up on the encoder switch.
     d = shipped()
-    del d["pins"]["buttons"]["ok"]
-    d["inputs"] = {"bringup": "ok"}
+    del d["hardware"]["pins"]["buttons"]["ok"]
+    d["hardware"]["inputs"] = {"bringup": "ok"}
     b = boardmod.parse(d)
     assert b.inputs["encoder"]["press"] == "ok"
     assert b.bringup_pin == 18
     # I2C1 on GPIO 2/3, freq defaults; an extra named GPIO is checked and kept.
     d = shipped()
-    d["pins"]["i2c"] = {"id": 1, "sda": 2, "scl": 3}
-    d["pins"]["status_led"] = 25
+    d["hardware"]["pins"]["i2c"] = {"id": 1, "sda": 2, "scl": 3}
+    d["hardware"]["pins"]["status_led"] = 25
     b = boardmod.parse(d)
     assert b.pins["i2c"]["freq"] == 400000
     assert b.pins["status_led"] == 25
     # The ends may be listed in either order; conn_ends still puts the first name first.
     d = shipped()
-    d["connections"][0].update({"a": "BARI", "b": "ALOA"})
+    d["layout"]["connections"][0].update({"a": "BARI", "b": "ALOA"})
     b = boardmod.parse(d)
     assert b.conn_ends[0] == (0, 1)
 
@@ -362,13 +396,13 @@ def test_load_missing_file(tmp_path):
 
 def test_load_names_path_and_field(tmp_path):
     d = shipped()
-    d["connections"][3]["b"] = "XYZ"
+    d["layout"]["connections"][3]["b"] = "XYZ"
     p = tmp_path / "bad.json"
     p.write_text(json.dumps(d))
     with pytest.raises(BoardError) as info:
         boardmod.load(str(p))
-    assert str(info.value) == "%s: connections[3].b: unknown island 'XYZ'" % p
-    assert info.value.field == "connections[3].b"
+    assert str(info.value) == "%s: layout.connections[3].b: unknown island 'XYZ'" % p
+    assert info.value.field == "layout.connections[3].b"
 
 
 # ---------------------------------------------------------------- MicroPython
@@ -390,13 +424,13 @@ print(' '.join(b.connections[k] for k in b.island_conns[i]))
 import json
 with open(%r) as f:
     d = json.load(f)
-d['connections'][3]['b'] = 'XYZ'
+d['layout']['connections'][3]['b'] = 'XYZ'
 try:
     board.parse(d)
 except board.BoardError as e:
     print(e.field, '|', e)
 d = json.loads(json.dumps(b.raw))
-d['pins']['buttons']['ok'] = True
+d['hardware']['pins']['buttons']['ok'] = True
 try:
     board.parse(d)
 except ValueError as e:
@@ -416,8 +450,8 @@ def test_loader_under_micropython():
     assert out.stdout.splitlines() == [
         "12 27 43 12",
         "BARI-ELAI ELAI-FAAA ELAI-JOJO ELAI-IFFI ELAI-HUNA DUDA-ELAI",
-        "connections[3].b | connections[3].b: unknown island 'XYZ'",
-        "pins.buttons.ok: GPIO must be an integer 0..29 (RP2040), got True",
+        "layout.connections[3].b | layout.connections[3].b: unknown island 'XYZ'",
+        "hardware.pins.buttons.ok: GPIO must be an integer 0..29 (RP2040), got True",
     ]
 
 

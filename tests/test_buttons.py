@@ -419,10 +419,10 @@ def test_the_shipped_board_maps_every_input():
 
 def test_roles_follow_a_changed_mapping():
     raw = copy.deepcopy(raw_board())
-    raw["pins"]["buttons"] = {"ok": 20, "done": 11, "discard": 10}  # GP10 now discard
-    raw["inputs"]["encoder"] = {"cw": "prev", "ccw": "next", "press": "back",
+    raw["hardware"]["pins"]["buttons"] = {"ok": 20, "done": 11, "discard": 10}  # GP10 now discard
+    raw["hardware"]["inputs"]["encoder"] = {"cw": "prev", "ccw": "next", "press": "back",
                                 "long_press": None}
-    raw["inputs"]["bringup"] = "done"
+    raw["hardware"]["inputs"]["bringup"] = "done"
     rig, bd, inputs = built(raw)
     assert sorted(rig.gpio.pins) == [10, 11, 16, 17, 18, 20]
     assert press_gpio(rig, inputs, 10) == ["discard"]
@@ -436,21 +436,21 @@ def test_roles_follow_a_changed_mapping():
 
 def test_swapped_encoder_pins_turn_the_other_way():
     raw = copy.deepcopy(raw_board())
-    raw["pins"]["encoder"] = {"a": 17, "b": 16, "switch": 18}
+    raw["hardware"]["pins"]["encoder"] = {"a": 17, "b": 16, "switch": 18}
     rig, bd, inputs = built(raw)
     assert turn_encoder(rig, inputs, 2) == ["prev", "prev"]
 
 
 def test_encoder_without_a_switch_or_rotation_roles():
     raw = copy.deepcopy(raw_board())
-    raw["pins"]["encoder"] = {"a": 16, "b": 17}
-    del raw["inputs"]["encoder"]  # the default mapping, press actions dropped
+    raw["hardware"]["pins"]["encoder"] = {"a": 16, "b": 17}
+    del raw["hardware"]["inputs"]["encoder"]  # the default mapping, press actions dropped
     rig, bd, inputs = built(raw)
     assert 18 not in rig.gpio.pins
     assert inputs.encoder is not None
     assert len(inputs.buttons.buttons) == 6
 
-    raw["inputs"]["encoder"] = {"cw": None, "ccw": None}
+    raw["hardware"]["inputs"]["encoder"] = {"cw": None, "ccw": None}
     rig, bd, inputs = built(raw)
     assert inputs.encoder is None and inputs.poll_ms == Button.POLL_MS
     assert 16 not in rig.gpio.pins
@@ -458,8 +458,8 @@ def test_encoder_without_a_switch_or_rotation_roles():
 
 def test_board_without_an_encoder():
     raw = copy.deepcopy(raw_board())
-    del raw["pins"]["encoder"]
-    del raw["inputs"]["encoder"]
+    del raw["hardware"]["pins"]["encoder"]
+    del raw["hardware"]["inputs"]["encoder"]
     rig, bd, inputs = built(raw)
     assert inputs.encoder is None
     assert sorted(rig.gpio.pins) == [10, 11, 12, 13, 14, 15]
@@ -493,14 +493,14 @@ def test_held_at_boot_reads_the_bringup_button():
 
 def test_bringup_on_the_encoder_switch_and_none():
     raw = copy.deepcopy(raw_board())
-    del raw["pins"]["buttons"]["ok"]  # ok comes from the encoder press now
-    del raw["inputs"]["hold"]["ok"]  # and the menu's hold goes with the button
+    del raw["hardware"]["pins"]["buttons"]["ok"]  # ok comes from the encoder press now
+    del raw["hardware"]["inputs"]["hold"]["ok"]  # and the menu's hold goes with the button
     bd = boardmod.parse(raw)
     assert bd.bringup_pin == 18
     gpio = VirtualGPIO()
     gpio[18].set(0)
     assert held_at_boot(bd, gpio) is True
-    del raw["inputs"]["bringup"]
+    del raw["hardware"]["inputs"]["bringup"]
     assert held_at_boot(boardmod.parse(raw), gpio) is False
 
 

@@ -78,7 +78,7 @@ def expected_files(firmware):
             if f.endswith(".py"):
                 rel = os.path.relpath(os.path.join(folder, f), firmware)
                 names.append(rel if rel == "main.py" else rel[:-3] + ".mpy")
-    return sorted(names + ["board_def/kahuna.json"])
+    return sorted(names + ["board_def/board.json"])
 
 
 def test_flash_sends_everything_then_nothing_and_never_touches_the_data(board, stand_in,
@@ -148,7 +148,7 @@ def test_make_flash_puts_the_real_firmware_on_the_board_and_it_boots(board, tmp_
     assert boot, proc.stdout
     event = json.loads(boot[0].split(": ", 2)[2])
     with open(os.path.join(ROOT, "board_def", "kahuna.json")) as f:
-        leds = json.load(f)["status_leds"]
+        leds = json.load(f)["layout"]["status_leds"]
     assert event["event"] == "boot"
     assert event["pn532"] == [0x32, 1, 6, 7]  # the emulated PN532, through the real driver
     assert event["cards"] == 1  # it read the board's /cards.json
@@ -294,7 +294,7 @@ def test_a_build_never_contains_the_boards_data(tmp_path):
     files = flash.build(out=str(tmp_path / "build"))
     rels = [rel for rel, _ in files]
     assert not set(rels) & set(flash.PROTECTED)
-    assert rels[-1] == "main.py" and "board_def/kahuna.json" in rels
+    assert rels[-1] == "main.py" and "board_def/board.json" in rels
 
 
 @pytest.mark.parametrize("pretend,words", [
@@ -337,3 +337,28 @@ def test_the_board_version_check_reads_what_the_board_reports(board):
         flash.check_compatible(("circuitpython", (9, 0, 0), 6), 6)
     with pytest.raises(flash.Incompatible, match="cannot load .mpy files"):
         flash.check_compatible(("micropython", (1, 22, 0), None), 6)
+
+
+def test_a_build_holds_the_core_the_drivers_and_only_the_game_its_board_names(tmp_path):
+    fw = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__"))
+    other = fw / "games" / "othergame"
+    other.mkdir()
+    (other / "__init__.py").write_text("")
+    (other / "game.py").write_text("NAME = 'othergame'\n")
+    files = [rel for rel, _ in flash.build(str(fw), out=str(tmp_path / "build"))]
+    assert "games/kahuna/rules.mpy" in files and "core/app.mpy" in files
+    assert "hw/pn532.mpy" in files and "board_def/board.json" in files
+    assert not [rel for rel in files if rel.startswith("games/othergame")]
+    # The other game's board: its package, and no Kahuna.
+    board = json.load(open(os.path.join(ROOT, "board_def", "kahuna.json")))
+    board["game"] = "othergame"
+    path = tmp_path / "other.json"
+    path.write_text(json.dumps(board))
+    files = [rel for rel, _ in flash.build(str(fw), str(path), out=str(tmp_path / "b2"))]
+    assert "games/othergame/game.mpy" in files
+    assert not [rel for rel in files if rel.startswith("games/kahuna")]
+    board["game"] = "chess"
+    path.write_text(json.dumps(board))
+    with pytest.raises(flash.FlashError, match="the game 'chess'"):
+        flash.build(str(fw), str(path), out=str(tmp_path / "b3"))

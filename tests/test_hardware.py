@@ -178,7 +178,7 @@ def test_wiring_picture_shows_every_gpio():
 
 def test_a_pin_off_the_header_is_refused():
     raw = _raw()
-    raw["pins"]["buzzer"] = 25  # the Pico's own LED
+    raw["hardware"]["pins"]["buzzer"] = 25  # the Pico's own LED
     board = boardmod.parse(raw)
     with pytest.raises(hwmod.HardwareError, match=r"pins.buzzer: GPIO 25 is not on the Pico"):
         hwmod.Hardware(board, "x.json")
@@ -251,7 +251,7 @@ def test_suggest_chain_on_random_points(seed):
 
 def test_status_positions_can_come_from_board_def():
     raw = _raw()
-    raw["hardware"] = {"pico_xy": [950, 780], "status_xy": {"phase": [500, 40]}}
+    raw["hardware"].update({"pico_xy": [950, 780], "status_xy": {"phase": [500, 40]}})
     board = boardmod.parse(raw)
     hw = hwmod.Hardware(board, "x.json")
     assert hw.pixels[board.status_leds["phase"]].xy == pytest.approx((200.0, 16.0))

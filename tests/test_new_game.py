@@ -47,12 +47,12 @@ def test_holding_done_mid_game_is_refused_and_a_short_press_still_ends_the_play_
 
 
 @pytest.mark.parametrize("hold_map,field", [
-    ({"jump": "new-game"}, "inputs.hold.jump"),
-    ({"done": "self-destruct"}, "inputs.hold.done"),
+    ({"jump": "new-game"}, "hardware.inputs.hold.jump"),
+    ({"done": "self-destruct"}, "hardware.inputs.hold.done"),
 ])
 def test_a_bad_hold_mapping_is_refused_naming_the_field(hold_map, field):
     raw = json.load(open(gamekit.BOARD_PATH))
-    raw["inputs"]["hold"] = hold_map
+    raw["hardware"]["inputs"]["hold"] = hold_map
     with pytest.raises(boardmod.BoardError) as e:
         boardmod.parse(raw)
     assert str(e.value).startswith(field)

@@ -93,7 +93,7 @@ def test_the_four_readers_on_the_virtual_board(board):
         # Off the bus: the fault shows (the error pixel blinks) until it is back.
         c.pn532(present=False)
         msg = link.wait(lambda m: m.get("event") == "reader" and "error" in m)
-        led = json.load(open(ROOT + "/board_def/kahuna.json"))["status_leds"]["error"]
+        led = json.load(open(ROOT + "/board_def/kahuna.json"))["layout"]["status_leds"]["error"]
         end = time.monotonic() + 3
         lit = set()
         while time.monotonic() < end and len(lit) < 2:

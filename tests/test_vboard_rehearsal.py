@@ -131,7 +131,8 @@ def vb(board, *words):
 def test_rehearse_flash_enrol_play_with_terminal_commands(flashed, tmp_path):
     board = flashed
     names = ["%s-%d" % (i["id"], n) for i in json.load(
-        open(os.path.join(ROOT, "board_def", "kahuna.json")))["islands"] for n in (1, 2)]
+        open(os.path.join(ROOT, "board_def", "kahuna.json")))["layout"]["islands"]
+        for n in (1, 2)]
     # Enrol: 23 cards from a file, the last one the way a maker does it, card by card.
     registry = tmp_path / "cards.json"
     registry.write_text(json.dumps({sticker_uid(c): c for c in names if c != "HUNA-1"}))

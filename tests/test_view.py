@@ -29,7 +29,7 @@ def test_current_limiter_keeps_the_estimate_under_the_limit():
 
     from core import board as boardmod
     raw = json.load(open(gamekit.BOARD_PATH))
-    raw["brightness"] = 1.0  # 25 full-white pixels would draw 25 * 3 * 20 = 1500 mA
+    raw["hardware"]["brightness"] = 1.0  # 25 full-white pixels would draw 25 * 3 * 20 = 1500 mA
     board = boardmod.parse(raw)
     game = gamekit.position(rules.Game(board),
                             bridges=dict((c, "white") for c in board.connections[:25]))

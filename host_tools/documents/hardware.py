@@ -37,6 +37,7 @@ import tempfile
 from xml.sax.saxutils import escape
 
 from core import board as boardmod
+from core import checks
 from host_tools import mpy
 from host_tools.paths import BOARD_DEF
 
@@ -127,7 +128,7 @@ class Hardware:
 
     def __init__(self, board, board_path):
         if board.board_size_mm is None:
-            raise HardwareError("board_size_mm: needed for the template and wire lengths")
+            raise HardwareError("layout.board_size_mm: needed for the template and wire lengths")
         self.board = board
         self.board_path = board_path
         self.size_mm = (float(board.board_size_mm[0]), float(board.board_size_mm[1]))
@@ -302,7 +303,7 @@ def wiring_rows(board):
     def add(gpio, field, signal, dest):
         rows.append((gpio, pico_pin(gpio, field), signal, dest, field))
 
-    for key in boardmod._keys(pins, boardmod.PIN_KEYS):
+    for key in checks.keys(pins, boardmod.PIN_KEYS):
         v = pins[key]
         field = "pins." + key
         if key == "neopixel":
@@ -317,14 +318,14 @@ def wiring_rows(board):
             add(v, field, "PN532 reset", "PN532 RSTPDN (the firmware pulses it low to "
                 "recover a hung reader)")
         elif key == "buttons":
-            for role in boardmod._keys(v, boardmod.ROLES):
+            for role in checks.keys(v, boardmod.ROLES):
                 extra = ""
                 if board.inputs.get("bringup") == role:
                     extra = "; held at power-up: bring-up mode"
                 add(v[role], field + "." + role, "button '%s'" % role,
                     "push button to GND (internal pull-up%s)" % extra)
         elif key == "encoder":
-            for name in boardmod._keys(v, ("a", "b", "switch")):
+            for name in checks.keys(v, ("a", "b", "switch")):
                 if name == "switch":
                     acts = ", ".join("%s: %s" % (a.replace("_", " "), enc_roles[a])
                                      for a in ("press", "long_press") if a in enc_roles)
@@ -416,7 +417,7 @@ def bom_rows(board, power, chain_mm, suggested_mm):
         rows.append(("pcs", "Rotary encoder with push switch (EC11)",
                      "20 detents, 6 mm shaft, plus a knob", 1, "pins.encoder"))
     rows.append(("pcs", "Push button, momentary", "12 mm tactile or panel-mount, normally open",
-                 buttons, "pins.buttons: %s" % ", ".join(boardmod._keys(board.pins["buttons"],
+                 buttons, "pins.buttons: %s" % ", ".join(checks.keys(board.pins["buttons"],
                                                                          boardmod.ROLES))))
     if "buzzer" in board.pins:
         rows += [
@@ -970,7 +971,7 @@ def wiring_svg(hw):
     buttons = pins["buttons"]
     for group in ("left", "right"):
         rows = [(role, PICO_GPIO_PIN[buttons[role]])
-                for role in boardmod._keys(buttons, boardmod.ROLES)
+                for role in checks.keys(buttons, boardmod.ROLES)
                 if (PICO_GPIO_PIN[buttons[role]] <= 20) == (group == "left")]
         if not rows:
             continue

@@ -1,9 +1,12 @@
 """`python -m host_tools flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
 the board.
 
-1. Compiles every firmware .py with `mpy-cross -march=armv6m` (the RP2040's Cortex-M0+) into
-   build/board/, except main.py, which stays source as the Pico runs it; adds
-   board_def/kahuna.json. The build is made afresh each time.
+1. Compiles the firmware with `mpy-cross -march=armv6m` (the RP2040's Cortex-M0+) into
+   build/board/: the platform (core/), the drivers (hw/) and the one game the board
+   definition names (games/<game>/, no other game), except main.py, which stays source as
+   the Pico runs it; adds the board definition (--board-def, `make flash BOARD=...`,
+   default board_def/kahuna.json) as core.files.BOARD_FILE. The build is made afresh each
+   time.
 2. Connects with mpremote's SerialTransport to PORT, or to the first Pico found (USB VID
    2E8A, else any USB serial device, as `mpremote connect auto`), enters the raw REPL with a
    soft reset (main.py stops), reads its sys.implementation and refuses a MicroPython that
@@ -12,9 +15,10 @@ the board.
    the board in one go.
 3. Sends only the files whose hash differs (written to NAME.tmp, then renamed over NAME, so
    an interrupted copy leaves the old file), checks each against its hash on the board, and
-   prints one line per file: `[3/15] kahuna/rules.mpy  sent (12.3 KB)` or `... unchanged`.
-   main.py goes last, so a board cut off half-way keeps starting the old code. Stale .py or
-   .mpy files in /kahuna and /hw (a left-over rules.py would shadow rules.mpy) are removed.
+   prints one line per file: `[3/15] games/kahuna/rules.mpy  sent (12.3 KB)` or `...
+   unchanged`. main.py goes last, so a board cut off half-way keeps starting the old code.
+   Stale .py or .mpy files in /core, /games and /hw and their folders (a left-over rules.py
+   would shadow rules.mpy; a game the board no longer plays) are removed.
    The board's data (core.files: the journal, the card registry) is never written or
    removed: a flash removes only stale .py, .mpy and .tmp files.
 4. Resets the board (a soft reboot from the friendly REPL by default, which keeps the USB
@@ -78,6 +82,18 @@ def find_mpy_cross():
     return found
 
 
+def board_game(board_def):
+    """The game a board definition names; FlashError in one line if it names none."""
+    try:
+        with open(board_def, encoding="utf-8") as f:
+            game = json.load(f).get("game")
+    except (OSError, ValueError, AttributeError) as e:
+        raise FlashError("%s is not a board definition (%s)" % (board_def, e)) from None
+    if not isinstance(game, str) or not game.isalpha() or not game.islower():
+        raise FlashError("%s names no game (\"game\": \"kahuna\", say)" % board_def)
+    return game
+
+
 def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
     """Compile into out (emptied first); returns [(board path, local file)], main.py last."""
     if not os.path.isfile(os.path.join(firmware, "main.py")):
@@ -85,6 +101,10 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
                          % os.path.join(firmware, "main.py"))
     if not os.path.isfile(board_def):
         raise FlashError("%s is missing" % board_def)
+    game = board_game(board_def)
+    if not os.path.isfile(os.path.join(firmware, "games", game, "game.py")):
+        raise FlashError("%s is for the game %r, which this firmware does not have "
+                         "(firmware/games/%s/)" % (board_def, game, game))
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
@@ -92,6 +112,8 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
     code, entry = [], []
     for folder, dirs, files in os.walk(firmware):
         dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+        if os.path.relpath(folder, firmware).replace(os.sep, "/") == "games":
+            dirs[:] = [d for d in dirs if d == game]  # the one game the board plays
         for name in sorted(files):
             if not name.endswith(".py"):
                 continue
@@ -441,7 +463,9 @@ def main(argv):
     ap.add_argument("--port", help="serial port of the board (default: the first Pico "
                                    "found); a virtual board prints its port at start")
     ap.add_argument("--firmware", default=FIRMWARE, help="source folder (default firmware/)")
-    ap.add_argument("--board-def", default=BOARD_DEF, help="default board_def/kahuna.json")
+    ap.add_argument("--board-def", default=BOARD_DEF,
+                    help="the board definition, which names its game (default "
+                         "board_def/kahuna.json)")
     ap.add_argument("--build-dir", default=BUILD, help="default build/board/")
     ap.add_argument("--force", action="store_true", help="send every file, changed or not")
     ap.add_argument("--dry-run", action="store_true",

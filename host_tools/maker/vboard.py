@@ -50,6 +50,8 @@ import termios
 import time
 import tty
 
+from core import board as boardmod
+from core import gameload
 from core.files import BOARD_FILE, CARDS_FILE
 from host_tools.mpy import ROOT, find_micropython
 from host_tools.paths import BOARD_DEF
@@ -71,22 +73,26 @@ WDT_RESET = 3
 PN532_SETTINGS = ("ack_polls", "response_ms", "present")  # the control channel's "pn532"
 
 
-def example_card():
-    """A card of this board to show in help texts: its first island's first card."""
+def _project_board():
+    """The project's board definition, checked (None if it does not load)."""
     try:
-        with open(BOARD_DEF) as f:
-            return json.load(f)["islands"][0]["id"] + "-1"
-    except (OSError, ValueError, KeyError, IndexError, TypeError):
-        return "ISLAND-1"
+        return boardmod.load(BOARD_DEF, keep_raw=False)
+    except boardmod.BoardError:
+        return None
+
+
+def example_card():
+    """A card of this board to show in help texts: its game's first card."""
+    board = _project_board()
+    if board is None:
+        return "CARD-1"
+    return gameload.load(board.game).card_names(board)[0]
 
 
 def board_pin(key):
-    """A GPIO the board definition wires (its `pins`), or None."""
-    try:
-        with open(BOARD_DEF) as f:
-            return json.load(f)["pins"].get(key)
-    except (OSError, ValueError, KeyError):
-        return None
+    """A GPIO the board definition wires (its hardware's `pins`), or None."""
+    board = _project_board()
+    return None if board is None else board.pins.get(key)
 
 TAP_MS = 400  # a tapped card stays on the reader this long: a few reader polls
 PRESS_MS = 150  # a pressed button is held this long unless told
@@ -546,9 +552,17 @@ class VBoard:
                 continue
         return {}
 
+    def card_names(self):
+        """The cards of the board's game, by its board definition ([] if it is broken)."""
+        try:
+            board = boardmod.parse(self._board_def(), keep_raw=False)
+        except boardmod.BoardError:
+            return []
+        return gameload.load(board.game).card_names(board)
+
     def buttons(self):
         """{name: GPIO} of the board's buttons, from its board definition."""
-        pins = self._board_def().get("pins", {})
+        pins = self._board_def().get("hardware", {}).get("pins", {})
         buttons = dict(pins.get("buttons", {}))
         return {k: v for k, v in buttons.items() if isinstance(v, int)}
 
@@ -557,11 +571,9 @@ class VBoard:
         board's registry (/cards.json) knows it, else its virtual sticker (sticker_uid)."""
         if card.lower().startswith("uid:"):
             return card[4:]
-        island, dash, n = card.upper().partition("-")
-        islands = [i.get("id") for i in self._board_def().get("islands", [])]
-        if not dash or island not in islands or n not in ("1", "2"):
-            return None
         card = card.upper()
+        if card not in self.card_names():
+            return None
         try:
             with open(self.board_dir + CARDS_FILE) as f:
                 registry = json.load(f)

@@ -124,11 +124,12 @@ def _imports(name, path):
 
 
 def game_modules():
-    """The interface module of every game in the firmware: the platform finds a game by
-    its name (core.gameload), which no import names, so each is an entry of its own."""
+    """The interface and layout modules of every game in the firmware: the platform finds
+    a game by its name (core.gameload, core.board), which no import names, so each is an
+    entry of its own."""
     games = os.path.join(mpy.FIRMWARE, "games")
-    return ["games.%s.game" % d for d in sorted(os.listdir(games))
-            if os.path.isfile(os.path.join(games, d, "game.py"))]
+    return ["games.%s.%s" % (d, m) for d in sorted(os.listdir(games)) for m in ("game", "layout")
+            if os.path.isfile(os.path.join(games, d, m + ".py"))]
 
 
 def python_files(entry=ENTRY):

@@ -1,0 +1,111 @@
+"""Checking a decoded board definition: the helpers that core/board.py and every game's
+layout (games/<game>/layout.py) use, so that each fault is named by its field
+(`layout.connections[3].b: unknown island 'XYZ'`) the same way on CPython and MicroPython.
+
+MicroPython dicts do not keep the file's key order, so dicts are always walked in a fixed
+order (known keys first, then the others sorted) to give the same error on both.
+"""
+
+GPIO_MAX = 29  # RP2040: GPIO 0..29
+
+
+class BoardError(ValueError):
+    """A broken board definition. `field` is the path of the fault (None for the file)."""
+
+    def __init__(self, field, problem, path=None):
+        # MicroPython has no ValueError.__init__, hence super().
+        parts = [p for p in (path, field) if p]
+        parts.append(problem)
+        super().__init__(": ".join(parts))
+        self.field = field
+        self.problem = problem
+        self.path = path
+
+
+# ------------------------------------------------------------------ small checks
+
+def is_int(v):
+    # bool is an int in CPython (not in MicroPython): refuse it on both.
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def is_num(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def at(where, key):
+    return where + "." + key if where else key
+
+
+def get(d, key, where):
+    if key not in d:
+        raise BoardError(at(where, key), "required field missing")
+    return d[key]
+
+
+def as_dict(v, field):
+    if not isinstance(v, dict):
+        raise BoardError(field, "must be an object, got %r" % (v,))
+    return v
+
+
+def as_list(v, field):
+    if not isinstance(v, list):
+        raise BoardError(field, "must be a list, got %r" % (v,))
+    return v
+
+
+def as_str(v, field):
+    if not isinstance(v, str) or not v:
+        raise BoardError(field, "must be a non-empty string, got %r" % (v,))
+    return v
+
+
+def pos_int(v, field):
+    if not is_int(v) or v <= 0:
+        raise BoardError(field, "must be a positive integer, got %r" % (v,))
+    return v
+
+
+def pos_num(v, field):
+    if not is_num(v) or v <= 0:
+        raise BoardError(field, "must be a positive number, got %r" % (v,))
+    return v
+
+
+def keys(d, known):
+    """The keys of `d`: those of `known` first, in that order, then the others sorted."""
+    return [k for k in known if k in d] + sorted(k for k in d if k not in known)
+
+
+def no_extra(d, known, where):
+    for k in sorted(d):
+        if k not in known:
+            raise BoardError(at(where, k), "unknown field (expected one of %s)"
+                             % ", ".join(known))
+
+
+def colour(v, field):
+    if (not isinstance(v, list) or len(v) != 3
+            or not all(is_int(c) and 0 <= c <= 255 for c in v)):
+        raise BoardError(field, "colour must be 3 integers 0..255, got %r" % (v,))
+    return (v[0], v[1], v[2])
+
+
+def led(v, field, leds):
+    if not is_int(v) or v < 0:
+        raise BoardError(field, "LED index must be an integer >= 0, got %r" % (v,))
+    if v in leds:
+        raise BoardError(field, "LED index %d used twice (also %s)" % (v, leds[v]))
+    leds[v] = field
+    return v
+
+
+def gpio(v, field, used):
+    if not is_int(v) or not 0 <= v <= GPIO_MAX:
+        raise BoardError(field, "GPIO must be an integer 0..%d (RP2040), got %r"
+                         % (GPIO_MAX, v))
+    if v in used:
+        raise BoardError(field, "GPIO %d used twice (also %s)" % (v, used[v]))
+    used[v] = field
+    return v
