@@ -35,6 +35,7 @@ from kahuna.enroll import Enroller
 from kahuna.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from kahuna.journal import Journal
 from kahuna.link import Link
+from kahuna.loopstats import LoopStats
 
 VERSION = "0.1.0"
 
@@ -102,6 +103,9 @@ async def serial_task(link):
 
 async def game(clock, parts):
     board, registry, strip, buzzer, reader = parts
+    stats = LoopStats()  # the board's own benchmark: {"cmd": "bench"} on the link
+    stats.watch_reader(reader)
+    stats.watch_strip(strip)
     inputs = inputsmod.build(board, make_pin)
     app = App(board, registry, strip, sound=buzzer, journal=Journal(JOURNAL_FILE),
               reader=reader, inputs=inputs)
@@ -109,7 +113,7 @@ async def game(clock, parts):
     selftest = lambda: {"pn532": list(reader.version) if reader.version else None,  # noqa: E731
                         "reader_error": reader.error}
     link = Link(app, sys.stdout.write, clock, selftest=selftest,
-                save_cards=lambda: registry.save(CARDS_FILE))
+                save_cards=lambda: registry.save(CARDS_FILE), bench=stats)
     app.listen(link.on_event)
     app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send)
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
@@ -119,7 +123,7 @@ async def game(clock, parts):
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
-    tasks = [every(period, tick, clock) for period, tick in app.tasks()]
+    tasks = [every(period, tick, clock) for period, tick in stats.tasks(app)]
     tasks.append(serial_task(link))
     await asyncio.gather(*tasks)
 

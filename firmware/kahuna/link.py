@@ -18,6 +18,8 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "enroll", "stop": true}
     {"cmd": "archive"}                                 the archived games (journal: the last 8)
     {"cmd": "archive", "slot": N, "offset": K}         the next piece of one, from byte K
+    {"cmd": "bench"}                                   the board's loop statistics
+    {"cmd": "bench", "reset": true}                    the same, then counting afresh
 
 Board -> host, one JSON object per line:
 
@@ -53,6 +55,9 @@ Board -> host, one JSON object per line:
                                                  or null and "" on the player's own turn);
                                                  it names no card of the AI's stack; a
                                                  solo game's answer to state has it too
+    {"event": "bench", "tasks": [...], "reader", "frame_out_ms", "ai", "heap", ...}
+                                                 the loop statistics (kahuna.loopstats: what
+                                                 each figure is); it changes no game state
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -223,14 +228,16 @@ class Link:
     """Feeds bytes from the serial port, answers through `write(text)` (one line each).
 
     `app` is the `kahuna.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
-    returns the self-test report; `save_cards()` (optional) persists the registry."""
+    returns the self-test report; `save_cards()` (optional) persists the registry;
+    `bench` (optional) is a kahuna.loopstats.LoopStats, for {"cmd": "bench"}."""
 
-    def __init__(self, app, write, now, selftest=None, save_cards=None):
+    def __init__(self, app, write, now, selftest=None, save_cards=None, bench=None):
         self.app = app
         self.write = write
         self.now = now
         self.selftest = selftest
         self.save_cards = save_cards
+        self.bench = bench
         self.buf = bytearray()
         self.overflow = False
         self.view = StateView(app)
@@ -366,6 +373,13 @@ class Link:
         report["event"] = "selftest"
         report["leds"] = self.app.board.led_count
         self.send(report)
+
+    def cmd_bench(self, msg):
+        if self.bench is None:
+            raise LinkError("this board keeps no loop statistics")
+        self.send(self.bench.report())
+        if msg.get("reset") is True:
+            self.bench.reset()
 
     def cmd_cards(self, msg):
         reg = self.app.registry
