@@ -19,6 +19,8 @@ COMMANDS = {
                         "--build builds the browser simulator into build/web/ (make web)"),
     "bench": ("measure.bench", "measure the firmware's speed and memory on CPython and "
                                "MicroPython"),
+    "chipbench": ("measure.chipbench", "measure the firmware on an emulated RP2040 running "
+                                       "the stock MicroPython (make bench-chip UF2=...)"),
     "soak": ("measure.soak", "play many random games through the firmware, checking it "
                              "never goes wrong"),
     "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "
