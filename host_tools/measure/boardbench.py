@@ -82,7 +82,8 @@ def table(rep):
         return "-" if v is None else "%.1f KB" % (v / 1024)
 
     lines.append("heap: live after a full collection %s of %s; free now %s, lowest free seen "
-                 "%s; a full collection took %s ms" % (
+                 "%s (garbage not yet collected counts as used); a full collection took %s "
+                 "ms" % (
                      kb(heap.get("live")), kb(heap.get("total")), kb(heap.get("free")),
                      kb(heap.get("free_low")), heap.get("collect_ms", "-")))
     lines.append("p50 and p95 over the last %s samples of each; counts, max and totals since "

@@ -251,7 +251,7 @@ class Link:
         raise ChipError("the board did not send %s within %s s (wall); its last lines: %s"
                         % (what, wall, self.lines[-3:]))
 
-    def settle(self, quiet=1.0):
+    def settle(self, quiet=0.6):
         """Read until the link has been quiet for `quiet` s (wall)."""
         last = time.monotonic()
         while time.monotonic() - last < quiet:
@@ -259,16 +259,21 @@ class Link:
                 last = time.monotonic()
 
     def command(self, obj, wall=120.0):
-        """Send a command that makes a referee event; its event (then the link settles)."""
-        n = self.events
+        """Send a command that makes a referee event; its event, once the link is synced."""
         self.send(obj)
         msg = self.wait(lambda m: "changed" in m or "error" in m, wall,
                         "the event of %s" % (obj,))
         if "error" in msg:
             raise ChipError("the board refused %s: %s" % (obj, msg["error"]))
-        assert self.events > n
-        self.settle()
+        self.sync(wall)
         return msg
+
+    def sync(self, wall=120.0):
+        """Everything the board sent before now is read: a selftest's answer comes after
+        the lines of the event before it (the AI's next words included), so a step is
+        never acted on twice."""
+        self.send({"cmd": "selftest"})
+        self.wait(lambda m: m.get("event") == "selftest", wall, "the selftest answer")
 
     def close(self):
         self.ser.close()
@@ -402,7 +407,8 @@ class Session:
         mine = []
         link.send({"cmd": "new", "settings": {"ai": "white"}})
         link.wait(lambda m: m.get("event") == "new", 120, "the solo game")
-        link.settle()
+        self.wait_emulated(50)  # the AI's tick says what it asks
+        link.sync()
         rnd = 1
         end = time.monotonic() + wall
         while self.decisions() < decisions:
@@ -413,8 +419,9 @@ class Session:
             if link.say == THINKING:
                 link.wait(lambda m: m.get("event") == "ai" and m.get("say") != THINKING,
                           max(60.0, end - time.monotonic()), "the AI's decision")
-                link.settle()
+                link.sync()
                 self.say("AI decision %d made" % self.decisions())
+                self.heap("after AI decision %d" % self.decisions())
                 continue
             s = link.state
             if s["round"] != rnd:
@@ -431,14 +438,8 @@ class Session:
             elif not link.say:
                 self.human(table, hands, mine)
             else:
-                link.settle()
-        steps = link.ai_steps
-        times = []
-        for (t0, step, _), (t1, _, _) in zip(steps, steps[1:]):
-            if step == "think":
-                times.append(ms(t1 - t0))
-        self.results["ai_seen"] = summary(times)
-        self.say("AI decisions, think step to the next step (ms): %s" % times)
+                self.wait_emulated(20)
+                link.sync()
 
     def decisions(self):
         steps = self.link.ai_steps
@@ -487,11 +488,39 @@ class Session:
         mine.append(card)
         link.command({"cmd": "tap", "card": card})
 
-    def board_bench(self):
-        self.link.settle(0.5)
+    def phase(self, name, fn, *args):
+        """Run one part of the session; a part that goes wrong is reported, and the
+        figures of the others still are."""
+        from host_tools.simulator.table import TableError
+
+        try:
+            fn(*args)
+        except (ChipError, TableError, ValueError, KeyError) as e:
+            if not self.emu.alive():
+                raise
+            self.results.setdefault("problems", []).append("%s: %s" % (name, e))
+            self.say("%s stopped: %s" % (name, e))
+
+    def heap(self, when):
+        """The live heap after a full collection, now (the board's bench answer)."""
+        self.link.settle(0.3)
         self.link.send({"cmd": "bench"})
-        self.results["board"] = self.link.wait(lambda m: m.get("event") == "bench", 300,
-                                               "its bench answer")
+        rep = self.link.wait(lambda m: m.get("event") == "bench", 300, "its bench answer")
+        heap = rep.get("heap", {})
+        if "live" in heap:
+            self.results.setdefault("live", []).append((when, heap["live"], heap["total"]))
+        return rep
+
+    def board_bench(self):
+        steps = self.link.ai_steps
+        times = []
+        for (t0, step, _), (t1, _, _) in zip(steps, steps[1:]):
+            if step == "think":
+                times.append(ms(t1 - t0))
+        if times:
+            self.results["ai_seen"] = summary(times)
+            self.say("AI decisions, think step to the next step (ms): %s" % times)
+        self.results["board"] = self.heap("at the end")
 
 
 # ---------------------------------------------------------------------- the table
@@ -517,15 +546,16 @@ def table(res):
         lines.append("%-50s %4d %9s %9s %9s" % (label, s.get("n", 0), _fmt(s, "p50"),
                                                 _fmt(s, "p95"), _fmt(s, "max")))
     heap = board.get("heap", {})
-    if heap:
-        lines.append("heap: live after a full collection %.1f KB of %.1f KB; lowest free "
-                     "seen during the run %.1f KB (live at most about %.1f KB); a full "
-                     "collection took %s ms" % (
-                         heap.get("live", 0) / 1024, heap.get("total", 0) / 1024,
-                         (heap.get("free_low") or 0) / 1024,
-                         (heap.get("total", 0) - (heap.get("free_low") or 0)) / 1024,
-                         heap.get("collect_ms", "-")))
+    live = res.get("live", [])
+    if live:
+        kbs = [x[1] / 1024 for x in live]
+        lines.append("heap: live after a full collection %.1f to %.1f KB of %.1f KB (%d "
+                     "times: %s); a full collection took %s ms" % (
+                         min(kbs), max(kbs), live[-1][2] / 1024, len(live),
+                         ", ".join(x[0] for x in live), heap.get("collect_ms", "-")))
     boot = res.get("boot", {})
+    for problem in res.get("problems", []):
+        lines.append("not measured in full: %s" % problem)
     lines.append("")
     lines.append(
         "Method: the stock MicroPython firmware (%s) on rp2040py's emulated RP2040 "
@@ -592,9 +622,10 @@ def main(argv=None):
         s.idle(args.idle_ms)
         s.round_trips(args.round_trips)
         s.register_cards()
-        s.taps(args.taps)
+        s.heap("after boot")
+        s.phase("taps", s.taps, args.taps)
         if args.decisions:
-            s.solo(args.decisions, args.seed, args.wall)
+            s.phase("solo", s.solo, args.decisions, args.seed, args.wall)
         s.board_bench()
         res = s.results
         res["wall_s"] = round(time.monotonic() - t0, 1)
