@@ -46,10 +46,6 @@ DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 NEED_UF2 = ("chipbench: name the stock MicroPython firmware for the Pico: make bench-chip "
             "UF2=path/to/RPI_PICO.uf2 (the .uf2 from %s)" % DOWNLOAD)
 SPEC = "host_tools.fakehw.chiprig:SPEC"
-NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",
-                                    "HUNA", "IFFI", "JOJO", "KAHU", "LALE") for n in (1, 2)]
-WHITE_DEAL = ("HUNA-1", "ELAI-1", "DUDA-1")
-BLACK_DEAL = ("ALOA-1", "DUDA-2", "ELAI-2")
 THINKING = "the AI is thinking"
 
 
@@ -304,11 +300,17 @@ class Session:
         self.emu = emu
         self.link = link
         self.out = out
-        with open(os.path.join(ROOT, "board_def", "kahuna.json")) as f:
-            board = json.load(f)
-        self.island_led = dict((i["id"], i["led"]) for i in board["islands"])
         from host_tools.maker.vboard import sticker_uid
-        self.uid = dict((c, sticker_uid(c)) for c in NAMES)
+        from host_tools.paths import BOARD_DEF
+
+        with open(BOARD_DEF) as f:
+            islands = json.load(f)["islands"]
+        self.island_led = dict((i["id"], i["led"]) for i in islands)
+        self.names = ["%s-%d" % (i["id"], n) for i in islands for n in (1, 2)]
+        # The two-player deal: white the 1 cards of the first three islands, black the 2s.
+        self.white_deal = tuple(self.names[0:6:2])
+        self.black_deal = tuple(self.names[1:6:2])
+        self.uid = dict((c, sticker_uid(c)) for c in self.names)
         self.results = {}
 
     def say(self, text):
@@ -352,7 +354,7 @@ class Session:
             self.say("link %s round trips (ms): %s" % (cmd, rtts))
 
     def register_cards(self):
-        self.link.send({"cmd": "cards", "set": dict((self.uid[c], c) for c in NAMES)})
+        self.link.send({"cmd": "cards", "set": dict((self.uid[c], c) for c in self.names)})
         self.link.wait(lambda m: m.get("event") == "cards", 300, "the card registry")
         self.link.settle()
 
@@ -368,11 +370,11 @@ class Session:
         """Tag laid -> first frame with its island lit, in the play phase of a new game."""
         self.link.send({"cmd": "new", "settings": {}})
         self.link.wait(lambda m: m.get("event") == "new", 120, "the new game")
-        for card in WHITE_DEAL + BLACK_DEAL:
+        for card in self.white_deal + self.black_deal:
             self.link.command({"cmd": "tap", "card": card})
         samples = []
         for i in range(n):
-            card = WHITE_DEAL[i % len(WHITE_DEAL)]
+            card = self.white_deal[i % len(self.white_deal)]
             island = card.split("-")[0]
             led = self.island_led[island]
             before = self.emu.ctl({"leds": 1})["last"][led]
@@ -402,7 +404,7 @@ class Session:
         from host_tools.simulator.table import Table
 
         link = self.link
-        table = Table(NAMES, seed)
+        table = Table(self.names, seed)
         hands = Hands(table)
         mine = []
         link.send({"cmd": "new", "settings": {"ai": "white"}})
