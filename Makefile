@@ -27,6 +27,8 @@ help:
 	@echo "make pytest  only the tests (PYTEST_ARGS=... passes options to pytest)"
 	@echo "make sim     play on the simulated board, no hardware (ARGS=... for the tool)"
 	@echo "make bench   speed and memory table (the AI's decision times and heap included)"
+	@echo "make bench-chip UF2=RPI_PICO.uf2  the firmware on an emulated RP2040 (stock MicroPython), minutes"
+	@echo "make bench-board [PORT=...]  the board's own loop statistics over its serial link"
 	@echo "make duel    AI against a baseline, e.g. ARGS=\"--white ai --black greedy --games 400\""
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=..., BOARD=board_def/NAME.json)"
@@ -125,6 +127,20 @@ PORT ?=
 .PHONY: flash
 flash: venv
 	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board-def $(BOARD)) $(ARGS)
+
+# make bench-chip UF2=path/to/RPI_PICO.uf2: the firmware on an emulated RP2040 (rp2040py,
+# pinned in pyproject.toml) running the stock MicroPython rp2 port that UF2 holds: tap to
+# frame, frame cadence, link round trip, AI decisions and heap, in RP2040 time
+# (host_tools/measure/chipbench.py). Minutes of wall time; not part of `make test`.
+UF2 ?=
+.PHONY: bench-chip bench-board
+bench-chip: venv
+	@$(BIN)/python -m host_tools chipbench $(if $(UF2),--uf2 $(UF2)) $(ARGS)
+
+# make bench-board [PORT=/dev/ttyACM0]: the board's own loop statistics, asked over its
+# serial link ({"cmd": "bench"}); without PORT: the first Pico found.
+bench-board: venv
+	@$(BIN)/python -m host_tools bench --board $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
 # `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.

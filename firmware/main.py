@@ -27,6 +27,7 @@ from core.enroll import Enroller
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
+from core.loopstats import LoopStats
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
 from hw import leds, pn532
@@ -120,6 +121,9 @@ async def serial_task(link):
 
 async def game(clock, parts):
     board, game_def, registry, strip, buzzer, reader = parts
+    stats = LoopStats()  # the board's own benchmark: {"cmd": "bench"} on the link
+    stats.watch_reader(reader)
+    stats.watch_strip(strip)
     inputs = inputsmod.build(board, make_pin)
     app = App(game_def, board, registry, strip, sound=buzzer, journal=Journal(JOURNAL_FILE),
               reader=reader, inputs=inputs)
@@ -127,7 +131,7 @@ async def game(clock, parts):
     selftest = lambda: {"pn532": list(reader.version) if reader.version else None,  # noqa: E731
                         "reader_error": reader.error}
     link = Link(app, sys.stdout.write, clock, selftest=selftest,
-                save_cards=lambda: registry.save(CARDS_FILE))
+                save_cards=lambda: registry.save(CARDS_FILE), bench=stats)
     app.listen(link.on_event)
     app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send,
                             game_def.TITLE)
@@ -138,7 +142,7 @@ async def game(clock, parts):
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
-    tasks = [every(period, tick, clock) for period, tick in app.tasks()]
+    tasks = [every(period, tick, clock) for period, tick in stats.tasks(app)]
     tasks.append(serial_task(link))
     await asyncio.gather(*tasks)
 

@@ -20,7 +20,9 @@ COMMANDS = {
     "web": ("web.live", "the live board in the browser over its serial link (--port); "
                         "--build builds the browser simulator into build/web/ (make web)"),
     "bench": ("measure.bench", "measure the firmware's speed and memory on CPython and "
-                               "MicroPython"),
+                               "MicroPython; --port: a board's own loop statistics"),
+    "chipbench": ("measure.chipbench", "measure the firmware on an emulated RP2040 running "
+                                       "the stock MicroPython (make bench-chip UF2=...)"),
     "soak": ("measure.soak", "play many random games through the firmware, checking it "
                              "never goes wrong"),
     "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "
@@ -30,7 +32,7 @@ COMMANDS = {
 
 def usage():
     return ("usage: python -m host_tools COMMAND [options]   (COMMAND --help for its options)"
-            "\n\ncommands:\n" + "\n".join("  %-8s %s" % (name, text)
+            "\n\ncommands:\n" + "\n".join("  %-9s %s" % (name, text)
                                          for name, (_, text) in COMMANDS.items()))
 
 

@@ -221,7 +221,7 @@ def test_the_link_under_micropython(mpy, tmp_path):
     commands = tmp_path / "commands"
     commands.write_bytes(b"".join(json.dumps(c).encode() + b"\n" for c in PRIVATE_GAME)
                          + b"{garbage\n")
-    harness = MicroPython(executable=mpy.executable, heap_kib=320)
+    harness = MicroPython(executable=mpy.executable, heap_kib=512)
     out = harness.run_code(
         "import select\n"
         "import gamekit\n"

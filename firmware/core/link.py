@@ -25,6 +25,8 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "enroll", "stop": true}
     {"cmd": "archive"}                                 the archived games (journal: the last 8)
     {"cmd": "archive", "slot": N, "offset": K}         the next piece of one, from byte K
+    {"cmd": "bench"}                                   the board's loop statistics
+    {"cmd": "bench", "reset": true}                    the same, then counting afresh
 
 Board -> host, one JSON object per line:
 
@@ -71,6 +73,9 @@ Board -> host, one JSON object per line:
                                                  or null and "" on the player's own turn);
                                                  it names no card of the AI's stack; a
                                                  solo game's answer to state has it too
+    {"event": "bench", "tasks": [...], "reader", "frame_out_ms", "ai", "heap", ...}
+                                                 the loop statistics (core.loopstats: what
+                                                 each figure is); it changes no game state
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
@@ -132,7 +137,7 @@ _UNSENT = object()
 # everything; a remote table (another board or a page, through a broker) only plays.
 CHANNELS = {
     "usb": ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll",
-            "archive"),
+            "archive", "bench"),
     "remote": ("state", "tap", "press", "pick"),
 }
 
@@ -195,9 +200,11 @@ class Link:
 
     `app` is the `core.app.App`; `now()` gives the clock in ms; `selftest()` (optional)
     returns the self-test report; `save_cards()` (optional) persists the registry;
-    `channel` (a key of CHANNELS) says which commands this link takes."""
+    `bench` (optional) is a core.loopstats.LoopStats, for {"cmd": "bench"}; `channel` (a
+    key of CHANNELS) says which commands this link takes."""
 
-    def __init__(self, app, write, now, selftest=None, save_cards=None, channel="usb"):
+    def __init__(self, app, write, now, selftest=None, save_cards=None, bench=None,
+                 channel="usb"):
         if channel not in CHANNELS:
             raise ValueError("unknown channel %r" % (channel,))
         self.app = app
@@ -205,6 +212,7 @@ class Link:
         self.now = now
         self.selftest = selftest
         self.save_cards = save_cards
+        self.bench = bench
         self.channel = channel
         self.allowed = CHANNELS[channel]
         self.lines = Lines(self.line, self._too_long)
@@ -340,6 +348,13 @@ class Link:
         report["event"] = "selftest"
         report["leds"] = self.app.board.led_count
         self.send(report)
+
+    def cmd_bench(self, msg):
+        if self.bench is None:
+            raise LinkError("this board keeps no loop statistics")
+        self.send(self.bench.report())
+        if msg.get("reset") is True:
+            self.bench.reset()
 
     def cmd_cards(self, msg):
         reg = self.app.registry

@@ -2,7 +2,8 @@
 emulators (a virtual I2C bus, a PN532 reader and NTAG213 tags behind it), pins and PWM
 (`pins`), the LED strip (`strip`), the reader's world for the simulator (`reader_rig`), the
 flash (`flash`), and `pico/`: the virtual board's `machine` and `neopixel` over the same
-fakes, and its supervisor."""
+fakes, and its supervisor. `chiprig` (CPython only) wires the PN532 model to an emulated
+RP2040 (rp2040py) for `make bench-chip`."""
 
 from .i2c_bus import VirtualClock, VirtualI2C
 from .ntag213 import NTAG213, ISO14443ATag

@@ -1,5 +1,7 @@
 """`python -m host_tools bench [--json]`: speed and memory of the firmware on CPython and
-inside the MicroPython unix port (with the RP2040's heap size). Figures, not assertions."""
+inside the MicroPython unix port (with the RP2040's heap size). Figures, not assertions.
+`--port PORT`: the board's own benchmark instead, asked over its serial link
+(host_tools/measure/boardbench.py)."""
 
 import argparse
 import json
@@ -106,7 +108,19 @@ def table(results):
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools bench")
     ap.add_argument("--json", action="store_true", help="one JSON object keyed by measure")
+    ap.add_argument("--board", action="store_true",
+                    help="ask the board (a Pico, a virtual board, the emulated RP2040) for its "
+                         "own loop statistics over its serial link: the first Pico found, or "
+                         "--port")
+    ap.add_argument("--port", help="the board's serial port (implies --board)")
+    ap.add_argument("--reset", action="store_true",
+                    help="with --port: the board starts counting afresh after answering")
+    ap.add_argument("--timeout", type=float, default=10.0,
+                    help="with --port: seconds to wait for the answer (default 10)")
     args = ap.parse_args(argv)
+    if args.board or args.port is not None or args.reset:
+        from host_tools.measure import boardbench
+        return boardbench.main(args.port, args.json, args.reset, args.timeout)
     results = {"cpython": cpython(), "micropython": micropython()}
     if args.json:
         keys = sorted(set(results["cpython"]) | set(results["micropython"]))

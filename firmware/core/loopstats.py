@@ -1,0 +1,309 @@
+"""The board's own benchmark: statistics of its loop, kept as it runs and told on the
+serial link (`{"cmd": "bench"}`, core.link), so a real Pico measures itself.
+
+main.py wires it in: `tasks(app)` wraps each of the app's ticks (App.tasks()), and
+`watch_reader` and `watch_strip` wrap the reader's poll and the strip's show. Recorded, in
+microseconds of the board's own clock (time.ticks_us):
+
+- per task (reader, inputs, frame, ai): ticks run, the period from one tick's start to the
+  next (p50, p95 and max), overruns (a start later than twice the task's period: a beat
+  missed), the time spent in the tick (p50, max, total);
+- the reader: for each card that arrives, the poll that found it (reader steps, and the
+  time from that poll's first step to the UID), and the UID to the end of the frame
+  written because of it (the tap as the board sees it);
+- the frame output: the strip's show (copy to the driver buffer and the write);
+- the computer opponent (a solo game): per decision, the time from its first slice to the
+  decision, the time spent in its slices, and how many slices;
+- the heap: gc.mem_free() every HEAP_EVERY frames (its low point, and a rise of more than
+  GC_RISE bytes between two samples counts as an automatic collection, with the longest
+  tick run since the previous sample as its stall), and at each report a full collection,
+  timed, and the live heap after it.
+
+p50 and p95 are over the last RING samples of each series; counts, max and totals are
+since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
+small integers into lists and attributes made once (tests/test_loopstats.py checks the
+frame stays at 0 bytes a frame). The report allocates, when asked.
+"""
+
+import gc
+
+from core.ticks import ticks_diff, ticks_us
+
+RING = 32  # recent samples kept per series: p50 and p95 are over these
+HEAP_EVERY = 10  # frames between two heap samples (gc.mem_free walks the heap: ~1 ms)
+GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
+TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
+
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython only
+_mem_alloc = getattr(gc, "mem_alloc", None)
+
+
+class Series:
+    """One quantity: how many, max, total (whole seconds + us, so it never leaves the
+    small integers) and the last RING samples. `add` allocates nothing."""
+
+    def __init__(self):
+        self.ring = [0] * RING
+        self.reset()
+
+    def reset(self):
+        self.n = 0
+        self.i = 0
+        self.max = 0
+        self.total_s = 0
+        self.total_us = 0
+
+    def add(self, v):
+        i = self.i
+        self.ring[i] = v
+        i += 1
+        self.i = 0 if i == RING else i
+        self.n += 1
+        if v > self.max:
+            self.max = v
+        t = self.total_us + v
+        if t >= 1000000:
+            self.total_s += t // 1000000
+            t = t % 1000000
+        self.total_us = t
+
+    def report(self, scale=1):
+        """{"n", "p50", "p95", "max"} (values divided by `scale`), and "total"."""
+        k = self.n if self.n < RING else RING
+        vals = sorted(self.ring[j] for j in range(k))
+        out = {"n": self.n}
+        if k:
+            out["p50"] = _num(vals[(k - 1) // 2], scale)
+            out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
+            out["max"] = _num(self.max, scale)
+            out["total"] = _num(self.total_s * 1000000 + self.total_us, scale)
+        return out
+
+
+def _num(v, scale):
+    return v if scale == 1 else round(v / scale, 2)
+
+
+class Task:
+    def __init__(self, name, period_ms):
+        self.name = name
+        self.period_ms = period_ms
+        self.period = Series()  # start to start, us
+        self.busy = Series()  # in the tick, us
+        self.reset()
+
+    def reset(self):
+        self.period.reset()
+        self.busy.reset()
+        self.overruns = 0
+        self.last = 0
+        self.started = False
+
+    def note(self, t0, t1):
+        if self.started:
+            p = ticks_diff(t0, self.last)
+            self.period.add(p)
+            if p > 2000 * self.period_ms:
+                self.overruns += 1
+        self.started = True
+        self.last = t0
+        self.busy.add(ticks_diff(t1, t0))
+
+    def report(self):
+        return {"name": self.name, "period_ms": self.period_ms,
+                "period": self.period.report(1000), "busy": self.busy.report(1000),
+                "overruns": self.overruns}
+
+
+class LoopStats:
+    def __init__(self):
+        self.tasks_ = []
+        self.poll_us = Series()  # first step of the poll that found a card -> its UID
+        self.poll_steps = Series()  # reader steps of that poll
+        self.uid_frame = Series()  # the UID in hand -> the frame written for it
+        self.show = Series()  # strip.show: copy into the driver's buffer + write
+        self.ai_elapsed = Series()  # first slice -> decision
+        self.ai_compute = Series()  # time in the slices of a decision
+        self.ai_slices = Series()  # slices of a decision
+        self.gc_stall = Series()  # the longest tick in a window where a collection ran
+        self.reset()
+
+    def reset(self):
+        """Start counting afresh (the ring buffers are overwritten as they go)."""
+        for t in self.tasks_:
+            t.reset()
+        for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
+                  self.ai_compute, self.ai_slices, self.gc_stall):
+            s.reset()
+        self.polling = False
+        self.poll_start = 0
+        self.steps = 0
+        self.last_uid = None
+        self.arrived = False
+        self.arrived_at = 0
+        self.ai_start = 0
+        self.ai_us = 0
+        self.ai_n = 0
+        self.frames = 0
+        self.heap_free = -1  # the last sample
+        self.heap_low = -1  # the lowest sample
+        self.longest = 0  # the longest tick since the last heap sample, us
+
+    # ------------------------------------------------------------- wiring
+
+    def tasks(self, app):
+        """App.tasks() with each tick timed: [(period ms, tick(now))]."""
+        out = []
+        for period, tick in app.tasks():
+            name = "task"
+            for n in TASKS:
+                if tick == getattr(app, "tick_" + n, None):
+                    name = n
+            task = Task(name, period)
+            self.tasks_.append(task)
+            if name == "ai":
+                out.append((period, self._ai(app, task, tick)))
+            elif name == "frame":
+                out.append((period, self._frame(task, tick)))
+            else:
+                out.append((period, self._timed(task, tick, name == "reader")))
+        return out
+
+    def _timed(self, task, tick, reader):
+        def run(now):
+            t0 = ticks_us()
+            tick(now)
+            t1 = ticks_us()
+            task.note(t0, t1)
+            d = ticks_diff(t1, t0)
+            if d > self.longest:
+                self.longest = d
+            if reader:
+                self.arrived = False  # an arrival that drew no frame is not a tap
+        return run
+
+    def _frame(self, task, tick):
+        def run(now):
+            t0 = ticks_us()
+            tick(now)
+            t1 = ticks_us()
+            task.note(t0, t1)
+            d = ticks_diff(t1, t0)
+            if d > self.longest:
+                self.longest = d
+            self.frames += 1
+            if self.frames >= HEAP_EVERY:
+                self.frames = 0
+                self._heap()
+        return run
+
+    def _heap(self):
+        if _mem_free is None:
+            return
+        free = _mem_free()
+        if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
+            self.gc_stall.add(self.longest)
+        self.heap_free = free
+        if self.heap_low < 0 or free < self.heap_low:
+            self.heap_low = free
+        self.longest = 0
+
+    def _ai(self, app, task, tick):
+        def run(now):
+            solo = app.solo
+            if solo is None:
+                t0 = ticks_us()
+                tick(now)
+                task.note(t0, ticks_us())
+                return
+            before = solo.thinking
+            plan = solo.plan
+            hint = solo.hint
+            t0 = ticks_us()
+            tick(now)
+            t1 = ticks_us()
+            task.note(t0, t1)
+            d = ticks_diff(t1, t0)
+            if d > self.longest:
+                self.longest = d
+            done = ((solo.plan is not plan and solo.plan is not None)
+                    or (solo.hint is not hint and solo.hint is not None))
+            if before or solo.thinking or done:
+                if not before:
+                    self.ai_start = t0
+                    self.ai_us = 0
+                    self.ai_n = 0
+                self.ai_us += d
+                self.ai_n += 1
+                if done:
+                    self.ai_elapsed.add(ticks_diff(t1, self.ai_start))
+                    self.ai_compute.add(self.ai_us)
+                    self.ai_slices.add(self.ai_n)
+        return run
+
+    def watch_reader(self, reader):
+        """Time the polls of `reader` (hw.reader.Reader: `poll(now)`, `uid`)."""
+        poll = reader.poll
+
+        def timed_poll(now):
+            t0 = ticks_us()
+            if not self.polling:
+                self.polling = True
+                self.poll_start = t0
+                self.steps = 0
+            self.steps += 1
+            done = poll(now)
+            if done:
+                uid = reader.uid
+                if uid is not None and uid != self.last_uid:
+                    t1 = ticks_us()
+                    self.poll_us.add(ticks_diff(t1, self.poll_start))
+                    self.poll_steps.add(self.steps)
+                    self.arrived = True
+                    self.arrived_at = t1
+                self.last_uid = uid
+                self.polling = False
+            return done
+
+        reader.poll = timed_poll
+
+    def watch_strip(self, strip):
+        """Time the frames written to `strip` (hw.leds.Strip: `show(frame)`)."""
+        show = strip.show
+
+        def timed_show(frame):
+            t0 = ticks_us()
+            show(frame)
+            t1 = ticks_us()
+            self.show.add(ticks_diff(t1, t0))
+            if self.arrived:
+                self.arrived = False
+                self.uid_frame.add(ticks_diff(t1, self.arrived_at))
+
+        strip.show = timed_show
+
+    # ------------------------------------------------------------- the report
+
+    def report(self, collect=True):
+        """The figures as one JSON-able object (times in ms, p50/p95 over the last RING
+        samples). `collect`: time a full collection and give the live heap after it."""
+        heap = {"free_low": self.heap_low if self.heap_low >= 0 else None,
+                "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000)}
+        if collect and _mem_free is not None and _mem_alloc is not None:
+            t0 = ticks_us()
+            gc.collect()
+            t1 = ticks_us()
+            heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
+            heap["live"] = _mem_alloc()
+            heap["free"] = _mem_free()
+            heap["total"] = heap["live"] + heap["free"]
+        return {"event": "bench", "ring": RING,
+                "tasks": [t.report() for t in self.tasks_],
+                "reader": {"poll_ms": self.poll_us.report(1000),
+                           "poll_steps": self.poll_steps.report(),
+                           "uid_to_frame_ms": self.uid_frame.report(1000)},
+                "frame_out_ms": self.show.report(1000),
+                "ai": {"elapsed_ms": self.ai_elapsed.report(1000),
+                       "compute_ms": self.ai_compute.report(1000),
+                       "slices": self.ai_slices.report()},
+                "heap": heap}

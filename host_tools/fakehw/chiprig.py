@@ -1,0 +1,181 @@
+"""The board on an emulated RP2040: a board spec for the `rp2040py` emulator (PyPI, pinned
+in pyproject.toml's dev extras), on which the stock MicroPython rp2 port runs the
+project's firmware. `host_tools.measure.chipbench` starts it; by hand:
+
+    CHIPRIG_CTL=127.0.0.1:7777 PYTHONPATH=. python -m rp2040py --log-level info \\
+        micropython --image RPI_PICO.uf2 --board-spec host_tools.fakehw.chiprig:SPEC \\
+        --pty --littlefs fs.img
+
+What is wired to the emulated chip, from the board definition (`host_tools.paths.BOARD_DEF`,
+board_def/kahuna.json):
+
+- I2C0 (`hardware.pins.i2c`): the project's PN532 model (`host_tools/fakehw/pn532_chip.py`, with
+  NTAG213 tags) at 0x24, bridged byte by byte: a write transaction is one frame to the
+  model, a 1-byte read is its status poll, a longer read its frame;
+- the NeoPixel pin (`pins.neopixel`): rp2040py's WS2812 decoder; every frame the firmware
+  writes is kept with the emulated time it was latched at;
+- the buttons (`pins.buttons`): pin levels (pressed = driven low, released = the pull-up);
+- a control socket (`CHIPRIG_CTL`, host:port; default 127.0.0.1:7777), one JSON object per
+  line, each answered with one line that also carries "ns", the emulated clock when served:
+
+      {"tag": "04A224B2C35E80"} / {"tag": null}   lay a tag on the reader / lift it
+      {"press": "next"} / {"release": "next"}     a button (a role or a GPIO number)
+      {"clock": 1}                                -> {"ns": t, "i2c": transactions so far}
+      {"leds": 1}                                 -> {"frames": n, "last": [[r,g,b]...], "at_ns"}
+      {"since": NS}                               -> {"hist": [[at_ns, [[r,g,b]...]], ...]}
+                                                     (the frames latched after NS, of the
+                                                     last CHIPRIG_HIST kept, default 2000)
+
+Emulated time is what the measurements use: rp2040py runs the Cortex-M0+ at a fixed 125
+MHz with per-instruction cycle counts, many times slower than real time.
+"""
+
+import collections
+import dataclasses
+import json
+import os
+import socket
+import threading
+
+from rp2040py.boards import BOARDS
+from rp2040py.external.ws2812 import Ws2812
+from rp2040py.peripherals.i2c import I2CMode
+
+from host_tools.fakehw.ntag213 import NTAG213
+from host_tools.fakehw.pn532_chip import PN532Chip
+from host_tools.paths import BOARD_DEF
+
+PN532_ADDR = 0x24
+DEFAULT_CTL = "127.0.0.1:7777"
+
+
+def board_pins(path=BOARD_DEF):
+    """(neopixel GPIO, {button role: GPIO}, I2C id) from the board definition."""
+    with open(path) as f:
+        pins = json.load(f).get("hardware", {}).get("pins", {})
+    buttons = pins.get("buttons", {})
+    return (pins.get("neopixel", 28), dict(buttons) if isinstance(buttons, dict) else {},
+            pins.get("i2c", {}).get("id", 0))
+
+
+LED_PIN, BUTTON_PINS, I2C_ID = board_pins()
+
+STATE = {"rp": None, "frames": 0, "last": None, "at_ns": 0, "i2c": 0,
+         "hist": collections.deque(maxlen=int(os.environ.get("CHIPRIG_HIST", "2000")))}
+# The status poll says "ready" at once; a response is ready one poll after its ACK.
+CHIP = PN532Chip(ack_polls=0, response_polls=1)
+
+
+def _now():
+    rp = STATE["rp"]
+    return rp.clock.nanos if rp is not None else 0
+
+
+class PN532Bridge:
+    """A byte-level I2C target in front of the transaction-level PN532 model."""
+
+    def attach(self, rp):
+        STATE["rp"] = rp
+        i2c = rp.i2c[I2C_ID]
+        self.wbuf = bytearray()
+        self.rbuf = None
+        self.mode = None
+
+        def connect(address, mode):
+            self.mode = mode
+            self.wbuf = bytearray()
+            self.rbuf = None
+            i2c.complete_connect(address == PN532_ADDR)
+
+        def write(v):
+            self.wbuf.append(v)
+            i2c.complete_write(True)
+
+        def read(ack):
+            if self.rbuf is None:
+                # The master NACKs the last byte: no ACK on the first byte is a 1-byte read,
+                # the status poll; else a frame (the model gives what it has, zero-padded).
+                self.rbuf = bytearray(CHIP.i2c_read(1 if not ack else 300))
+            i2c.complete_read(self.rbuf.pop(0) if self.rbuf else 0)
+
+        def stop():
+            if self.mode == I2CMode.WRITE and self.wbuf:
+                try:
+                    CHIP.i2c_write(bytes(self.wbuf))
+                except OSError:
+                    pass  # held in reset: no answer, as on the bus
+            STATE["i2c"] += 1
+            self.wbuf = bytearray()
+            self.rbuf = None
+            i2c.complete_stop()
+
+        i2c.on_connect = connect
+        i2c.on_write_byte = write
+        i2c.on_read_byte = read
+        i2c.on_stop = stop
+
+
+def _leds():
+    def on_pixels(px):
+        STATE["frames"] += 1
+        STATE["last"] = [list(p) for p in px]
+        STATE["at_ns"] = _now()
+        STATE["hist"].append((STATE["at_ns"], STATE["last"]))
+    return Ws2812(gpio=LED_PIN, on_pixels=on_pixels)
+
+
+def answer(req):
+    """One control request -> its answer (see the module's docstring)."""
+    rp = STATE["rp"]
+    ans = {"ok": True}
+    if "tag" in req:
+        if req["tag"]:
+            CHIP.field.place(NTAG213(bytes.fromhex(req["tag"])))
+        else:
+            CHIP.field.remove()
+    elif "press" in req or "release" in req:
+        role = req["press"] if "press" in req else req["release"]
+        pin = role if isinstance(role, int) else BUTTON_PINS[role]
+        if "press" in req:
+            rp.gpio[pin].set_input_value(False)
+        else:
+            rp.gpio[pin].release_input()
+    elif "leds" in req:
+        ans = {"frames": STATE["frames"], "last": STATE["last"], "at_ns": STATE["at_ns"]}
+    elif "since" in req:
+        ans = {"hist": [h for h in list(STATE["hist"]) if h[0] > req["since"]]}
+    elif "clock" in req:
+        ans = {"i2c": STATE["i2c"]}
+    else:
+        ans = {"error": "unknown request"}
+    ans["ns"] = _now()
+    return ans
+
+
+def _serve(srv):
+    while True:
+        conn, _ = srv.accept()
+        f = conn.makefile("rw")
+        for line in f:
+            try:
+                ans = answer(json.loads(line))
+            except Exception as e:  # noqa: BLE001 - a rig: say what broke and go on
+                ans = {"error": repr(e), "ns": _now()}
+            f.write(json.dumps(ans) + "\n")
+            f.flush()
+        conn.close()
+
+
+class Control:
+    def attach(self, rp):
+        STATE["rp"] = rp
+        host, port = os.environ.get("CHIPRIG_CTL", DEFAULT_CTL).rsplit(":", 1)
+        srv = socket.socket()
+        srv.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        srv.bind((host, int(port)))
+        srv.listen(4)
+        threading.Thread(target=_serve, args=(srv,), daemon=True).start()
+
+
+SPEC = dataclasses.replace(BOARDS["pico"],
+                           extras=BOARDS["pico"].extras + (PN532Bridge, _leds, Control))

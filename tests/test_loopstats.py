@@ -1,0 +1,185 @@
+"""The board's own benchmark (core.loopstats, `{"cmd": "bench"}` on the link): its
+answer's shape, that asking changes no game state, that recording keeps the frame at 0
+bytes allocated, and the host's `bench --port` against the virtual board."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+import gamekit
+from core.link import Link
+from core.loopstats import RING, LoopStats, Series
+from host_tools.maker.vboard import sticker_uid
+from host_tools.measure import boardbench
+from host_tools.simulator import engine as simcore
+from mpy_runner import ROOT, MicroPython
+
+
+def timed(sim):
+    """Time the simulated board's ticks, reader and strip as main.py wires them."""
+    stats = LoopStats()
+    stats.watch_reader(sim.reader)
+    stats.watch_strip(sim.app.strip)
+    for task, (period, tick) in zip(sim.tasks, stats.tasks(sim.app)):
+        assert task[1] == period
+        task[2] = tick
+    return stats
+
+
+class Timed:
+    """The simulated board, timed, with a link to ask."""
+
+    def __init__(self):
+        self.sim = simcore.Simulation(gamekit.board())
+        self.stats = timed(self.sim)
+        self.lines = []
+        self.link = Link(self.sim.app, self.lines.append, lambda: self.sim.now, bench=self.stats)
+
+    def send(self, obj):
+        del self.lines[:]
+        self.link.feed((json.dumps(obj) + "\n").encode())
+        return [json.loads(line) for line in self.lines]
+
+    def tap(self, card):
+        self.sim.present(self.sim.uid_of(card), 0)
+
+
+def test_series_keeps_count_max_total_and_recent_percentiles():
+    s = Series()
+    for v in range(1, 101):
+        s.add(v * 1000)
+    rep = s.report(1000)
+    assert rep["n"] == 100 and rep["max"] == 100.0 and rep["total"] == 5050.0
+    assert rep["p50"] == 84.0 and rep["p95"] == 99.0  # the last RING (32) samples: 69..100
+    assert RING == 32
+    assert Series().report() == {"n": 0}
+
+
+def test_bench_answer_shape_and_it_changes_no_game_state():
+    b = Timed()
+    for card in gamekit.WHITE_DEAL + gamekit.BLACK_DEAL + ("HUNA-1",):
+        b.tap(card)
+    b.sim.advance(2000)
+    assert b.sim.app.referee.pending  # HUNA-1 waits for its bridge: the island pulses
+    state = b.send({"cmd": "state"})[0]["state"]
+    snapshot = b.sim.app.game.snapshot()
+    journal = b.sim.flash.files.copy() if hasattr(b.sim.flash, "files") else None
+    (rep,) = b.send({"cmd": "bench"})
+    assert rep["event"] == "bench" and rep["ring"] == RING
+    assert [t["name"] for t in rep["tasks"]] == ["reader", "inputs", "frame", "ai"]
+    frame = rep["tasks"][2]
+    assert frame["period_ms"] == 20 and frame["overruns"] == 0
+    assert frame["busy"]["n"] > 100 and set(frame["period"]) == {"n", "p50", "p95", "max",
+                                                                   "total"}
+    reader = rep["reader"]
+    assert reader["poll_steps"]["n"] == 7  # seven cards laid, each found by one poll
+    assert reader["uid_to_frame_ms"]["n"] == 7  # and each drew its frame
+    assert rep["frame_out_ms"]["n"] >= frame["busy"]["n"]
+    assert rep["ai"] == {"elapsed_ms": {"n": 0}, "compute_ms": {"n": 0}, "slices": {"n": 0}}
+    assert set(rep["heap"]) >= {"free_low", "gc_seen", "gc_stall_ms"}
+    # Nothing changed: the state, the game, the journal; the answer is one line.
+    assert len(b.lines) == 1
+    assert b.send({"cmd": "state"})[0]["state"] == state
+    assert b.sim.app.game.snapshot() == snapshot
+    if journal is not None:
+        assert b.sim.flash.files == journal
+    # reset: answered, then counting afresh
+    (rep,) = b.send({"cmd": "bench", "reset": True})
+    assert rep["reader"]["poll_steps"]["n"] == 7
+    (rep,) = b.send({"cmd": "bench"})
+    assert rep["reader"]["poll_steps"]["n"] == 0 and rep["tasks"][2]["busy"]["n"] == 0
+
+
+def test_a_link_without_statistics_says_so():
+    sim = simcore.Simulation(gamekit.board())
+    lines = []
+    Link(sim.app, lines.append, lambda: sim.now).feed(b'{"cmd": "bench"}\n')
+    assert [json.loads(x) for x in lines] == [{"error": "this board keeps no loop statistics"}]
+
+
+def test_ai_decisions_are_counted_in_a_solo_game():
+    from solokit import SoloGame
+    g = SoloGame(gamekit.board(), seed=3, ai="white")
+    stats = timed(g.sim)
+    while stats.ai_elapsed.n < 2:
+        assert g.step() and g.steps < 500
+    lines = []
+    Link(g.sim.app, lines.append, lambda: g.sim.now, bench=stats).feed(b'{"cmd": "bench"}\n')
+    ai = json.loads(lines[0])["ai"]
+    assert ai["elapsed_ms"]["n"] == ai["compute_ms"]["n"] == ai["slices"]["n"] == 2
+    # The simulator's clock stands still inside a tick: a decision is one slice there.
+    assert ai["slices"]["max"] == 1 and ai["elapsed_ms"]["max"] > 0
+
+
+@pytest.mark.micropython
+def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
+    """As tests/test_view.py's frame check (and with its heap), with the frame tick and the
+    strip timed."""
+    out = MicroPython(heap_kib=512).run_code(
+        "import gc\n"
+        "from hw.leds import Strip\n"
+        "from host_tools.fakehw.strip import VirtualNeoPixel\n"
+        "from core import board as boardmod\n"
+        "from core import gameload\n"
+        "from core.app import App\n"
+        "from core.cards import Registry\n"
+        "from core.loopstats import LoopStats\n"
+        "game_def = gameload.load('kahuna')\n"
+        "b = boardmod.load('board_def/kahuna.json', keep_raw=False)\n"
+        "names = ['%%s-%%d' %% (i, n) for i in b.islands for n in (1, 2)]\n"
+        "strip = Strip(VirtualNeoPixel(b.led_count), b.led_count)\n"
+        "stats = LoopStats()\n"
+        "stats.watch_strip(strip)\n"
+        "app = App(game_def, b, Registry(names), strip)\n"
+        "ticks = stats.tasks(app)\n"
+        "frame = [t for p, t in ticks][0]\n"
+        "ai = [t for p, t in ticks][1]\n"
+        "for card in %r:\n"
+        "    app.tap_card(card, 0)\n"
+        "for i in range(40):\n"
+        "    frame(20 * i)\n"
+        "    ai(20 * i)\n"
+        "def measure():\n"
+        "    gc.collect()\n"
+        "    gc.disable()\n"
+        "    a = gc.mem_alloc()\n"
+        "    for i in range(200):\n"
+        "        frame(1000 + 20 * i)\n"
+        "        ai(1000 + 20 * i)\n"
+        "    return gc.mem_alloc() - a\n"
+        "print(stats.show.n, measure(), stats.heap_low > 0)\n"
+        % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))
+    shown, allocated, sampled = out.split()
+    assert int(shown) >= 40 and sampled == "True"
+    assert allocated == "0"
+
+
+def test_host_bench_port_errors_are_one_line():
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--port",
+                           "/dev/no-such-board"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip().count("\n") == 0 and "/dev/no-such-board" in proc.stderr
+
+
+def test_host_bench_reads_the_virtual_boards_answer(flashed_vboard):
+    board = flashed_vboard
+    # A card laid on the virtual board's scanner: the board sees it, as a Pico does.
+    board.client.place_tag(sticker_uid("HUNA-1"))
+    import time
+    time.sleep(1.5)
+    board.client.remove_tag()
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--port", board.port,
+                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    rep = json.loads(proc.stdout)
+    assert [t["name"] for t in rep["tasks"]] == ["reader", "inputs", "frame", "ai"]
+    assert rep["tasks"][2]["busy"]["n"] > 10
+    assert rep["reader"]["poll_steps"]["n"] >= 1
+    assert rep["heap"]["live"] > 0 and rep["heap"]["free_low"] > 0
+    text = subprocess.run([sys.executable, "-m", "host_tools", "bench", "--port", board.port],
+                          cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert text.returncode == 0 and "frame" in text.stdout and "heap: live" in text.stdout
+    assert boardbench.table(rep).splitlines()[0].startswith("task")
