@@ -65,7 +65,9 @@ class Game:
         self.round = 1
         self.first = first
         self.scores = [0] * self.sides()
-        self.rounds = []  # [round, first, seat, card, def_card|-1, def_up|-1, doubled, points, scores]
+        # per scored round: [round, first, seat, card, defence card or -1, its face
+        # up 1 / down 0 / -1, doubled, points, scores]
+        self.rounds = []
         self.winner = -1
         self._start_round()
 

@@ -37,7 +37,7 @@ def check_settings(obj):
     if "first" in obj:
         if obj["first"] not in seat_names(out["players"]):
             raise ValueError("first must be a seat p1..p%d, got %r"
-                             % (out["players"], obj["first"]))
+                             % (len(seat_names(out["players"])), obj["first"]))
         out["first"] = obj["first"]
     if "target" in obj:
         out["target"] = _int(obj, "target", 1, 15)
