@@ -89,3 +89,15 @@ def test_every_listed_action_is_accepted():
                 g.restore(snap)
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])
+
+
+def test_rules_suite_runs_inside_micropython(mpy):
+    # test_kami_rules.py avoids what the MicroPython pytest shim lacks (raises' value)
+    from mpy_runner import MicroPython
+
+    runner = MicroPython(executable=mpy.executable, path=mpy.path + (HERE,))
+    out = runner.run_script("tests/mp/run_tests.py", "test_kami_rules", timeout=300)
+    last = out.strip().splitlines()[-1]
+    passed, failed = last.split(", ")
+    assert failed == "0 failed", out
+    assert int(passed.split()[0]) >= 50
