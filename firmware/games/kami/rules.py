@@ -22,6 +22,7 @@ Actions (tuples; the first item names it):
 
 from core.outcome import WRONG_PHASE, Rejected
 from games.kami import deck
+from games.kami.dealing import STACKS, check_deal, dealt, split
 
 UNKNOWN_CARD = "unknown-card"
 ALREADY_PLAYED = "card-already-played"
@@ -31,7 +32,6 @@ EMPRESS_LOCKED = "empress-locked"
 LAST_CARD_DEFENCE = "last-card-defence"
 NO_CLAIM = "no-claim"
 
-STACKS = 8  # 2 players: the centre stacks
 CARD_ACTIONS = ("centre", "defend", "attack", "counter", "reveal", "show")
 # used[card]: 0 not played this round; PUBLIC face up on a line or taken from the centre;
 # HIDDEN face down on a line from a hand (with a known deal, tapping it again must not
@@ -42,10 +42,6 @@ FIELDS = ("players", "mode", "target", "deal", "rng", "phase", "round", "first",
           "step", "attack", "passed", "lines", "sizes", "hands", "used", "up", "down",
           "left", "reveal", "reveal_seat", "placed", "claim", "scores", "rounds", "winner",
           "aside")
-
-
-def dealt(players):
-    return 10 if players == 3 else 8  # section 2
 
 
 def _no(code, message):
@@ -116,7 +112,7 @@ class Game:
             self.phase = "deal"
             if self.deal == "seed":
                 cards, self.rng = deck.shuffled(self.rng)
-                self._deal(*_split(cards, n))
+                self._deal(*split(cards, n))
 
     def _to_play(self):
         self.phase = "play"
@@ -249,7 +245,7 @@ class Game:
             raise ValueError("an action is a non-empty tuple, got %r" % (action,))
         name = action[0]
         if name == "deal":
-            hands, aside, centre = _check_deal(self.players, action)
+            hands, aside, centre = check_deal(self.players, action)
         if self.phase == "over":
             _no(WRONG_PHASE, "the game is over")
         if name in CARD_ACTIONS:
@@ -507,7 +503,7 @@ class Game:
         out = []
         if self.phase == "deal":
             cards = deck.shuffled(self.rng)[0]  # one deal, from a copy of the seed state
-            h, a, c = _split(cards, self.players)
+            h, a, c = split(cards, self.players)
             return [("deal", h, a, c)]
         if self.phase == "centre" or (self.phase == "play" and self.reveal >= 0):
             name = "centre" if self.phase == "centre" else "reveal"
@@ -575,57 +571,3 @@ def _copy(v):
     if isinstance(v, (list, tuple)):
         return [_copy(x) for x in v]
     return v
-
-
-def _split(cards, n):
-    """A shuffled deck dealt: (hands, aside, centre stacks [up, down])."""
-    if n == 2:
-        centre = [[cards[8 + i], cards[i]] for i in range(STACKS)]
-        return [cards[16:24], cards[24:32]], None, centre
-    k = dealt(n)
-    hands = [cards[k * s:k * s + k] for s in range(n)]
-    return hands, (cards[30:32] if n == 3 else None), None
-
-
-def _check_deal(n, action):
-    """A stated deal's shape (ValueError): every seat's count, every card once, all 32
-    placed, aside only (and optionally) in 3 players, centre only and always in 2."""
-    if len(action) != 4:
-        raise ValueError("a deal is ('deal', hands, aside, centre)")
-    hands, aside, centre = action[1], action[2], action[3]
-    if not isinstance(hands, (list, tuple)) or len(hands) != n:
-        raise ValueError("a deal gives a hand to each of the %d seats" % n)
-    seen = [0] * deck.COUNT
-    placed = []
-    for s in range(n):
-        if len(hands[s]) != dealt(n):
-            raise ValueError("p%d must get %d cards, got %d" % (s + 1, dealt(n), len(hands[s])))
-        placed.extend(hands[s])
-    if aside is not None and n != 3:
-        raise ValueError("cards set aside only in 3 players")
-    if (centre is None) != (n != 2):
-        raise ValueError("the centre is dealt in 2 players, and only then")
-    if centre is not None:
-        if len(centre) != STACKS:
-            raise ValueError("the centre has 8 stacks")
-        for st in centre:
-            if len(st) != 2:
-                raise ValueError("a centre stack is [up, down]")
-            placed.extend(st)
-    if aside is not None:
-        if len(aside) != 2:
-            raise ValueError("two cards are set aside")
-        placed.extend(aside)
-    for c in placed:
-        if not deck.is_card(c):
-            raise ValueError("%r is not a card" % (c,))
-        if seen[c]:
-            raise ValueError("%s is dealt twice" % deck.NAMES[c])
-        seen[c] = 1
-    if n == 3 and aside is None:
-        aside = [c for c in range(deck.COUNT) if not seen[c]]
-    elif len(placed) != deck.COUNT:
-        raise ValueError("all 32 cards must be placed")
-    hands = [list(h) for h in hands]
-    return hands, (list(aside) if aside is not None else None), \
-        ([list(st) for st in centre] if centre is not None else None)

@@ -47,9 +47,7 @@ def check_settings(obj):
         out["deal"] = obj["deal"]
     if "seed" in obj and obj["seed"] is not None:
         out["seed"] = _int(obj, "seed", 0, SEED_MAX)
-        if "deal" in obj and obj["deal"] != "seed":
-            raise ValueError("seed needs deal=seed, got deal=%r" % (obj["deal"],))
-        out["deal"] = "seed"  # the contract: seed sets deal=seed
+        out["deal"] = "seed"  # the contract: a seed sets deal=seed
     elif out["deal"] == "seed":
         out["seed"] = 0
     return out

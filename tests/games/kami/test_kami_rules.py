@@ -648,11 +648,12 @@ def test_settings_defaults_and_faults():
                                        "target": 15, "deal": "table", "seed": None}
     s = game.check_settings({"seed": 5, "players": 2})
     assert s["deal"] == "seed" and s["seed"] == 5
+    assert game.check_settings({"deal": "table", "seed": 3})["deal"] == "seed"
+    assert game.check_settings({"deal": "seed"})["seed"] == 0
     for bad, word in (({"players": 5}, "players"), ({"mode": "lord"}, "mode"),
                       ({"target": 16}, "target"), ({"deal": "x"}, "deal"),
                       ({"seed": -1}, "seed"), ({"colour": 1}, "colour"),
-                      ({"players": True}, "players"),
-                      ({"deal": "table", "seed": 3}, "seed")):
+                      ({"players": True}, "players"), ({"seed": "3"}, "seed")):
         value_error(game.check_settings, bad, word=word)
 
 
