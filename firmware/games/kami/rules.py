@@ -255,6 +255,8 @@ class Game:
             if self.phase != "deal":
                 _no(WRONG_PHASE, "the cards are dealt already")
             self._record(action)
+            # the next deal legal_actions offers differs from this one (rng is state)
+            self.rng = deck.shuffled(self.rng)[1]
             self._deal(hands, aside, centre)
             return
         handler = getattr(self, "_a_" + name, None) if isinstance(name, str) else None

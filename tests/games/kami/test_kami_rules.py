@@ -258,7 +258,10 @@ def test_K11_five_soldier_claim_cancels_and_redeals():
     assert g.to_act() == [3]  # the partner answers
     do(g, "cancel")
     assert g.phase == "deal" and g.round == 1 and g.first == 0 and g.scores == [0, 0]
-    assert g.hands != dealt_before
+    assert g.sizes == [0, 0, 0, 0] and g.claim is None  # waiting for the new deal
+    deal = g.legal_actions()[0]
+    g.apply(deal)
+    assert g.phase == "play" and g.to_act() == [0] and g.hands != dealt_before
 
 
 def test_K11_claim_again_after_play_on_and_any_seat_any_order():
