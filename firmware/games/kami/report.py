@@ -4,6 +4,15 @@ order) and the views that the link and the pages may show (public, and one seat'
 from games.kami import deck
 from games.kami.settings import seat_names
 
+# The report's game keys in the contract's order. CPython keeps a dict's insertion order,
+# MicroPython does not: a simulator running the rules under MicroPython orders by these.
+REPORT_KEYS = ("game", "players", "mode", "target", "deal", "phase", "round", "first",
+               "turn", "step", "attack", "passed", "empress_unlocked", "lines",
+               "hand_sizes", "hands", "centre", "claim", "scores", "rounds", "winner",
+               "hidden")
+ROUND_KEYS = ("round", "first", "seat", "side", "card", "defence", "doubled", "points",
+              "scores")
+
 
 def side_names(g):
     seats = seat_names(g.players)

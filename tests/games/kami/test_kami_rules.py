@@ -2,6 +2,8 @@
 refusal codes in the contract's order of checks. Every refusal is checked to change
 nothing."""
 
+import sys
+
 import pytest
 
 from core.outcome import Rejected
@@ -526,6 +528,9 @@ def test_example_2_with_target_10_matches_the_contract():
                                    0: ["SOLDAT-9", "SOLDAT-1"]})
     example2_first_ending(g)
     d = rep(g)
+    assert sorted(d["rounds"][0]) == sorted(report.ROUND_KEYS)
+    if CPYTHON:
+        assert list(d["rounds"][0]) == list(report.ROUND_KEYS)
     assert d["rounds"][0] == {"round": 1, "first": "p1", "seat": "p2", "side": "p2",
                               "card": "IMPERATRICE-2",
                               "defence": {"card": "IMPERATRICE-1", "face": "down"},
@@ -667,3 +672,52 @@ def test_seeded_deals_are_reproducible_and_differ_by_seed():
     assert a.hands == b.hands and a.hands != c.hands
     assert a.phase == "play" and rep(a)["hands"]["p1"] == sorted(
         deck.NAMES[x] for x in a.hands[0])
+
+
+CPYTHON = sys.implementation.name == "cpython"  # MicroPython's dicts keep no order
+
+
+def test_the_contracts_example_report_key_for_key():
+    # the simulator contract's example (kami-4p-round.scn), its report without the
+    # simulator's own `rejected` and `leds`
+    g = do(table(), "d:SOLDAT-3", "a:SOLDAT-1", "c:SOLDAT-2", "a:OR-1", "c:IMPERATRICE-1",
+           "a:LANCE-1", "pass", "pass", "pass", "d:FOU-1", "back", "d:OR-3", "a:OR-2")
+
+    def e(card, face="up"):
+        return {"card": card, "face": face, "from": "hand"}
+
+    expected = {
+        "game": "kami", "players": 4, "mode": "soldat", "target": 15, "deal": "table",
+        "phase": "play", "round": 1, "first": "p1", "turn": "p4", "step": "respond",
+        "attack": {"seat": "p3", "card": "OR-2"}, "passed": [], "empress_unlocked": True,
+        "lines": {
+            "p1": {"defence": [e("SOLDAT-3", "down")], "attack": [e("SOLDAT-1")]},
+            "p2": {"defence": [e("SOLDAT-2")], "attack": [e("OR-1")]},
+            "p3": {"defence": [e("IMPERATRICE-1"), e("OR-3", "down")],
+                   "attack": [e("LANCE-1"), e("OR-2")]},
+            "p4": {"defence": [], "attack": []}},
+        "hand_sizes": {"p1": 6, "p2": 6, "p3": 4, "p4": 8},
+        "hands": None, "centre": None, "claim": None,
+        "scores": {"p1+p3": 0, "p2+p4": 0}, "rounds": [], "winner": None,
+        "hidden": {"aside": None, "centre": None}}
+    d = rep(g)
+    assert d == expected
+    assert sorted(d) == sorted(report.REPORT_KEYS) and sorted(expected) == sorted(d)
+    if CPYTHON:  # the contract's key order (the JSON is compared as text)
+        assert list(d) == list(report.REPORT_KEYS)
+        assert list(d["lines"]) == ["p1", "p2", "p3", "p4"]
+
+
+def test_report_in_phase_deal_and_with_a_known_2_player_deal():
+    g = rules.Game(players=2, deal="given")
+    d = rep(g)
+    assert d["phase"] == "deal" and d["step"] is None and d["turn"] == "p1"
+    assert d["hands"] == {"p1": [], "p2": []} and d["hand_sizes"] == {"p1": 0, "p2": 0}
+    assert d["centre"] == [{"up": None, "left": 0}] * 8
+    g = given(2, centre={0: ("OR-1", "OR-2")}, hands={0: ["SOLDAT-10", "SOLDAT-2"]})
+    d = rep(g)
+    assert d["centre"][0] == {"up": "OR-1", "left": 2}
+    assert d["hidden"]["centre"][0] == "OR-2" and d["hidden"]["aside"] is None
+    assert d["hands"]["p1"].index("SOLDAT-10") < d["hands"]["p1"].index("SOLDAT-2")
+    p = game.public_state(g)
+    assert "OR-2" not in repr(p) and "SOLDAT-10" not in repr(p)
