@@ -101,6 +101,38 @@ def problems(g):
                     out.append("public view names a face-down card")
     if "hands" in pub or "hidden" in pub:
         out.append("public view holds hidden fields")
+    # no hidden card named anywhere in the public view (but past rounds' revealed final
+    # defences, K21, and a claim's shown Soldiers, K11)
+    del pub["rounds"]
+    text = repr(pub)
+    shown = g.claim[2] if g.claim is not None else ()
+    for c in hidden_cards(g):
+        if c not in shown and ("'%s'" % deck.NAMES[c]) in text:
+            out.append("public view names hidden %s" % deck.NAMES[c])
+    for s in range(n):
+        view = repr(report.seat_view(g, s))
+        for c in hidden_cards(g, s):
+            if ("'%s'" % deck.NAMES[c]) in view:
+                out.append("p%d's view names %s" % (s + 1, deck.NAMES[c]))
+    return out
+
+
+def hidden_cards(g, seat=-1):
+    """The cards hidden from everyone, or from `seat` (its own hand and its own face-down
+    cards are not hidden from it)."""
+    out = []
+    for s in range(g.players):
+        if s == seat:
+            continue
+        for e in g.lines[s][0]:
+            if not e[1]:
+                out.append(e[0])
+        if g.hands is not None:
+            out.extend(g.hands[s])
+    if g.aside is not None:
+        out.extend(g.aside)
+    if g.down is not None:
+        out.extend(c for c in g.down if c >= 0)
     return out
 
 
