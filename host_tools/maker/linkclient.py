@@ -46,6 +46,67 @@ def merge(state, msg):
     return state
 
 
+oc_new_game = "new-game"  # core.outcome.NEW_GAME: the event that starts a game's count
+
+
+class Tracker:
+    """The board as a host knows it from the link's lines: the one home of what the
+    monitor, the live page and the other tools show (they are views of it).
+
+    state     the public state, every part merged into it (`merge`); None before the first
+    step/say  a solo game's step and the board's words for the player ("ai" events)
+    refusal   the last refusal: {"code", "message", "places"}, None once the game moved
+              on to a new one
+    game, seq the game's number and its action count at the last event line (core.link);
+              `ask_state` turns True when a line was missed (the count jumped, or the game
+              changed without a new-game line), a part came with no state to merge into,
+              or the board booted: the host asks for the state and sets it False again
+    device    the board's last lines that were not JSON (a traceback...)
+    """
+
+    def __init__(self, keep_device=12):
+        self.state = None
+        self.step = None
+        self.say = ""
+        self.refusal = None
+        self.game = None
+        self.seq = None
+        self.gaps = 0
+        self.ask_state = False
+        self.device = []
+        self.keep_device = keep_device
+
+    def text(self, text):
+        """A line that is not JSON: kept as the board's own output."""
+        self.device = (self.device + [text])[-self.keep_device:]
+
+    def feed(self, msg):
+        """One JSON object from the board."""
+        event = msg.get("event")
+        if self.state is None and "changed" in msg or event == "boot":
+            self.ask_state = True
+        game = msg.get("game")
+        seq = msg.get("seq")
+        if "state" in msg:  # a whole state: the count starts again from the next event
+            self.game = self.seq = None
+        elif isinstance(seq, int) and isinstance(game, int):
+            if self.seq is not None and (
+                    seq > self.seq + 1 if game == self.game else event != oc_new_game):
+                self.gaps += 1  # a line went missing (or the board restarted)
+                self.ask_state = True
+            self.game = game
+            self.seq = seq
+        self.state = merge(self.state, msg)
+        if event == "refused":
+            self.refusal = {"code": msg.get("code"), "message": msg.get("message"),
+                            "places": msg.get("places", [])}
+        elif event in ("new", "new-game"):
+            self.refusal = None
+        elif event == "ai":
+            self.step = msg.get("step")
+            self.say = msg.get("say") or ""
+
+
 def leds(state):
     """The LED frame of a state: a list of [r, g, b], in chain order."""
     text = state.get("leds") or ""
@@ -62,8 +123,15 @@ class LinkClient:
 
     def __init__(self, port):
         self.port = open_port(port)
-        self.device = []  # the board's last lines that were not JSON (a traceback...)
-        self.state = None
+        self.tracker = Tracker()
+
+    @property
+    def state(self):
+        return self.tracker.state
+
+    @property
+    def device(self):
+        return self.tracker.device
 
     def send(self, obj):
         self.port.write((json.dumps(obj) + "\n").encode())
@@ -78,10 +146,10 @@ class LinkClient:
             try:
                 msg = json.loads(text)
             except ValueError:
-                self.device = (self.device + [text.rstrip()])[-12:]
+                self.tracker.text(text.rstrip())
                 continue
             if isinstance(msg, dict):
-                self.state = merge(self.state, msg)
+                self.tracker.feed(msg)
                 return msg
         return None
 

@@ -26,7 +26,7 @@ import time
 from core import board as boardmod
 from games.kahuna.rules import card_names
 from host_tools import textboard
-from host_tools.maker.linkclient import PortError, leds, merge, open_port
+from host_tools.maker.linkclient import PortError, Tracker, leds, open_port
 from host_tools.paths import BOARD_DEF
 from host_tools.simulator.narrate import board_changes
 from host_tools.textboard import NEW_ANYWAY
@@ -148,14 +148,34 @@ class Monitor:
         mode = textboard.colour_mode(out) if colour is None else colour
         self.painter = textboard.Painter(mode)
         self.unicode = (getattr(out, "encoding", "") or "").lower().startswith("utf")
-        self.state = None
+        self.tracker = Tracker(keep_device=3)  # what the board told: this is a view of it
         self.message = "waiting for the board..."
         self.style = None
-        self.refusal = None  # the last refusal: "CODE: message"
         self.panel = []  # lines of the last answer that is not the game (cards, selftest)
-        self.device = []  # non-JSON lines from the board, last few
         self.names = card_names(board)
-        self.ask_state = False  # the board restarted, or sent a part with no state to merge
+
+    @property
+    def state(self):
+        return self.tracker.state
+
+    @property
+    def device(self):
+        return self.tracker.device
+
+    @property
+    def ask_state(self):
+        """The board restarted, a line went missing, or a part came with no state."""
+        return self.tracker.ask_state
+
+    @ask_state.setter
+    def ask_state(self, value):
+        self.tracker.ask_state = value
+
+    @property
+    def refusal(self):
+        """The last refusal as one line: "CODE: message"."""
+        r = self.tracker.refusal
+        return None if r is None else "%s: %s" % (r["code"], r["message"])
 
     def say(self, message, style=None):
         self.message = message
@@ -171,13 +191,11 @@ class Monitor:
         except ValueError:
             msg = None
         if not isinstance(msg, dict):
-            self.device = (self.device + [text[:100]])[-3:]
+            self.tracker.text(text[:100])
             return True
         before = self.state
-        if self.state is None and "changed" in msg or msg.get("event") == "boot":
-            self.ask_state = True
         try:
-            self.state = merge(self.state, msg)
+            self.tracker.feed(msg)
             self.event(msg, before)
         except (KeyError, TypeError, ValueError, AttributeError) as e:
             self.say("the board sent something unexpected: %s" % (e,), "bad")
@@ -188,8 +206,7 @@ class Monitor:
         if "error" in msg:
             self.say("board says: %s" % msg["error"], "bad")
         elif event == "refused":
-            self.refusal = "%s: %s" % (msg.get("code"), msg.get("message"))
-            self.say("refused: " + self.refusal, "bad")
+            self.say("refused: " + str(self.refusal), "bad")
         elif "changed" in msg:  # accepted, round-end, game-over, new-game, ...
             self.panel = []  # the game moved on: the registry or help is out of the way
             what = describe(before, self.state) if self.state else ""
@@ -198,7 +215,6 @@ class Monitor:
             self.say("board booted: firmware %s, reader %s" % (
                 msg.get("firmware"), "ok" if msg.get("pn532") else "MISSING"))
         elif event == "new":
-            self.refusal = None
             self.say("a new game: %s" % settings_text(self.state.get("settings")), "good")
         elif event == "state":
             self.say("hands revealed on this screen" if self.state.get("revealed")

@@ -8,8 +8,10 @@ localhost. Each browser is connected through a WebSocket at /ws:
 server -> browser, JSON:
     {"type": "hello", "port": PORT}
     {"type": "board", "state": STATE, "message": TEXT, "style": "good"|"bad"|null,
-     "refusal": TEXT|null, "hint": TEXT, "log": [ENTRY...]}
-                            STATE as the link's (core.link), merged by linkclient.merge;
+     "refusal": TEXT|null, "hint": TEXT, "log": [ENTRY...], "game": G, "seq": S}
+                            STATE as the link's (core.link), kept by linkclient.Tracker
+                            (the monitor's too: both are views of it); G and S of the
+                            board's last event line;
                             ENTRY {"text", "style"}: the event in words, as the monitor's
     {"type": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
     {"type": "enroll", "event": "enroll-wait"|"enrolled"|"enroll-refused"|"enroll-stopped", ...}
@@ -66,7 +68,8 @@ class LiveBoard:
         self.board = board
         self.port_name = port_name
         self.port = port
-        self.mon = Monitor(board, io.StringIO())
+        self.mon = Monitor(board, io.StringIO())  # the event in words, for the log
+        self.track = self.mon.tracker  # what the board told: the one state both show
         self.log = []
         self.sockets = set()
         self.waiters = []  # [(predicate, future)]: answers to the archive requests
@@ -144,8 +147,8 @@ class LiveBoard:
                     break
             return
         self.mon.line(text)
-        if self.mon.ask_state:
-            self.mon.ask_state = False
+        if self.track.ask_state:
+            self.track.ask_state = False
             self.send({"cmd": "state"})
         if event == "cards" and isinstance(msg.get("cards"), dict) \
                 and isinstance(msg.get("missing"), list):
@@ -159,14 +162,15 @@ class LiveBoard:
         self.broadcast(self.board_message(self.log[-1:]))
 
     def board_message(self, log):
-        return {"type": "board", "state": self.mon.state, "message": self.mon.message,
+        return {"type": "board", "state": self.track.state, "message": self.mon.message,
                 "style": self.mon.style, "refusal": self.mon.refusal, "hint": self.hint(),
-                "log": log}
+                "log": log, "game": self.track.game, "seq": self.track.seq}
 
     def hint(self):
         """What the player on turn can do now, as the monitor says it."""
         try:
-            return textboard.hint(self.board, self.mon.state) if self.mon.state else ""
+            state = self.track.state
+            return textboard.hint(self.board, state) if state else ""
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return ""  # a state the board sent half of: the next one will do
 
