@@ -26,12 +26,15 @@ def run_guide(*args):
 
 
 def test_the_guide_in_docs_is_what_the_board_and_firmware_give_today():
+    # In a process of its own: cairo's font state, once used here, would change the PNGs
+    # that tests/test_hardware.py renders later in this process.
     proc = run_guide("--check")
     assert proc.returncode == 0, proc.stderr  # `make guide` rewrites it
-    board = gamekit.board()
-    files = guide.build(board)
-    assert files["guide.pdf"].startswith(b"%PDF") and files["guide.pdf"].count(b"/Page") >= 2
-    assert "page 2 of 2" in files["guide-2.svg"].decode()
+    with open(os.path.join(DOCS, "guide.pdf"), "rb") as f:
+        pdf = f.read()
+    assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page") >= 2
+    with open(os.path.join(DOCS, "guide-2.svg"), encoding="utf-8") as f:
+        assert "page 2 of 2" in f.read()
 
 
 def test_a_stale_guide_is_named(tmp_path):
