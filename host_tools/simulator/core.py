@@ -59,6 +59,7 @@ class Simulation:
         self.rig = ReaderRig(0, self.reader_events.append, chip)
         self.ai_log = []  # the AI's actions of a solo game, across power cuts
         self.seated = None  # solohands.Seated: a table of cards (option seed=N)
+        self.private = False  # the last outcome's words must name no card (link.py)
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -101,6 +102,7 @@ class Simulation:
         self.fed = self.now
 
     def _outcome(self, out):
+        self.private = out.private  # a refusal's words name no card then (link.py)
         if out.kind == outcome.REFUSED:
             self.rejected.append({"line": self.line, "code": out.code, "message": out.message})
 
