@@ -33,7 +33,7 @@ def twin(board, seed, swap, draw):
     t = s.table
     s.handle("done")  # white ends the play phase at once
     assert s.sim.app.game.phase == rules.DRAW
-    t.display  # laid
+    assert len(t.display) == 3  # laid
     if swap:
         t.deck[-1], t.deck[0] = t.deck[0], t.deck[-1]
     top = t.deck[-1]

@@ -90,8 +90,9 @@ def fuzz(board, ai, seed, n):
         assert "internal error" not in s.message, (typed[-20:], s.message)
         try:
             check_table(s)
-        except AssertionError:
-            raise AssertionError("the table left the game after %r" % (typed[-20:],))
+        except AssertionError as e:
+            raise AssertionError("the table left the game after %r: %s"
+                                 % (typed[-20:], e)) from None
         if s.sim.app.game.phase == rules.OVER and rng.random() < 0.3:
             s.handle("new")
     s.screen(100, 40)
