@@ -210,3 +210,93 @@ def async_check(seed):
 
     plan = asyncio.run(main())
     return ran[0], counter.ticks, plan == whole
+
+
+def hint_world_pairs(seed, variant="standard", checks=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10),
+                     level=None, ai_seed=7):
+    """The hint's no-peeking check (games.kahuna.solo: the player's `ok` asks the AI for the
+    move it would make in the player's place). A random solo game (the board plays black)
+    is recorded up to white's n-th turn start; a second game replays it with the AI's
+    secret discards of that round swapped for cards still in the deck (white has seen
+    neither). The hint's observation and move must not change.
+
+    Returns (hints, swapped): per checkpoint where the AI discarded that round the first
+    game's hinted move (None if the second game's observation or move differed), and how
+    many checkpoints that was."""
+    gc.collect()  # compiling solo.py from source needs the heap's scraps
+    from games.kahuna.solo import Solo  # noqa: F401
+    board = gamekit.board()
+    rng = randgame.Rng(seed)
+    settings = {"variant": variant, "first": "white", "handicap": None, "ai": "black"}
+    g = rules.Settings.from_json(board, settings).new_game()
+    player = randgame.Player(randgame.Rng(seed + 1))
+    stream = []
+    starts = []
+    while not g.is_over() and len(starts) <= max(checks):
+        if (g.turn == rules.WHITE and g.phase == rules.PLAY and not g.history
+                and g.refill == rules.NOBODY):
+            if not starts or starts[-1] != len(stream):
+                starts.append(len(stream))
+        act = player.choose(g)
+        actor = g.turn
+        g.apply(act)
+        stream.append((act, actor, g.round))
+    hints = []
+    swapped = 0
+    for n in checks:
+        if n >= len(starts):
+            break
+        part = stream[:starts[n]]
+        rnd = part[-1][2] if part else 1
+        # The AI's face-down discards of this round (a new round shuffles the pile).
+        # Those the AI took this round (not held over from the last) and never played
+        # (a play taken back was seen face up): in the twin game it took the swapped card
+        # instead.
+        taken = [a[1] for a, actor, r in part
+                 if a[0] in ("deal", "draw") and actor == rules.BLACK and r == rnd]
+        shown = [x for a, _, _ in part if a[0] in ("place", "remove") for x in a[1:]]
+        secret = [a[1] for a, actor, r in part if a[0] == "discard" and actor == rules.BLACK
+                  and r == rnd and a[1] in taken and a[1] not in shown]
+        if not secret:
+            continue
+        # Cards still in the deck, never dealt nor drawn: swapped with a secret discard,
+        # every action stays legal and white's record stays the same.
+        touched = {}
+        for act, _, _ in part:
+            for x in act[1:]:
+                touched[x] = 1
+        live = [x for x in g.card_names if x not in touched]
+        if not live:
+            continue
+        if len(live) < len(secret):
+            continue
+        swap = {}
+        for x in secret:
+            y = live[rng.below(len(live))]
+            live.remove(y)
+            swap[x] = y
+            swap[y] = x
+        swapped += 1
+        hints.append(_hint_pair(board, settings, part, swap, rnd, level, ai_seed))
+    return hints, swapped
+
+
+def _hint_pair(board, settings, part, swap, rnd, level, ai_seed):
+    from games.kahuna.solo import Solo
+    out = []
+    for twin in (False, True):
+        gc.collect()
+        g = rules.Settings.from_json(board, settings).new_game()
+        solo = Solo(g, None)
+        for act, actor, r in part:
+            if twin and r == rnd:  # this round's actions only: the pile was reshuffled
+                act = tuple(swap.get(x, x) if i > 0 else x for i, x in enumerate(act))
+            g.apply(act)
+            solo.note(g, act, actor)
+        obs = solo._observe(True)
+        solo = g = None
+        gc.collect()
+        move = ai.Player(board, level=level or ai.DEFAULT_LEVEL, seed=ai_seed).decide(obs)
+        out.append((obs.key(), [list(a) for a in move]))
+        gc.collect()
+    return out[0][1] if out[0] == out[1] else None

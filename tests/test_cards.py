@@ -36,8 +36,9 @@ class PtyBoard:
     """A board on a pty. `hand(card, attempt)` gives the tag a person lays down when the
     board waits for `card` (None: nobody comes)."""
 
-    def __init__(self, hand):
+    def __init__(self, hand, deaf=0.0):
         self.hand = hand
+        self.deaf_until = time.time() + deaf  # still booting: what it is sent is lost
         self.master, self.slave = os.openpty()
         self.path = os.ttyname(self.slave)
         board = gamekit.board()
@@ -100,7 +101,8 @@ class PtyBoard:
                     data = os.read(self.master, 1024)
                 except OSError:
                     return
-                self.link.feed(data)
+                if time.time() >= self.deaf_until:
+                    self.link.feed(data)
 
     def close(self):
         self.stop = True
@@ -232,3 +234,37 @@ def test_ctrl_c_while_enrolling_stops_the_board_waiting():
         assert board.app.enroller.card is None
     finally:
         board.close()
+
+
+# ------------------------------------------------------- a board that boots (issue 15, 4)
+
+def test_a_tool_started_while_the_board_boots_waits_for_it(tags):
+    """`cards enroll` right after `make flash`: the board, still booting, loses the first
+    requests; the tool asks again until it answers."""
+    board = PtyBoard(lambda card, attempt: tags[card], deaf=2.5)
+    try:
+        t0 = time.time()
+        proc = cards_tool("enroll", "--port", board.path, "--card", "KAHU-1",
+                          "--timeout", "20")
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert time.time() - t0 >= 2.5 and "KAHU-1 enrolled" in proc.stdout
+        board.deaf_until = time.time() + 2.5
+        proc = cards_tool("list", "--port", board.path)
+        assert proc.returncode == 0 and "1 enrolled, 23 missing" in proc.stdout
+    finally:
+        board.close()
+
+
+@pytest.mark.parametrize("action", ["enroll", "list"])
+def test_a_board_that_never_answers_gets_one_line_and_exit_2(action):
+    board = PtyBoard(lambda card, attempt: None, deaf=1e9)
+    try:
+        t0 = time.time()
+        proc = cards_tool(action, "--port", board.path)
+        took = time.time() - t0
+    finally:
+        board.close()
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr == ("cards: the board did not send its card registry within 10 s (is "
+                           "the Kahuna firmware running?) on %s\n" % board.path)
+    assert took < 20

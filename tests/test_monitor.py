@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import threading
+import time
 
 import gamekit
 from core.link import Link
@@ -179,3 +180,34 @@ def test_a_monitor_that_revealed_the_hands_hides_them_as_it_leaves():
     session.typed("reveal on")
     session.leave()
     assert sent == [{"cmd": "reveal", "on": True}, {"cmd": "reveal", "on": False}]
+
+
+def test_monitor_once_waits_for_a_board_that_boots():
+    """Issue 15, defect 4: a board still booting loses the first state request; the
+    monitor asks again until it answers."""
+    master, slave = os.openpty()
+    lines = board_lines()
+    asked = []
+
+    def device():
+        buf = b""
+        t0 = time.time()
+        while True:
+            buf += os.read(master, 100)
+            while b"\n" in buf:
+                request, buf = buf.split(b"\n", 1)
+                asked.append(json.loads(request.decode()))
+                if time.time() - t0 > 2.0:  # booted: the request is answered
+                    os.write(master, lines[0].encode())
+                    return
+
+    t = threading.Thread(target=device, daemon=True)
+    t.start()
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "monitor", "--port",
+                           os.ttyname(slave), "--once"], capture_output=True, text=True,
+                          cwd=gamekit.ROOT, timeout=30)
+    os.close(master)
+    os.close(slave)
+    assert proc.returncode == 0, proc.stderr
+    assert len(asked) >= 2 and all(a == {"cmd": "state"} for a in asked)
+    assert "white registers cards" in proc.stdout

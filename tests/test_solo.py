@@ -463,3 +463,29 @@ def test_a_draw_the_board_refuses_leaves_the_card_on_the_table(board):
     sim.run(parse("press discard\ntap %s\npress done\ndraw deck\n"
                   % sim.app.game.hand("white")[0], board))
     assert top in sim.app.game.hand("white")  # the same top card, drawn now
+
+
+# ---------------------------------------------------------------------- the hint
+
+def test_the_hint_does_not_read_the_ai_secret_discards():
+    """Issue 15, defect 3: the hint (the AI's move in the player's place) comes from what
+    the player may know: the AI's face-down discards swapped for other unseen cards never
+    change it (the old hint searched with the AI's own record, secret discards included)."""
+    import aikit
+    total = 0
+    for seed in range(1, 7):
+        hints, swapped = aikit.hint_world_pairs(seed, ("standard", "alternative")[seed % 2])
+        assert None not in hints, "seed %d: the hint depended on the AI's secret discard" % seed
+        total += swapped
+    assert total >= 8  # the check is not vacuous: the AI had discarded in that many
+
+
+def test_the_hint_does_not_read_the_ai_secret_discards_on_micropython(mpy):
+    import json
+
+    import aikit
+    for seed in (2, 5):
+        got = json.loads(mpy.run_script("tests/mp/ai_checks.py", "hint", str(seed), "standard",
+                                        timeout=300).strip().splitlines()[-1])
+        assert None not in got[0] and got[1] >= 1
+        assert got == json.loads(json.dumps(list(aikit.hint_world_pairs(seed, "standard"))))

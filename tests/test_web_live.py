@@ -322,3 +322,59 @@ def test_the_command_line_says_what_is_wrong(tmp_path):
     assert "--build" in web("--help").stdout
     assert "Build the browser simulator" in web("--build", "--help").stdout
     assert "Traceback" not in proc.stderr
+
+
+def test_the_live_page_asks_again_while_the_board_boots():
+    """Issue 15, defect 4: the state request the server sends at start is lost by a board
+    still booting; it is asked again until the board answers."""
+    import asyncio
+    import threading
+
+    import gamekit
+    from core.link import Link
+    from host_tools.simulator.engine import Simulation
+    from host_tools.web.live import LiveBoard
+
+    sim = Simulation(gamekit.board())
+    sent = []
+    Link(sim.app, sent.append, lambda: sim.now).feed(b'{"cmd": "state"}\n')
+    state_line = sent[0].rstrip("\n").encode() + b"\n"
+
+    class Booting:
+        """A port whose board listens only after 2 s, then answers a state request."""
+
+        def __init__(self):
+            self.t0 = time.time()
+            self.asked = 0
+            self.out = []
+            self.lock = threading.Lock()
+            self.in_waiting = 0
+
+        def write(self, data):
+            with self.lock:
+                self.asked += data.count(b'"state"')
+                if time.time() - self.t0 > 2.0:
+                    self.out.append(state_line)
+
+        def read(self, n):
+            time.sleep(0.05)
+            with self.lock:
+                return self.out.pop(0) if self.out else b""
+
+        def close(self):
+            pass
+
+    async def run(live):
+        live.start(asyncio.get_running_loop())
+        for _ in range(100):
+            await asyncio.sleep(0.1)
+            if live.mon.state is not None:
+                return
+
+    port = Booting()
+    live = LiveBoard(gamekit.board(), "fake", port)
+    try:
+        asyncio.run(run(live))
+    finally:
+        live.stop()
+    assert live.mon.state is not None and port.asked >= 2

@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+import time
 
 from core import board as boardmod
 from core.cards import Registry, RegistryError
@@ -64,12 +65,24 @@ def enroll(link, cards, timeout, out):
     return 0
 
 
-def registry(link, timeout):
-    link.send({"cmd": "cards"})
-    msg = link.wait(("cards",), timeout)
+READY_S = 10.0  # a board just flashed or reset takes a few seconds to listen
+ASK_EVERY_S = 1.0
+
+
+def registry(link, timeout, every=ASK_EVERY_S):
+    """The board's card registry. The request is sent again every `every` s until `timeout`:
+    a board still booting (right after `make flash`, a reset, plugging in) loses what it
+    is sent before its link listens. PortError, one line, if it never answers."""
+    deadline = time.time() + timeout
+    msg = None
+    while True:
+        link.send({"cmd": "cards"})
+        msg = link.wait(("cards",), max(0.0, min(every, deadline - time.time())))
+        if msg is not None and "error" not in msg or time.time() >= deadline:
+            break
     if msg is None or "error" in msg:
-        raise PortError("the board did not send its card registry%s" % (
-            ": " + msg["error"] if msg else " (is the Kahuna firmware running?)"))
+        raise PortError("the board did not send its card registry within %.0f s%s" % (
+            timeout, ": " + msg["error"] if msg else " (is the Kahuna firmware running?)"))
     return msg
 
 
@@ -121,11 +134,16 @@ def main(argv=None):
         print(text, flush=True)
 
     try:
+        try:
+            reg = registry(link, READY_S)  # the board is up and listening (it may boot)
+        except PortError as e:
+            print("cards: %s on %s" % (e, args.port), file=sys.stderr)
+            return 2
         if args.action == "enroll":
             if args.card:
                 cards = [args.card]
             else:
-                missing = registry(link, 10)["missing"]
+                missing = reg["missing"]
                 cards = [c for c in names if c in missing]
                 if not cards:
                     out("all %d cards are enrolled (--card CARD enrols one again)"
@@ -142,11 +160,6 @@ def main(argv=None):
                 return 1
             out("%d cards imported, %d missing" % (len(msg["cards"]), len(msg["missing"])))
             return 0
-        try:
-            reg = registry(link, 10)
-        except PortError as e:
-            print("cards: %s" % e, file=sys.stderr)
-            return 2
         if args.action == "export":
             try:
                 with open(args.file, "w") as f:

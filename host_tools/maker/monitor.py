@@ -34,6 +34,7 @@ from host_tools.textboard import NEW_ANYWAY
 DEFAULT_BOARD = BOARD_DEF
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
 QUIET_S = 1.5  # piped commands: leave once the board said nothing for this long
+ASK_S = 1.0  # ask again for the state this often until the board answers (it may boot)
 PROMPT = "monitor> "
 
 HELP = """\
@@ -292,6 +293,14 @@ class Session:
         self.tty = tty
         self.buf = b""
         self.revealed = False  # this monitor asked the board for the hands
+        self.asked = time.time()  # when the state was last asked for
+
+    def keep_asking(self):
+        """Until the board answers, ask for the state again every ASK_S: a board still
+        booting (right after `make flash` or plugging in) loses what it is sent."""
+        if self.mon.state is None and time.time() - self.asked >= ASK_S:
+            self.asked = time.time()
+            self.send({"cmd": "state"})
 
     def draw(self):
         cols, rows = shutil.get_terminal_size((100, 40))
@@ -306,6 +315,7 @@ class Session:
 
     def pump(self, wait):
         """Read what the board sent within `wait` s; True when something came."""
+        self.keep_asking()
         got = False
         r, _, _ = select.select([self.port.fileno()], [], [], wait)
         if r:
@@ -409,6 +419,7 @@ def run(session, stdin):
     while True:
         fds = [session.port.fileno()] + ([fd] if open_input else [])
         r, _, _ = select.select(fds, [], [], 0.2)
+        session.keep_asking()
         if session.port.fileno() in r and session.pump(0):
             quiet_since = time.time()
             session.draw()

@@ -62,6 +62,7 @@ class Simulation:
         self.rig = ReaderRig(0, self.reader_events.append, chip)
         self.ai_log = []  # the AI's actions of a solo game, across power cuts
         self.seated = None  # solohands.Seated: a table of cards (option seed=N)
+        self.private = False  # the last outcome's words must name no card (link.py)
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -105,6 +106,7 @@ class Simulation:
         self.fed = self.now
 
     def _outcome(self, out):
+        self.private = out.private  # a refusal's words name no card then (link.py)
         if out.kind == outcome.REFUSED:
             self.rejected.append({"line": self.line, "code": out.code, "message": out.message})
 
@@ -197,6 +199,8 @@ class Simulation:
             self.app.show(self.now)
             if self.seated is not None:
                 self.sit(self.seated.seed)  # the new game on a fresh table
+        elif name in ("tap", "hold") and auto and self._drawn_from_table(cmd[2]):
+            self.take_tapped(cmd[2], cmd[3] if name == "hold" else 0)
         elif name == "tap":
             self.present(self.uid_of(cmd[2]), 0)
         elif name == "hold":
@@ -246,6 +250,35 @@ class Simulation:
             return
         refused = len(self.rejected)
         self.present(self.uid_of(card), 0)
+        if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
+            self.seated.put_back(kept)
+
+    def _drawn_from_table(self, card):
+        """Whether a player's tap of `card` is a draw from the table of cards: a table
+        (option seed=N), the draw phase of a player (not the AI), not discarding, and a
+        card the game counts as drawable (deck or display)."""
+        app = self.app
+        game = app.game
+        if self.seated is None or game.phase != rules.DRAW or app.referee.discarding:
+            return False
+        if app.solo is not None and game.turn == app.solo.side:
+            return False
+        c = game.card_index.get(card)
+        return c is not None and game.place[c] == rules.DRAWABLE
+
+    def take_tapped(self, card, ms):
+        """A tapped draw at a table of cards: only a card the player can really take (a
+        display card or the deck's top), else refused (`card-not-drawable`) and nothing
+        changes; the card is then laid on the scanner as for `draw`."""
+        kept = self.seated.keep()
+        try:
+            self.seated.take_named(card)
+        except ValueError as e:
+            self.rejected.append({"line": self.line, "code": rules.NOT_DRAWABLE,
+                                  "message": str(e)})
+            return
+        refused = len(self.rejected)
+        self.present(self.uid_of(card), ms)
         if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
             self.seated.put_back(kept)
 

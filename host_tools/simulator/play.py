@@ -16,7 +16,7 @@ import sys
 import traceback
 
 from core import frame
-from core.link import StateView
+from core.link import StateView, without_cards
 from games.kahuna import rules, view
 from host_tools import textboard
 from host_tools.simulator.engine import Simulation
@@ -234,6 +234,10 @@ class Session:
         except ScenarioError as e:
             hint = " (type help for the commands)" if "unknown command" in e.message else ""
             self.say("not understood: %s%s. Nothing changed." % (e.message, hint), "bad")
+            if self.hot_seat():  # the words may echo a card typed for a draw or a discard
+                game = self.sim.app.game
+                self.message = without_cards(self.message, self.cards, game.phase in (
+                    rules.DEAL, rules.DRAW) or self.sim.app.referee.discarding)
             return None
         if cmd is None:
             return "same"
@@ -289,6 +293,7 @@ class Session:
         n_rejected = len(sim.rejected)
         n_failures = len(sim.failures)
         was_idle = sim.app.referee.is_idle()
+        was_discarding = sim.app.referee.discarding
         try:
             sim.execute(cmd)
         except Exception:  # a firmware bug: show it, keep the session
@@ -320,7 +325,7 @@ class Session:
                 text += "; journal problem: %s" % sim.app.boot_problem
             self.say(text, "good")
         else:
-            changes = describe(before, after)
+            changes = describe(before, after, secret=self.hot_seat())
             if cmd[1] == "press" and cmd[2] == "back" and changes and (
                     before["hands"] != after["hands"] or before["bridges"] != after["bridges"]):
                 changes = "taken back: " + changes
@@ -332,6 +337,16 @@ class Session:
         solo = sim.app.solo
         if solo is not None and solo.say():
             self.message += " Board: " + solo.say() + "."
+        if self.hot_seat():
+            # The screen is shared: the link's privacy rule (core.link), which names no
+            # card of the deal, a draw or a discard, and a played card by its island only.
+            private = (before["phase"] in (rules.DEAL, rules.DRAW) or was_discarding
+                       or sim.private)
+            self.message = without_cards(self.message, self.cards, private)
+
+    def hot_seat(self):
+        """Two players at one screen over a table of cards (`sim --seed N`)."""
+        return self.sim.seated is not None and self.ai is None
 
     def say(self, message, style):
         self.message = message

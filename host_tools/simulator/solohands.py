@@ -164,6 +164,22 @@ class Seated:
         self.hands.took(card)
         return card
 
+    def take_named(self, card):
+        """A card the player tapped as their draw: taken from the display, or from the
+        deck if it is the deck's top card; else a ValueError saying what may be drawn and
+        nothing taken."""
+        t = self.table
+        display = t.display
+        if card in display:
+            t.take(card)
+        elif t.deck and t.deck[-1] == card:
+            t.take_top()
+        else:
+            raise ValueError("%s is not a card you can take: draw 1..%d takes that display "
+                             "card, draw deck the deck's top card" % (card, len(display)))
+        self.hands.took(card)
+        return card
+
     def keep(self):
         """Where the table's cards lie now, for `put_back`."""
         t = self.table

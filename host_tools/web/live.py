@@ -42,12 +42,13 @@ import os
 import signal
 import sys
 import threading
+import time
 from urllib.parse import urlsplit
 
 from core import board as boardmod
 from host_tools import textboard
 from host_tools.maker.linkclient import PortError, open_port
-from host_tools.maker.monitor import DEFAULT_BOARD, Monitor
+from host_tools.maker.monitor import ASK_S, DEFAULT_BOARD, Monitor
 from host_tools.mpy import ROOT
 from host_tools.web import replay as replaymod
 
@@ -79,6 +80,7 @@ class LiveBoard:
         self.thread = None
         self.gone = None  # why the port stopped working
         self.revealed = False  # a page asked the board for the hands
+        self.asked = time.time()  # when the state was last asked for
 
     # ------------------------------------------------------------ the serial side
 
@@ -98,6 +100,10 @@ class LiveBoard:
                     self.loop.call_soon_threadsafe(self._lost, str(e))
                 return
             if not data:
+                if self.mon.state is None and time.time() - self.asked >= ASK_S:
+                    # A board still booting lost the request: ask again until it answers.
+                    self.asked = time.time()
+                    self.loop.call_soon_threadsafe(self.send, {"cmd": "state"})
                 continue
             buf += data
             *lines, buf = buf.split(b"\n")

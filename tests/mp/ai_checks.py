@@ -2,6 +2,7 @@
 
     micropython tests/mp/ai_checks.py table SEED
     micropython tests/mp/ai_checks.py peek SEED VARIANT
+    micropython tests/mp/ai_checks.py hint SEED VARIANT
     micropython tests/mp/ai_checks.py slices SEED
     micropython tests/mp/ai_checks.py async SEED
     micropython tests/mp/ai_checks.py duel KIND KIND SEED VARIANT GAMES
@@ -24,6 +25,8 @@ def main(argv):
         out = aikit.table_trace(int(argv[1]))
     elif what == "peek":
         out = aikit.hidden_world_pairs(int(argv[1]), argv[2])
+    elif what == "hint":
+        out = aikit.hint_world_pairs(int(argv[1]), argv[2])
     elif what == "async":
         out = aikit.async_check(int(argv[1]))
     elif what == "slices":

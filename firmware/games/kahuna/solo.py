@@ -66,6 +66,9 @@ class Solo:
         self.referee = referee
         self.side = game.settings.ai
         self.tracker = ai.Tracker(game, self.side)
+        # What the player may know, for the hint: their own discards are seen, the AI's
+        # face-down discards are not (the AI's tracker knows the reverse).
+        self.own = ai.Tracker(game, 1 - self.side)
         self.player = ai.Player(game.board, level, seed, clock)
         self.clock = self.player.clock
         self.stack = []  # the AI's cards (indices), top first
@@ -84,7 +87,8 @@ class Solo:
         """What the journal cannot rebuild from the actions: the display and the stack."""
         t = self.tracker
         return {"display": list(self.display), "stack": list(self.stack), "seen": t.seen,
-                "known": t.opp_known, "count": t.opp_count, "moves": self.ai_moves}
+                "known": t.opp_known, "count": t.opp_count, "moves": self.ai_moves,
+                "own": self.own.seen}
 
     def load(self, obj):
         """A ["solo", obj] journal record; a bad one is ignored (the display is asked again)."""
@@ -95,12 +99,18 @@ class Solo:
             t.seen, t.opp_known, t.opp_count = int(obj["seen"]), int(obj["known"]), \
                 int(obj["count"])
             self.ai_moves = int(obj.get("moves", 0))
+            # A journal from before "own": the cards played face up are all the hint
+            # may count on (never the AI's secret discards).
+            own = int(obj.get("own", 0))
         except (KeyError, TypeError, ValueError):
             return
         self.display = display
         self.stack = stack
         t.round = self.game.round
         t.log = []
+        self.own.seen = own
+        self.own.round = self.game.round
+        self.own.log = []
 
     def note(self, game, action, actor):
         """An action the rules applied (`actor` was on turn): the stack, the display and
@@ -123,6 +133,7 @@ class Solo:
         self.hint = None
         round_before = self.tracker.round
         self.tracker.note(game, action, actor, face_up)
+        self.own.note(game, action, actor, face_up)
         if game.round != round_before:
             self.display = []  # R5: the discard pile is the new deck, a new display is laid
         if mine and kind != "deal":
@@ -282,7 +293,7 @@ class Solo:
         if not for_player:
             return self.tracker.observe(g, display)
         t = ai.Tracker(g, 1 - self.side)
-        t.seen = self.tracker.seen
+        t.seen = self.own.seen
         t.opp_count = len(self.stack)
         return t.observe(g, display)
 
