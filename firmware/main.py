@@ -19,7 +19,6 @@ import time
 import machine
 import neopixel
 
-from core import board as boardmod
 from core import bringup, gameload, tunes
 from core.app import WATCHDOG_MS, App
 from core.cards import Registry
@@ -56,13 +55,30 @@ def out(obj):
 
 def game_named(path):
     """The game the board definition names, read alone: its decoded JSON is garbage once
-    this returns (a broken file is for boardmod.load to explain)."""
+    this returns (a broken file is for core.board to explain)."""
     try:
         with open(path) as f:
             data = json.load(f)
         return data.get("game")
     except (OSError, ValueError, AttributeError):
         return None
+
+
+def load_board():
+    """The checked board definition. Its checks (core.board, core.checks and the game's
+    layout) are needed at boot only: dropped once it is loaded, their code gives its heap
+    back (the board keeps the checked values, whose types live apart: core.boardtype and
+    the game's places)."""
+    from core import board as boardmod
+    board = boardmod.load(BOARD_FILE, keep_raw=False)
+    for name in ("core.board", "core.checks", "games.%s.layout" % board.game):
+        sys.modules.pop(name, None)
+        parent, _, child = name.rpartition(".")  # a package keeps its submodules too
+        if parent in sys.modules and hasattr(sys.modules[parent], child):
+            delattr(sys.modules[parent], child)
+    del boardmod
+    gc.collect()
+    return board
 
 
 def build():
@@ -75,7 +91,7 @@ def build():
     game_def = gameload.load(name) if name else None
     if game_def is not None:
         game_def.preload()
-    board = boardmod.load(BOARD_FILE, keep_raw=False)
+    board = load_board()
     if game_def is None or board.game != name:
         game_def = gameload.load(board.game)
     registry = Registry.load(game_def.card_names(board), CARDS_FILE)

@@ -70,10 +70,13 @@ def progress(out):
     return [ln for ln in out.splitlines() if ln.startswith("[")]
 
 
-def expected_files(firmware):
+def expected_files(firmware, game="kahuna"):
+    """What a build for `game`'s board holds: the core, the drivers and that game only."""
     names = []
     for folder, dirs, files in os.walk(firmware):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
+        if os.path.basename(folder) == "games":
+            dirs[:] = [d for d in dirs if d == game]
         for f in files:
             if f.endswith(".py"):
                 rel = os.path.relpath(os.path.join(folder, f), firmware)

@@ -17,6 +17,7 @@ layout and the colours it needs. Runs unchanged on CPython and MicroPython.
 
 import json
 
+from core.boardtype import Board  # noqa: F401  (the checked board's type)
 from core.checks import (  # noqa: F401  (BoardError: the board definition's error)
     BoardError,
     as_dict,
@@ -44,24 +45,6 @@ TOP_KEYS = ("name", "game", "hardware", "layout", "palette")
 # The hardware section; pico_xy and status_xy place the Pico and the status pixels on the
 # maker's drawings (host_tools/documents/hardware.py).
 HARDWARE_KEYS = ("pins", "inputs", "brightness", "max_current_ma", "pico_xy", "status_xy")
-
-
-class Board:
-    """A validated board definition: the platform's part. A game's layout module makes
-    the object (its subclass, with the game's places) and fills its places in."""
-
-    def __init__(self):
-        self.name = ""
-        self.game = ""  # the game the board is for: firmware/games/<game>/
-        self.raw = None  # the checked dict, as decoded (for host tools)
-        self.status_leds = {}  # name -> LED index
-        self.led_count = 0  # pixels on the strip: LED indices are 0..led_count-1
-        self.palette = {}  # name -> (r, g, b), before brightness
-        self.brightness = 1.0  # 0 < brightness <= 1
-        self.max_current_ma = 0  # current limit of the strip
-        self.pins = {}  # as in the file, i2c.freq filled in
-        self.inputs = {}  # {"encoder": {action: role} or None, "bringup": role or None}
-        self.bringup_pin = None  # GPIO held at power-up for bring-up mode, or None
 
 
 def game_layout(name):
