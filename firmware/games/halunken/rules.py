@@ -200,6 +200,7 @@ class Game:
             raise Rejected(WRONG_PHASE, "not now: the game is over"
                            if self.over() else "not an action")
         name = action[0]
+        self._check_card(action)  # the tag comes before the step (contract's order)
         if name not in STEPS.get(self.step, ()):
             raise Rejected(WRONG_PHASE, "not now: the board waits for step %s" % self.step)
         want = {"place": 2, "place_bj": 2, "offer": 2, "pass": 1, "choose": 3,
@@ -239,6 +240,20 @@ class Game:
                 raise Rejected(NOT_OFFERED, "that space is not vacant")
         elif name == "rum" and action[1] not in self.options:
             raise Rejected(NOT_OFFERED, "%d is not among the numbers offered" % action[1])
+
+    def _check_card(self, action):
+        name = action[0]
+        if len(action) < 2 or not isinstance(action[-1], int):
+            return
+        if name == "choose" and len(action) == 3 and isinstance(action[1], int):
+            fig, m = action[1], action[2]
+            bj_set = self.mode != "beginner"
+            if not (0 <= fig < self.players or (fig == BJ and bj_set)) or not 0 <= m < deck.MOVES:
+                raise Rejected(UNKNOWN, "not a movement card of this game")
+        elif name in ("offer", "steal", "rob") and len(action) == 2:
+            card = action[1]
+            if not (0 <= card < deck.CREW or (card == -1 and name != "offer")):
+                raise Rejected(UNKNOWN, "not a crew card of this game")
 
     def _check_choice(self, fig, m):
         if not (0 <= fig < self.players or fig == BJ) or not 0 <= m < deck.MOVES:

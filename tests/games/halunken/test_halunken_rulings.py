@@ -220,15 +220,20 @@ def test_H19_H21_winner_controls_this_round_and_opens_the_next():
     assert g.auction["opener"] == 0 == g.last_bidder
 
 
-def test_H22_black_jack_goes_on_past_a_captain_and_spares_W():
+def test_H22_black_jack_goes_on_past_captains_spares_W_counts_at_each_theft():
     g = placed(3, "standard", spaces=("T1", "T5", "T9"), bj_space="T3",
                bj=["BJ-6"] + ["BJ-%d" % k for k in range(1, 13) if k != 6])
+    g.apply(("pass",))  # p3 opens and passes
+    g.apply(("offer", c("RED-1")))  # p1 wins with RED-1
     g.apply(("pass",))
-    g.apply(("offer", g.crews[0][0]))
-    g.apply(("pass",))
-    choose(g, ("6", "4", "1"))  # p1 T1->T7; p2 T5->T9? p3 T9->T10 first
-    # Black-Jack T3 + 6 = T9, captain there? he goes on to the first space without one
-    assert report(g)["blackjack"] not in [report(g)["captains"][s] for s in ("p1", "p2", "p3")]
+    choose(g, ("6", "4", "1"))  # p3 T9->T10, p2 T5->T9, p1 T1->T7: 1, 2, 2 cards
+    r = report(g)  # T3 + 6 = T9 (p2), T10 (p3): on to T11; p1 on T7 is W's own
+    assert (r["blackjack"], r["step"], r["turn"], r["from"]) == ("T11", "rob", "p1", ["p2"])
+    g.apply(("rob", g.crews[1][0]))
+    r = report(g)  # p3 holds 2, not fewer than p1's 2: robbed too
+    assert (r["step"], r["from"]) == ("rob", ["p3"])
+    g.apply(("rob", -1))  # H11: W may decline
+    assert g.round == 2 and [len(x) for x in g.crews] == [2, 1, 2]
 
 
 def test_H23_nobody_bid_robbery_is_compulsory_into_the_port():
@@ -327,4 +332,6 @@ def test_H32_several_seats_choose_at_once_hidden_until_all_are_in():
     refused(g, ("choose", 2, m("5")), "already-chosen")
     refused(g, ("reveal",), "wrong-phase")
     refused(g, ("choose", 3, m("1")), "unknown-card")
+    refused(g, ("choose", BJ, m("1")), "unknown-card")  # no Black-Jack in beginner
+    refused(g, ("offer", 42), "unknown-card")  # the tag before the step
     assert report(g)["played"] == {"p1": [], "p2": [], "p3": []}
