@@ -46,7 +46,7 @@ def names(cards):
 
 
 def report(state):
-    return game.report_state(state)
+    return game.report(state)
 
 
 BJ = rules.BJ

@@ -56,7 +56,7 @@ def play(seed, check_refusals=True):
         bad = problems(g)
         if bad:
             raise AssertionError("seed %d action %d: %s" % (seed, n, bad))
-    rep = game.report_state(g)
+    rep = game.report(g)
     assert sum(len(p) for p in g.played) == 8 * g.players
     assert rep["winner"]
     return rep, n

@@ -30,7 +30,7 @@ def test_snapshot_restore_round_trips_mid_game():
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])
         snap = g.snapshot()
-        dump = game.report_state(g)
+        dump = game.report(g)
         legal = g.legal_actions()
         for _ in range(25):
             if g.over():
@@ -38,10 +38,10 @@ def test_snapshot_restore_round_trips_mid_game():
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])
         g.restore(snap)
-        assert game.report_state(g) == dump and g.legal_actions() == legal
+        assert game.report(g) == dump and g.legal_actions() == legal
         fresh = game.new_state(None, settings_for(seed))
         fresh.restore(__import__("json").loads(__import__("json").dumps(snap)))
-        assert game.report_state(fresh) == dump  # JSON-able
+        assert game.report(fresh) == dump  # JSON-able
 
 
 def test_recorder_sees_every_accepted_action_before_it_changes_anything():
