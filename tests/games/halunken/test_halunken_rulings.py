@@ -241,10 +241,16 @@ def test_H23_nobody_bid_robbery_is_compulsory_into_the_port():
                bj=["BJ-4"] + ["BJ-%d" % k for k in range(1, 13) if k != 4])
     while g.step == "auction":
         g.apply(("pass",))
-    choose(g, ("7", "1", "2"))  # p1 T5->T12, p2 T1->T2, p3 T9->T11; BJ T3->T7 passes nobody
-    assert g.round == 2 or g.step == "rob"
-    if g.step == "rob":
+    choose(g, ("1", "3", "2"))  # p1 T5->T6, p3 T9->T11, p2 T1->T4; BJ T3 -> T7
+    for victim in ("p2", "p1"):  # in the order passed
+        r = report(g)
+        assert (r["step"], r["turn"], r["figure"], r["from"]) == (
+            "rob", victim, "blackjack", [victim])
         refused(g, ("rob", -1), "wrong-phase")
+        g.apply(("rob", g.crews[int(victim[1]) - 1][0]))  # the victim chooses
+    r = report(g)
+    assert r["blackjack"] == "T7" and len(r["port"]) == 2 and r["round"] == 2
+    assert [len(x) for x in g.crews] == [1, 1, 2]
 
 
 def test_H24_captain_landing_on_black_jack_takes_a_port_card_and_displaces_him():
@@ -335,3 +341,43 @@ def test_H32_several_seats_choose_at_once_hidden_until_all_are_in():
     refused(g, ("choose", BJ, m("1")), "unknown-card")  # no Black-Jack in beginner
     refused(g, ("offer", 42), "unknown-card")  # the tag before the step
     assert report(g)["played"] == {"p1": [], "p2": [], "p3": []}
+
+
+def _won_tactical(bj_space):
+    g = placed(2, "tactical", spaces=("T1", "T5"), bj_space=bj_space)
+    assert g.auction["speaker"] == 1  # p2's PURPLE-4 beats p1's RED-1 (H18)
+    g.apply(("offer", c("PURPLE-4")))
+    g.apply(("pass",))  # p1 withdraws: p2 is W and pays PURPLE-4 to the port
+    assert g.winner_seat() == 1 and g.port == [c("PURPLE-4")] and g.crews[1] == []
+    return g
+
+
+def test_H26_black_jack_lands_on_the_opponent_takes_into_the_port_W_may_steal():
+    g = _won_tactical("T9")
+    g.apply(("choose", 0, m("7")))
+    g.apply(("choose", 1, m("2")))  # p2 T5 -> T7 takes GREY-1 (count 1)
+    g.apply(("choose", BJ, m("6")))  # T9 + 6 = T1, on p1 (count 1)
+    g.apply(("reveal",))
+    r = report(g)
+    assert (r["step"], r["turn"], r["figure"], r["from"]) == ("steal", "p2", "blackjack", ["p1"])
+    assert c("RED-2") in g.port  # his take goes into the port (H24)
+    g.apply(("steal", c("RED-1")))
+    r = report(g)
+    assert c("RED-1") in g.crews[1] and r["blackjack"] == "T2"  # goes on, takes nothing
+    assert len(g.piles[sp("T2")]) == 3
+    assert r["captains"]["p1"] == "T8" and r["round"] == 2
+
+
+def test_H26_opponent_landing_on_black_jack_takes_from_the_port_or_W():
+    g = _won_tactical("T6")
+    g.apply(("choose", 0, m("5")))  # p1 T1 -> T6, on Black-Jack
+    g.apply(("choose", 1, m("2")))  # p2 T5 -> T7
+    g.apply(("choose", BJ, m("7")))
+    g.apply(("reveal",))
+    r = report(g)
+    assert (r["step"], r["turn"], r["from"]) == ("steal", "p1", ["port", "p2"])
+    g.apply(("steal", g.crews[1][0]))  # from W, no count condition
+    r = report(g)
+    # displaced to T8 (T7 holds p2), he then moves 7 from there (H10): T8 -> T1, vacant
+    assert r["blackjack"] == "T1" and r["round"] == 2
+    assert c("RED-2") in g.port and len(g.crews[1]) == 0
