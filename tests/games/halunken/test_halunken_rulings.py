@@ -142,7 +142,11 @@ def test_H13_empty_tavern_gives_nothing_and_no_empty_theft():
     snap["crews"][0] = []
     g.restore(snap)
     choose(g, ("5", "2", "6"))
-    assert g.step != "steal" or g.pending["thief"] != 1
+    # p2 T13 -> T1: nothing to take, p1 holds nothing: no theft, p1 displaced to T2.
+    # p1 T2 -> T7. p3 T9 -> T1: nothing to take; 1 <= 1, p3 may rob p2.
+    r = report(g)
+    assert (r["step"], r["turn"], r["from"]) == ("steal", "p3", ["p2"])
+    assert r["crews"]["p2"] == ["YELLOW-7"] and r["captains"]["p1"] == "T7"
 
 
 def test_H14_tied_majority_doubles_the_highest_sum():
