@@ -176,3 +176,13 @@ def test_contract_standard_round_example():
     assert r["round"] == 2 and len(r["crews"]["p3"]) == 2 and len(r["crews"]["p2"]) == 1
     assert r["bj_cards"] == ["BJ-10"] and r["last_bidder"] == "p3"
     assert names(g.crews[2]) == ["RED-2", "YELLOW-4"]
+
+
+def test_report_keys_in_the_contracts_order():
+    keys = ("game players mode deal first phase round step turn figure options from captains "
+            "blackjack taverns crews port setup_cards auction last_bidder chosen played "
+            "round_cards bj_cards scores winner hidden").split()
+    g = example1_state()
+    assert list(report(g)) == keys
+    assert list(report(g)["hidden"]) == ["choices", "piles", "bj_deck"]
+    assert report(g)["deal"] == "given" and report(g)["hidden"]["bj_deck"] is None
