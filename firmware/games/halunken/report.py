@@ -1,0 +1,119 @@
+"""The report's game keys (sim contract, JSON report), in the contract's order: the one
+place that turns the rules' indices into names. `hidden` holds what the board never shows."""
+
+from games.halunken import deck, rules
+
+
+def seat(s):
+    return None if s is None or s < 0 else "p%d" % (s + 1)
+
+
+def figure(state, f):
+    return "blackjack" if f == rules.BJ else seat(f)
+
+
+def move_name(state, f, m):
+    if f == rules.BJ:
+        return "BJ-%d" % m if state.mode == "standard" else deck.move_name("P3", m)
+    return deck.move_name("P%d" % (f + 1), m)
+
+
+def _names(cards):
+    return sorted(deck.crew_name(c) for c in cards)
+
+
+def expected(state):
+    """(turn, figure) as indices; -1 where null."""
+    st = state.step
+    if st == "place":
+        return state.placer, state.placer
+    if st == "place-bj":
+        return state.low, rules.BJ
+    if st == "auction":
+        return state.auction["speaker"], -1
+    if st == "choose":  # H32: seat order from p1, W's Black-Jack card right after W's
+        w = state.winner_seat()
+        for s in range(state.players):
+            if state.choices[s] < 0:
+                return s, s
+            if s == w and state.bj_controlled() and state.choices[rules.BJ] < 0:
+                return w, rules.BJ
+        return -1, -1
+    if st == "rum":
+        return state.to_act()[0], state.rum_owner
+    if st == "steal":
+        return state.pending["thief"], state.pending["mover"]
+    if st == "rob":
+        return state.robs[0][1], rules.BJ
+    return -1, -1
+
+
+def game(state):
+    n = state.players
+    seats = [seat(s) for s in range(n)]
+    turn, fig = expected(state)
+    options = None
+    if state.step in ("place", "place-bj"):
+        options = [deck.space_name(t) for t in state.vacant()]
+    elif state.step == "rum":
+        options = list(state.options)
+    sources = None
+    if state.step in ("steal", "rob"):
+        sources = ["port" if src == rules.PORT else seat(src) for src in state.sources()]
+    blind = state.placed < n  # H5
+    taverns = {}
+    for t in range(deck.SPACES):
+        pile = state.piles[t]
+        top = None if blind or not pile else deck.crew_name(pile[0])
+        taverns[deck.space_name(t)] = {"left": len(pile), "top": top}
+    a = state.auction
+    auction = None
+    if a is not None:
+        auction = {"opener": seat(a["opener"]),
+                   "words": [{"seat": seat(w[0]),
+                              "card": None if w[1] < 0 else deck.crew_name(w[1])}
+                             for w in a["words"]],
+                   "winner": seat(a["winner"])}
+    round_cards = {}
+    figs = list(range(n)) + ([rules.BJ] if state.bj_controlled() else [])
+    for f in figs:
+        if state.cards[f] >= 0:
+            num = state.numbers[f]
+            round_cards[figure(state, f)] = {
+                "card": move_name(state, f, state.cards[f]),
+                "number": None if num < 0 or state.cancelled[f] else num,
+                "cancelled": state.cancelled[f]}
+    choices = {}
+    for f in range(5):
+        if state.choices[f] >= 0:
+            choices[figure(state, f)] = move_name(state, f, state.choices[f])
+    over = state.over()
+    return {
+        "game": "halunken", "players": n, "mode": state.mode, "deal": state.deal,
+        "first": seat(state.first), "phase": state.phase, "round": state.round,
+        "step": state.step, "turn": seat(turn),
+        "figure": None if fig < 0 else figure(state, fig),
+        "options": options, "from": sources,
+        "captains": {seats[s]: (None if state.pos[s] < 0 else deck.space_name(state.pos[s]))
+                     for s in range(n)},
+        "blackjack": None if state.bj < 0 else deck.space_name(state.bj),
+        "taverns": taverns,
+        "crews": {seats[s]: _names(state.crews[s]) for s in range(n)},
+        "port": _names(state.port),
+        "setup_cards": {seats[s]: (None if state.setup_cards[s] < 0
+                                   else deck.crew_name(state.setup_cards[s]))
+                        for s in range(n)},
+        "auction": auction, "last_bidder": seat(state.last_bidder),
+        "chosen": len(choices),
+        "played": {seats[s]: [move_name(state, s, m) for m in state.played[s]]
+                   for s in range(n)},
+        "round_cards": round_cards,
+        "bj_cards": [move_name(state, rules.BJ, c) for c in state.bj_cards],
+        "scores": {seats[s]: state.score(s) for s in range(n)},
+        "winner": [seats[s] for s in state.winners()] if over else None,
+        "hidden": {"choices": choices,
+                   "piles": {deck.space_name(t): [deck.crew_name(c) for c in state.piles[t]]
+                             for t in range(deck.SPACES)},
+                   "bj_deck": None if state.mode == "beginner" else
+                   [move_name(state, rules.BJ, c) for c in state.bj_deck]},
+    }

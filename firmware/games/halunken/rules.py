@@ -1,0 +1,624 @@
+"""Halunken & Spelunken's rules (docs/halunken.md, H1-H33) as the platform's state object.
+
+Indices throughout: seats 0..N-1, Black-Jack the figure BJ, spaces 0..13 (T1..T14), crew
+cards and movement cards as in deck.py. Actions (tuples, the first item names them):
+
+    ("place", space)            set-up: the seat `placer` puts its captain (H4, H5)
+    ("place_bj", space)         the holder of the lowest set-up card places Black-Jack (H18)
+    ("offer", card) / ("pass",) the auction's word (H19-H21, H26)
+    ("choose", figure, m)       a secret movement card; several seats at once (H32)
+    ("reveal",)                 every choice is in: reveal (H7)
+    ("rum", n)                  the single uncancelled RUM's number (H7, H27)
+    ("steal", card)             a theft on landing; card -1 declines (H9, H11, H24, H26)
+    ("rob", card)               Black-Jack's robbery; -1 declines when W robs (H22, H23)
+
+A dealt deck (seeded or given) is assumed: takes and Black-Jack's turned cards happen
+without an action (the controller adds the table's taps, H33).
+"""
+
+from core.outcome import WRONG_PHASE, Rejected
+from games.halunken import deck
+
+BJ = 4  # Black-Jack as a figure
+PORT = -1  # a theft's source: the port
+ROUNDS = 8
+
+UNKNOWN = "unknown-card"
+OUT_OF_TURN = "out-of-turn"
+ALREADY_CHOSEN = "already-chosen"
+PLAYED = "card-already-played"
+NOT_IN_CREW = "not-in-crew"
+TOO_LOW = "bid-too-low"
+NOT_OFFERED = "not-offered"
+
+STEPS = {"place": ("place",), "place-bj": ("place_bj",), "auction": ("offer", "pass"),
+         "choose": ("choose",), "reveal": ("reveal", "choose"), "rum": ("rum",),
+         "steal": ("steal",), "rob": ("rob",)}
+
+FIELDS = ("players", "mode", "first", "deal", "values", "phase", "step", "round", "pos", "bj",
+          "piles", "crews", "port", "setup_cards", "placer", "placed", "low", "high",
+          "last_bidder", "auction", "bj_deck", "bj_cards", "played", "choices",
+          "cards", "numbers", "cancelled", "rum_owner", "options", "queue", "pending",
+          "robs", "bj_stage")
+
+
+def _copy(v):
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(v[k]) for k in v}
+    return v
+
+
+class Game:
+    def __init__(self, settings):
+        n = settings["players"]
+        self.players = n
+        self.mode = settings["mode"]
+        self.first = int(settings["first"][1:]) - 1
+        self.deal = settings["deal"]
+        self.values = deck.default_values()  # H2
+        if settings["deal"] == "seed":
+            size = 12 if self.mode == "standard" else deck.MOVES
+            piles, bj = deck.seeded_deal(settings["seed"], size)
+            if self.mode == "standard":
+                bj = [c + 1 for c in bj]
+        else:
+            piles, bj = _copy(settings["piles"]), _copy(settings["bj"])
+        self.piles = piles  # top first
+        self.bj_deck = [] if self.mode == "beginner" else bj  # H25: never reshuffled
+        self.bj_cards = []
+        self.phase = "setup"
+        self.step = "place"
+        self.round = 0
+        self.pos = [-1] * n
+        self.bj = -1
+        self.crews = [[] for _ in range(n)]
+        self.port = []
+        self.setup_cards = [-1] * n
+        self.placer = self.first
+        self.placed = 0
+        self.low = self.high = -1
+        self.last_bidder = -1
+        self.auction = None
+        self.played = [[] for _ in range(n)]
+        self.choices = [-1] * 5  # seats 0..3, BJ
+        self.cards = [-1] * 5  # revealed this round
+        self.numbers = [-1] * 5
+        self.cancelled = [False] * 5
+        self.rum_owner = -1
+        self.options = []
+        self.queue = []
+        self.pending = None
+        self.robs = []
+        self.bj_stage = 0  # 0 moves, 1 Black-Jack's end move done
+        self.recorder = None
+
+    # ------------------------------------------------------------------ reads
+
+    def over(self):
+        return self.phase == "over"
+
+    def bj_controlled(self):
+        """W in a won tactical round: Black-Jack is W's second mover (H26)."""
+        a = self.auction
+        return self.mode == "tactical" and a is not None and a["winner"] >= 0
+
+    def winner_seat(self):
+        a = self.auction
+        return -1 if a is None else a["winner"]
+
+    def occupant(self, space, skip=-2):
+        """The figure on `space` other than `skip`, or -1."""
+        for s in range(self.players):
+            if s != skip and self.pos[s] == space:
+                return s
+        if skip != BJ and self.bj == space:
+            return BJ
+        return -1
+
+    def vacant(self):
+        return [t for t in range(deck.SPACES) if self.occupant(t) < 0]
+
+    def where(self, fig):
+        return self.bj if fig == BJ else self.pos[fig]
+
+    def to_act(self):
+        st = self.step
+        if st is None:
+            return []
+        if st == "place":
+            return [self.placer]
+        if st == "place-bj":
+            return [self.low]
+        if st == "auction":
+            return [self.auction["speaker"]]
+        if st == "choose":
+            out = [s for s in range(self.players) if self.choices[s] < 0]
+            w = self.winner_seat()
+            if self.bj_controlled() and self.choices[BJ] < 0 and w not in out:
+                out.append(w)
+            return out
+        if st == "reveal":
+            return list(range(self.players))
+        if st == "rum":
+            return [self.winner_seat() if self.rum_owner == BJ else self.rum_owner]
+        if st == "steal":
+            return [self.pending["thief"]]
+        return [self.robs[0][1]]  # rob: who picks the card
+
+    def left_moves(self, fig):
+        if fig == BJ:
+            return [m for m in range(deck.MOVES) if m in self.bj_deck]
+        return [m for m in range(deck.MOVES) if m not in self.played[fig]]
+
+    def sources(self):
+        return self.pending["from"] if self.step == "steal" else [self.robs[0][0]]
+
+    def source_cards(self, src):
+        return self.port if src == PORT else self.crews[src]
+
+    def legal_actions(self):
+        st = self.step
+        if st == "place":
+            return [("place", t) for t in self.vacant()]
+        if st == "place-bj":
+            return [("place_bj", t) for t in self.vacant()]
+        if st == "auction":
+            a = self.auction
+            crew = sorted(self.crews[a["speaker"]])
+            return [("offer", c) for c in crew if self._beats(c)] + [("pass",)]
+        if st == "choose":
+            out = []
+            for s in range(self.players):
+                if self.choices[s] < 0:
+                    out += [("choose", s, m) for m in self.left_moves(s)]
+            if self.bj_controlled() and self.choices[BJ] < 0:
+                out += [("choose", BJ, m) for m in self.left_moves(BJ)]
+            return out
+        if st == "reveal":
+            return [("reveal",)]
+        if st == "rum":
+            return [("rum", n) for n in self.options]
+        if st in ("steal", "rob"):
+            out = []
+            for src in self.sources():
+                out += [(st, c) for c in sorted(self.source_cards(src))]
+            if st == "steal" or self.robs[0][1] != self.robs[0][0]:
+                out.append((st, -1))  # H11: W may decline; a victim may not (H23)
+            return out
+        return []
+
+    def _beats(self, card):
+        return self.values[card] > self.auction["value"]
+
+    # ------------------------------------------------------------------ checks
+
+    def check(self, action):
+        """Raise Rejected (in the contract's order of checks) unless `action` is legal."""
+        if not isinstance(action, tuple) or not action or self.over():
+            raise Rejected(WRONG_PHASE, "not now: the game is over"
+                           if self.over() else "not an action")
+        name = action[0]
+        self._check_card(action)  # the tag comes before the step (contract's order)
+        if name not in STEPS.get(self.step, ()):
+            raise Rejected(WRONG_PHASE, "not now: the board waits for step %s" % self.step)
+        want = {"place": 2, "place_bj": 2, "offer": 2, "pass": 1, "choose": 3,
+                "reveal": 1, "rum": 2, "steal": 2, "rob": 2}[name]
+        if len(action) != want or not all(isinstance(x, int) for x in action[1:]):
+            raise Rejected(WRONG_PHASE, "a malformed %s" % name)
+        if name == "choose":
+            self._check_choice(action[1], action[2])
+        elif name == "offer":
+            card = action[1]
+            if not 0 <= card < deck.CREW:
+                raise Rejected(UNKNOWN, "not a crew card of this game")
+            speaker = self.auction["speaker"]
+            for s in range(self.players):
+                if s != speaker and card in self.crews[s]:
+                    raise Rejected(OUT_OF_TURN, "p%d has the word, not p%d"
+                                   % (speaker + 1, s + 1))
+            if card not in self.crews[speaker]:
+                raise Rejected(NOT_IN_CREW, "%s is in no crew" % deck.crew_name(card))
+            if not self._beats(card):  # H20: a raise is a strictly higher value
+                raise Rejected(TOO_LOW, "%s is not worth more than the high offer"
+                               % deck.crew_name(card))
+        elif name in ("steal", "rob"):
+            card = action[1]
+            if card == -1:
+                if name == "rob" and self.robs[0][1] == self.robs[0][0]:
+                    raise Rejected(WRONG_PHASE, "a robbery with nobody bidding is "
+                                   "compulsory (H23)")
+                return
+            if not 0 <= card < deck.CREW:
+                raise Rejected(UNKNOWN, "not a crew card of this game")
+            if not any(card in self.source_cards(src) for src in self.sources()):
+                raise Rejected(NOT_IN_CREW, "%s is not where the card may come from"
+                               % deck.crew_name(card))
+        elif name in ("place", "place_bj"):
+            if action[1] not in self.vacant():
+                raise Rejected(NOT_OFFERED, "that space is not vacant")
+        elif name == "rum" and action[1] not in self.options:
+            raise Rejected(NOT_OFFERED, "%d is not among the numbers offered" % action[1])
+
+    def _check_card(self, action):
+        name = action[0]
+        if len(action) < 2 or not isinstance(action[-1], int):
+            return
+        if name == "choose" and len(action) == 3 and isinstance(action[1], int):
+            fig, m = action[1], action[2]
+            bj_set = self.mode != "beginner"
+            if not (0 <= fig < self.players or (fig == BJ and bj_set)) or not 0 <= m < deck.MOVES:
+                raise Rejected(UNKNOWN, "not a movement card of this game")
+        elif name in ("offer", "steal", "rob") and len(action) == 2:
+            card = action[1]
+            if not (0 <= card < deck.CREW or (card == -1 and name != "offer")):
+                raise Rejected(UNKNOWN, "not a crew card of this game")
+
+    def _check_choice(self, fig, m):
+        if not (0 <= fig < self.players or fig == BJ) or not 0 <= m < deck.MOVES:
+            raise Rejected(UNKNOWN, "not a movement card of this game")
+        if fig == BJ and not self.bj_controlled():
+            if self.mode == "tactical":
+                raise Rejected(WRONG_PHASE, "Black-Jack's card is chosen only by an "
+                               "auction's winner (H27)")
+            raise Rejected(UNKNOWN, "Black-Jack has no card to choose in this game")
+        if self.choices[fig] >= 0:
+            raise Rejected(ALREADY_CHOSEN, "that card's owner has chosen this round")
+        if m not in self.left_moves(fig):  # H6
+            raise Rejected(PLAYED, "that card was played in an earlier round")
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action):
+        self.check(action)
+        if self.recorder is not None:
+            self.recorder(action)
+        name = action[0]
+        if name == "place":
+            self._place(action[1])
+        elif name == "place_bj":
+            self.bj = action[1]
+            self._start_round()
+        elif name == "offer":
+            self._word(action[1])
+        elif name == "pass":
+            self._word(-1)
+        elif name == "choose":
+            self.choices[action[1]] = action[2]
+            if not self.to_act():
+                self.step = "reveal"
+        elif name == "reveal":
+            self._reveal()
+        elif name == "rum":
+            self.numbers[self.rum_owner] = action[1]
+            self._moves()
+        elif name == "steal":
+            self._steal(action[1])
+        else:
+            self._rob(action[1])
+
+    # set-up (H4, H5, H18)
+
+    def _place(self, space):
+        s = self.placer
+        self.pos[s] = space
+        card = self.piles[space].pop(0)
+        self.crews[s].append(card)
+        self.setup_cards[s] = card
+        self.placed += 1
+        self.placer = (s + 1) % self.players
+        if self.placed < self.players:
+            return
+        ranked = sorted(range(self.players), key=self._setup_rank)  # H18
+        self.low, self.high = ranked[0], ranked[-1]
+        if self.mode == "beginner":
+            self._start_round()
+        else:
+            self.step = "place-bj"
+
+    def _setup_rank(self, s):
+        c = self.setup_cards[s]
+        # value, then colour (yellow highest), then the seat nearer p1 ranks higher
+        return (self.values[c], deck.colour(c), -s)
+
+    # a round
+
+    def _start_round(self):
+        self.round += 1
+        self.phase = "play"
+        self.choices = [-1] * 5
+        self.cards = [-1] * 5
+        self.numbers = [-1] * 5
+        self.cancelled = [False] * 5
+        self.rum_owner = -1
+        self.options = []
+        self.bj_stage = 0
+        if self.mode == "beginner":
+            self.step = "choose"
+            return
+        opener = self.last_bidder if self.last_bidder >= 0 else self.high  # H21
+        self.auction = {"opener": opener, "words": [], "winner": -1, "value": 0,
+                        "card": -1, "seat": -1, "speaker": opener, "out": []}
+        self.step = "auction"
+        self._next_speaker(opener, True)
+
+    def _next_speaker(self, seat, first):
+        """Give the word to `seat` or the next seat that may speak, or end the auction."""
+        a = self.auction
+        n = self.players
+        if self.mode == "tactical":  # H26: alternate until a withdrawal settles it
+            while True:
+                if not first:
+                    seat = (seat + 1) % n
+                first = False
+                if seat in a["out"]:
+                    return self._end_auction()
+                if a["seat"] == seat:
+                    return self._end_auction()  # H26: the other seat withdrew
+                if self.crews[seat]:
+                    a["speaker"] = seat
+                    return None
+                a["out"].append(seat)  # H28: no crew, withdraws at once
+                if a["seat"] >= 0:
+                    return self._end_auction()
+        while True:
+            if not first:
+                seat = (seat + 1) % n
+                if seat == a["opener"]:
+                    return self._end_auction()  # H20: once round the table
+            first = False
+            if self.crews[seat]:  # H28: a seat without crew gets no word
+                a["speaker"] = seat
+                return None
+
+    def _word(self, card):
+        a = self.auction
+        s = a["speaker"]
+        a["words"].append([s, card])
+        if card >= 0:
+            a["value"] = self.values[card]
+            a["card"] = card
+            a["seat"] = s
+        elif self.mode == "tactical":
+            a["out"].append(s)
+            if a["seat"] >= 0 and a["seat"] != s:
+                return self._end_auction()
+        self._next_speaker(s, False)
+
+    def _end_auction(self):
+        a = self.auction
+        if a["seat"] >= 0:  # H20: only the winner pays, at once
+            w = a["seat"]
+            self.crews[w].remove(a["card"])
+            self.port.append(a["card"])
+            a["winner"] = w
+            self.last_bidder = w  # H21
+        a["speaker"] = -1
+        self.step = "choose"
+
+    def _reveal(self):
+        figs = list(range(self.players))
+        if self.bj_controlled():
+            figs.append(BJ)
+        for f in figs:
+            self.cards[f] = self.choices[f]
+            if f == BJ:
+                self.bj_deck.remove(self.choices[f])
+                self.bj_cards.append(self.choices[f])
+            else:
+                self.played[f].append(self.choices[f])
+        self.choices = [-1] * 5
+        for f in figs:  # H7: equal cards (RUM with RUM too) cancel
+            self.cancelled[f] = [self.cards[g] for g in figs].count(self.cards[f]) > 1
+            if not self.cancelled[f] and self.cards[f] != deck.RUM:
+                self.numbers[f] = self.cards[f] + 1
+        shown = [self.cards[f] + 1 for f in figs if self.cards[f] != deck.RUM]
+        if self.mode == "tactical" and not self.bj_controlled():
+            c = self.bj_deck.pop(0)  # H27: his card orders and cancels nothing
+            self.bj_cards.append(c)
+            self.cards[BJ] = c
+            self.numbers[BJ] = c + 1 if c != deck.RUM else min(
+                n for n in range(1, 8) if n not in shown)
+        for f in figs:
+            if self.cards[f] == deck.RUM and not self.cancelled[f]:
+                self.rum_owner = f
+                self.options = [n for n in range(1, 8) if n not in shown]  # H7
+                self.step = "rum"
+                return
+        self._moves()
+
+    def _moves(self):
+        self.options = []
+        figs = list(range(self.players)) + ([BJ] if self.bj_controlled() else [])
+        for f in figs:  # H8: stayers take first; a cancelled Black-Jack takes nothing
+            if self.cancelled[f] and f != BJ:
+                self._take(f, self.pos[f])
+        movers = [f for f in figs if not self.cancelled[f]]
+        self.queue = sorted(movers, key=lambda f: self.numbers[f])  # H10: lowest first
+        self._run()
+
+    def _take(self, fig, space):
+        pile = self.piles[space]
+        if pile:  # H13: an empty tavern gives nothing
+            card = pile.pop(0)  # H5: the next card is face up at once
+            (self.port if fig == BJ else self.crews[fig]).append(card)
+
+    def _displace(self, fig, space):
+        """`fig` goes to the first vacant space clockwise after `space`, taking nothing (H9)."""
+        t = space
+        while True:
+            t = (t + 1) % deck.SPACES
+            if self.occupant(t, fig) < 0:
+                break
+        if fig == BJ:
+            self.bj = t
+        else:
+            self.pos[fig] = t
+
+    def _run(self):
+        """Advance the round until an action is needed or the round ends."""
+        while self.pending is None and not self.robs:
+            if self.queue:
+                self._land(self.queue.pop(0))
+            elif self.bj_stage == 0 and self.mode != "beginner" and not self.bj_controlled():
+                self.bj_stage = 1
+                self._bj_move()
+            else:
+                return self._end_round()
+        self.step = "steal" if self.pending is not None else "rob"
+        return None
+
+    def _land(self, fig):
+        dest = (self.where(fig) + self.numbers[fig]) % deck.SPACES
+        occ = self.occupant(dest, fig)
+        w = self.winner_seat()
+        if fig == BJ:  # H26: W's second mover
+            self.bj = dest
+            if occ == w:
+                return self._displace(BJ, dest)  # goes on, takes nothing
+            self._take(BJ, dest)  # H24: into the port
+            if occ < 0:
+                return None
+            if self.crews[occ] and len(self.crews[w]) <= len(self.crews[occ]):
+                self.pending = {"thief": w, "mover": BJ, "from": [occ], "after": BJ,
+                                "space": dest}
+                return None
+            return self._displace(BJ, dest)
+        self.pos[fig] = dest
+        self._take(fig, dest)  # H9: the take comes first
+        if occ < 0:
+            return None
+        if occ == BJ:  # H24 (and H26 for the opponent of W)
+            src = [PORT] if self.port else []
+            if self.bj_controlled() and fig != w and self.crews[w]:
+                src.append(w)
+        else:
+            ok = len(self.crews[fig]) <= len(self.crews[occ]) and self.crews[occ]
+            src = [occ] if ok else []
+        if src:
+            self.pending = {"thief": fig, "mover": fig, "from": src, "after": occ,
+                            "space": dest}
+            return None
+        return self._displace(occ, dest)
+
+    def _steal(self, card):
+        p = self.pending
+        if card >= 0:
+            for src in p["from"]:
+                cards = self.source_cards(src)
+                if card in cards:
+                    cards.remove(card)
+            self.crews[p["thief"]].append(card)
+        self.pending = None
+        self._displace(p["after"], p["space"])  # H9: displaced either way (BJ moves on)
+        self._run()
+
+    def _bj_move(self):
+        """Black-Jack's end move (H22, H23, H25; H27 in tactical without a bid)."""
+        if self.mode == "standard":
+            c = self.bj_deck.pop(0)
+            self.bj_cards.append(c)
+            self.cards[BJ] = c
+            self.numbers[BJ] = c
+        start = self.bj
+        t = start
+        passed = []
+        for _ in range(self.numbers[BJ]):
+            t = (t + 1) % deck.SPACES
+            passed.append(t)
+        while self.occupant(t, BJ) >= 0:  # H22: on to the next space without a captain
+            t = (t + 1) % deck.SPACES
+            passed.append(t)
+        self.bj = t
+        w = self.winner_seat()
+        seen = []
+        for space in passed[:-1]:
+            s = self.occupant(space, BJ)
+            if s >= 0 and s != w and s not in seen:
+                seen.append(s)
+        self.robs = [[s, s if w < 0 else w] for s in seen]
+        self._next_rob()
+
+    def _next_rob(self):
+        while self.robs:
+            victim, chooser = self.robs[0]
+            w = self.winner_seat()
+            if self.crews[victim] and (w < 0 or len(self.crews[victim]) >= len(self.crews[w])):
+                return  # H22: checked with the counts of this moment
+            self.robs.pop(0)
+
+    def _rob(self, card):
+        victim, chooser = self.robs.pop(0)
+        if card >= 0:
+            self.crews[victim].remove(card)
+            if victim == chooser:
+                self.port.append(card)  # H23: nobody bid, to the port
+            else:
+                self.crews[chooser].append(card)  # H22: into W's crew
+        self._next_rob()
+        self._run()
+
+    def _end_round(self):
+        self.queue = []
+        if self.round >= ROUNDS:  # H29: after the 8th round's Black-Jack move
+            self.phase = "over"
+            self.step = None
+            return None
+        self._start_round()
+        return None
+
+    # ------------------------------------------------------------------ scores
+
+    def score(self, seat):
+        """Sum of values plus the majority colour's sum again (H14: tie -> highest sum)."""
+        crew = self.crews[seat]
+        total = 0
+        sums = [0, 0, 0, 0]
+        counts = [0, 0, 0, 0]
+        for c in crew:
+            total += self.values[c]
+            sums[deck.colour(c)] += self.values[c]
+            counts[deck.colour(c)] += 1
+        top = max(counts)
+        if top == 0:
+            return 0
+        return total + max(sums[k] for k in range(4) if counts[k] == top)
+
+    def winners(self):
+        scores = [self.score(s) for s in range(self.players)]
+        return [s for s in range(self.players) if scores[s] == max(scores)]  # H15
+
+    # ------------------------------------------------------------------ views
+
+    def public(self):
+        """What everyone may see (H12, 8.3): no secret choice, no card below a top card,
+        no top card during the blind set-up (H5), nothing of Black-Jack's deck."""
+        blind = self.placed < self.players
+        return {
+            "round": self.round, "step": self.step, "to_act": self.to_act(),
+            "captains": list(self.pos), "blackjack": self.bj,
+            "left": [len(p) for p in self.piles],
+            "top": [-1 if blind or not p else p[0] for p in self.piles],
+            "crews": [sorted(c) for c in self.crews], "port": sorted(self.port),
+            "setup_cards": list(self.setup_cards),
+            "chosen": [f for f in range(5) if self.choices[f] >= 0],
+            "played": _copy(self.played), "bj_cards": list(self.bj_cards),
+            "scores": [self.score(s) for s in range(self.players)],
+        }
+
+    def seat_view(self, seat):
+        """What `seat` alone may see: its own secret choice (and, as W, Black-Jack's)."""
+        out = {"choice": self.choices[seat]}
+        if self.winner_seat() == seat and self.bj_controlled():
+            out["bj_choice"] = self.choices[BJ]
+        return out
+
+    # ------------------------------------------------------------------ snapshot
+
+    def snapshot(self):
+        return {k: _copy(getattr(self, k)) for k in FIELDS}
+
+    def restore(self, snap):
+        for k in FIELDS:
+            setattr(self, k, _copy(snap[k]))

@@ -1,0 +1,105 @@
+"""Halunken & Spelunken's settings: checked, defaults filled in (sim contract, Options).
+
+    players 2..4 (3); mode beginner/standard/tactical (tactical for 2, else standard; H17);
+    first p1..pN (p1, H4); deal "given" or "seed"; seed 0..2147483647 (sets deal=seed);
+    piles: 14 lists of 3 crew names, top first (sets deal=given); bj: Black-Jack's deck
+    (standard BJ-1..BJ-12, tactical P3-1..P3-RUM), first turned first.
+A table deal (the board learning cards as they are tapped, H33) belongs to the controller.
+"""
+
+from games.halunken import deck
+
+MODES = ("beginner", "standard", "tactical")
+KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj")
+
+
+def _int(obj, key, default, low, high):
+    v = obj.get(key, default)
+    if isinstance(v, bool) or not isinstance(v, int) or v < low or v > high:
+        raise ValueError("%s must be a whole number %d to %d, got %r" % (key, low, high, v))
+    return v
+
+
+def _piles(obj):
+    piles = obj["piles"]
+    if not isinstance(piles, list) or len(piles) != deck.SPACES:
+        raise ValueError("piles must list the 14 taverns' piles")
+    seen = {}
+    out = []
+    for t in range(deck.SPACES):
+        pile = piles[t]
+        if not isinstance(pile, list) or len(pile) != 3:
+            raise ValueError("piles.T%d must list 3 crew cards" % (t + 1))
+        cards = []
+        for name in pile:
+            card = deck.crew_card(name) if isinstance(name, str) else -1
+            if card < 0:
+                raise ValueError("piles.T%d: %r is not a crew card" % (t + 1, name))
+            if card in seen:
+                raise ValueError("piles.T%d: %s is already in another pile" % (t + 1, name))
+            seen[card] = True
+            cards.append(card)
+        out.append(cards)
+    return out
+
+
+def _bj(obj, mode):
+    names = obj.get("bj")
+    if mode == "beginner":
+        if names is not None:
+            raise ValueError("bj: the beginner game has no Black-Jack")
+        return None
+    if not isinstance(names, list):
+        raise ValueError("bj must list Black-Jack's deck")
+    size = 12 if mode == "standard" else deck.MOVES
+    out = []
+    for name in names:
+        if not isinstance(name, str):
+            raise ValueError("bj: %r is not a Black-Jack card" % (name,))
+        if mode == "standard":
+            k = name[3:]
+            card = int(k) if name.startswith("BJ-") and k.isdigit() else 0
+            card = card if 1 <= card <= 12 else -1
+        else:
+            card = deck.move_card(name[3:]) if name.startswith("P3-") else -1
+        if card < 0 or card in out:
+            raise ValueError("bj: %r is not a new card of Black-Jack's deck" % (name,))
+        out.append(card)
+    if len(out) != size:
+        raise ValueError("bj must list all %d of Black-Jack's cards" % size)
+    return out
+
+
+def check_settings(obj):
+    if not isinstance(obj, dict):
+        raise ValueError("settings must be an object")
+    for key in obj:
+        if key not in KEYS:
+            raise ValueError("unknown setting %r" % (key,))
+    players = _int(obj, "players", 3, 2, 4)
+    mode = obj.get("mode", "tactical" if players == 2 else "standard")
+    if mode not in MODES:
+        raise ValueError("mode must be beginner, standard or tactical, got %r" % (mode,))
+    if (mode == "tactical") != (players == 2):  # H17
+        raise ValueError("mode %s is for %s players" % (
+            mode, "2" if mode == "tactical" else "3 or 4"))
+    first = obj.get("first", "p1")
+    if first not in ["p%d" % (i + 1) for i in range(players)]:
+        raise ValueError("first must be a seat p1..p%d, got %r" % (players, first))
+    given = "piles" in obj or "bj" in obj
+    deal = obj.get("deal", "seed" if "seed" in obj else ("given" if given else "seed"))
+    if deal not in ("given", "seed"):
+        raise ValueError("deal must be given or seed, got %r" % (deal,))
+    out = {"players": players, "mode": mode, "first": first, "deal": deal}
+    if deal == "seed":
+        if given:
+            raise ValueError("piles and bj need deal=given, not a seeded deal")
+        out["seed"] = _int(obj, "seed", 0, 0, 2147483647)
+    else:
+        if "seed" in obj:
+            raise ValueError("seed sets deal=seed, not a given deal")
+        if "piles" not in obj:
+            raise ValueError("a given deal needs piles")
+        out["piles"] = _piles(obj)
+        out["bj"] = _bj(obj, mode)
+    return out
