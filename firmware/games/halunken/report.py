@@ -87,7 +87,7 @@ def game(state):
     for f in range(5):
         if state.choices[f] >= 0:
             choices[figure(state, f)] = move_name(state, f, state.choices[f])
-    over = state.over()
+    over = state.is_over()
     return {
         "game": "halunken", "players": n, "mode": state.mode, "deal": state.deal,
         "first": seat(state.first), "phase": state.phase, "round": state.round,

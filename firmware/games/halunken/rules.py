@@ -96,7 +96,7 @@ class Game:
 
     # ------------------------------------------------------------------ reads
 
-    def over(self):
+    def is_over(self):
         return self.phase == "over"
 
     def bj_controlled(self):
@@ -196,9 +196,9 @@ class Game:
 
     def check(self, action):
         """Raise Rejected (in the contract's order of checks) unless `action` is legal."""
-        if not isinstance(action, tuple) or not action or self.over():
+        if not isinstance(action, tuple) or not action or self.is_over():
             raise Rejected(WRONG_PHASE, "not now: the game is over"
-                           if self.over() else "not an action")
+                           if self.is_over() else "not an action")
         name = action[0]
         self._check_card(action)  # the tag comes before the step (contract's order)
         if name not in STEPS.get(self.step, ()):

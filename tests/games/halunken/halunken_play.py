@@ -37,7 +37,7 @@ def problems(g):
             out.append("negative score")
     if g.phase not in ("setup", "play", "over") or not 0 <= g.round <= 8:
         out.append("bad phase or round")
-    if not g.over() and (not g.legal_actions() or not g.to_act()):
+    if not g.is_over() and (not g.legal_actions() or not g.to_act()):
         out.append("stuck: nothing to do")
     return out
 
@@ -47,7 +47,7 @@ def play(seed, check_refusals=True):
     g = game.new_state(None, settings_for(seed))
     rng = Rng(seed)
     n = 0
-    while not g.over():
+    while not g.is_over():
         acts = g.legal_actions()
         if check_refusals and rng.below(5) == 0:
             refuse(g, acts, rng)

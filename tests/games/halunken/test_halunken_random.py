@@ -25,7 +25,7 @@ def test_snapshot_restore_round_trips_mid_game():
         rng = Rng(seed + 99)
         stop = 5 + seed * 3
         for _ in range(stop):
-            if g.over():
+            if g.is_over():
                 break
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])
@@ -33,7 +33,7 @@ def test_snapshot_restore_round_trips_mid_game():
         dump = game.report(g)
         legal = g.legal_actions()
         for _ in range(25):
-            if g.over():
+            if g.is_over():
                 break
             acts = g.legal_actions()
             g.apply(acts[rng.below(len(acts))])
@@ -50,7 +50,7 @@ def test_recorder_sees_every_accepted_action_before_it_changes_anything():
     g.recorder = lambda act: seen.append((act, g.step))
     rng = Rng(3)
     steps = []
-    while not g.over():
+    while not g.is_over():
         acts = g.legal_actions()
         act = acts[rng.below(len(acts))]
         steps.append((act, g.step))
