@@ -3,7 +3,8 @@ firmware's App (tag UIDs, buttons, picks, the journal on a virtual flash), with 
 game's invariants checked after every event, garbage events mixed in (unknown tags, cards
 of the wrong player, buttons that mean nothing: each must be refused and change nothing)
 and reboots from the journal at random quiet moments. A share of the games runs inside
-the MicroPython unix port, where the heap must come back to its level after every game.
+the MicroPython unix port, where the heap must come back to its level after every game
+(the simulator's heap: the virtual flash's files live in it, which on the board they do not).
 
 The same file is the soak's core under MicroPython:  micropython host_tools/measure/soak.py FIRST N
 """
@@ -174,7 +175,7 @@ def main(argv=None):
     mp = None
     if n_mp:
         proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "soak.py"),
-                       [str(args.seed + args.games - n_mp), str(n_mp)], heap="512k",
+                       [str(args.seed + args.games - n_mp), str(n_mp)], heap=mpy.SIM_HEAP,
                        timeout=3600)
         if proc.returncode != 0:
             print(proc.stdout + proc.stderr, file=sys.stderr)
