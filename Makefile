@@ -143,7 +143,7 @@ bench-board: venv
 	@$(BIN)/python -m host_tools bench --board $(if $(PORT),--port $(PORT)) $(ARGS)
 
 # The full soak: 10,000 random games (300 of them inside MicroPython), about 5 minutes.
-# `make test` runs a small one (tests/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.
+# `make test` runs a small one (tests/games/kahuna/test_soak.py). SOAK_GAMES=... SOAK_MP=... to change.
 SOAK_GAMES ?= 10000
 SOAK_MP ?= 300
 .PHONY: soak
@@ -152,11 +152,11 @@ soak: venv
 
 # ------------------------------------------------------------------------------ hardware docs
 # hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
-# board_def/kahuna.json (host_tools/documents/hardware.py; tests/test_hardware.py fails while they
+# board_def/kahuna.json (host_tools/documents/hardware.py; tests/core/test_hardware.py fails while they
 # are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
 
 # docs/guide.pdf and docs/guide-*.svg: the player's guide, two A4 pages, from board_def and
-# the firmware's tables (host_tools/documents/guide.py; tests/test_guide.py fails while stale).
+# the firmware's tables (host_tools/documents/guide.py; tests/games/kahuna/test_guide.py fails while stale).
 .PHONY: guide
 guide: venv
 	@$(call sysdeps,cairo fonts,make guide)
@@ -172,7 +172,7 @@ hardware: venv
 # firmware and the simulator's virtual hardware on MicroPython's WebAssembly port, installed
 # by `npm ci` from web/package-lock.json. Serve the folder with any static server:
 #   python -m http.server -d build/web 8000
-# Its tests (tests/test_web.py) drive Debian's Chromium with Playwright (never a browser
+# Its tests (tests/games/kahuna/test_web.py) drive Debian's Chromium with Playwright (never a browser
 # download). npm and Chromium are system packages (see sysdeps above).
 
 .PHONY: web web-screenshot live
@@ -189,7 +189,7 @@ live: venv
 # The README's pictures of the pages, taken by the browser tests' own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium,make web-screenshot)
-	$(BIN)/pytest -q tests/test_web.py tests/test_web_live.py -k "screenshot or live_page" --update-screenshots
+	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/core/test_web_live.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

@@ -63,7 +63,8 @@ def mpy():
 
 def pytest_addoption(parser):
     parser.addoption("--update-screenshots", action="store_true", default=False,
-                     help="rewrite the README's screenshots in docs/ (tests/test_web.py)")
+                     help="rewrite the README's screenshots in docs/ "
+                          "(tests/games/kahuna/test_web.py)")
 
 
 @pytest.fixture

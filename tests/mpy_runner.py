@@ -32,6 +32,8 @@ PATH = (
     os.path.join(ROOT, "firmware"),
     ROOT,
     os.path.join(ROOT, "tests"),
+    os.path.join(ROOT, "tests", "core"),
+    os.path.join(ROOT, "tests", "games", "kahuna"),
     os.path.join(ROOT, "tests", "mp", "shim"),
 )
 

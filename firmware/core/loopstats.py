@@ -21,7 +21,7 @@ microseconds of the board's own clock (time.ticks_us):
 
 p50 and p95 are over the last RING samples of each series; counts, max and totals are
 since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
-small integers into lists and attributes made once (tests/test_loopstats.py checks the
+small integers into lists and attributes made once (tests/core/test_loopstats.py checks the
 frame stays at 0 bytes a frame). The report allocates, when asked.
 """
 

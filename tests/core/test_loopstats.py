@@ -115,8 +115,8 @@ def test_ai_decisions_are_counted_in_a_solo_game():
 
 @pytest.mark.micropython
 def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
-    """As tests/test_view.py's frame check (and with its heap), with the frame tick and the
-    strip timed."""
+    """As tests/games/kahuna/test_view.py's frame check (and with its heap), with the frame
+    tick and the strip timed."""
     out = MicroPython(heap_kib=512).run_code(
         "import gc\n"
         "from hw.leds import Strip\n"

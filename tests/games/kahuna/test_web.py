@@ -3,7 +3,7 @@ the site built as `make web` builds it, served by a plain static server. Play th
 turns by clicking and see each bridge lit in its owner's colour, see a refusal explained,
 keep the hand of the player not on turn hidden, play a whole game, run the scenario suite
 in the page and get the very JSON of `python -m host_tools sim --json`, and play offline
-once loaded. `pytest --update-screenshots tests/test_web.py` (make web-screenshot)
+once loaded. `pytest --update-screenshots tests/games/kahuna/test_web.py` (make web-screenshot)
 rewrites docs/web-page.png, the README's picture of the page."""
 
 import glob

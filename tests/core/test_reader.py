@@ -2,7 +2,7 @@
 simulator, which runs the app's own reader task at its own period over the emulated PN532:
 a chip that ACKs on the second status read, one that answers late, one that wedges until
 its reset pin is pulsed, one that leaves the bus and comes back. The same module runs
-inside MicroPython (tests/test_reader_mpy.py)."""
+inside MicroPython (tests/core/test_reader_mpy.py)."""
 
 import gamekit
 from core.app import READER_MS

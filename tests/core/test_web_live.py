@@ -4,7 +4,7 @@ on the page within a second, hands stay hidden (sizes only) until revealed and t
 says so, a bridge is placed from the page, a card is enrolled from the page, a new game
 starts from the form, and the board's archived games are replayed move by move (both
 hands for a finished game, sizes only for an abandoned one). The server owns the port.
-`pytest --update-screenshots tests/test_web_live.py` rewrites docs/web-live.png."""
+`pytest --update-screenshots tests/core/test_web_live.py` rewrites docs/web-live.png."""
 
 import json
 import os

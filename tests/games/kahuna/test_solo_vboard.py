@@ -14,7 +14,6 @@ from host_tools.maker.linkclient import merge
 from host_tools.maker.vboard import sticker_uid
 from host_tools.simulator.solohands import Hands
 from host_tools.simulator.table import Table
-from test_vboard_rehearsal import flashed  # noqa: F401  (the fixture)
 
 PINS = {"next": 10, "prev": 11, "ok": 12, "back": 13, "done": 14, "discard": 15}
 NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",
@@ -166,8 +165,8 @@ class Table_:
 
 
 @pytest.mark.slow
-def test_a_solo_game_to_the_end_on_the_virtual_board(flashed):  # noqa: F811
-    board = flashed
+def test_a_solo_game_to_the_end_on_the_virtual_board(flashed_vboard):
+    board = flashed_vboard  # conftest: the firmware flashed on a virtual board
     with serial.Serial(board.port, 115200, timeout=0.05) as ser:
         p = Table_(board, ser, seed=2)
         p.send({"cmd": "cards", "set": dict((sticker_uid(c), c) for c in NAMES)})

@@ -27,7 +27,7 @@ def run_guide(*args):
 
 def test_the_guide_in_docs_is_what_the_board_and_firmware_give_today():
     # In a process of its own: cairo's font state, once used here, would change the PNGs
-    # that tests/test_hardware.py renders later in this process.
+    # that tests/core/test_hardware.py renders later in this process.
     proc = run_guide("--check")
     assert proc.returncode == 0, proc.stderr  # `make guide` rewrites it
     with open(os.path.join(DOCS, "guide.pdf"), "rb") as f:
