@@ -2,6 +2,12 @@
 game's interface module is `games.<name>.game` (docs/platform.md). The platform imports no
 game by itself; this looks one up by name, as main.py and the host tools do."""
 
+# Everything a game on the platform provides (docs/platform.md, "What a game provides"); a
+# game whose interface lacks any of them is not playable on a board yet.
+INTERFACE = ("NAME", "TITLE", "SEATS", "card_names", "check_settings", "new_state",
+             "controller", "view", "replay", "resume", "report", "seat_view",
+             "enroll_place", "pixel_names", "card_pixel", "solo", "preload")
+
 
 def load(name):
     """The interface module of game `name`; ValueError if this firmware has no such game."""
@@ -12,3 +18,8 @@ def load(name):
     except ImportError:
         raise ValueError("this firmware has no game %r (firmware/games/%s/)"
                          % (name, name)) from None
+
+
+def missing(game_def):
+    """The names of the interface that the game's module does not provide yet."""
+    return [attr for attr in INTERFACE if not hasattr(game_def, attr)]

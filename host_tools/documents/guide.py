@@ -11,8 +11,8 @@ timings (games/kahuna/view.py, core/frame.py), the tunes (core/tunes.py), the he
 refusal codes (games/kahuna/rules.py, solo.py, core/outcome.py) and the solo procedure's
 steps (games/kahuna/solo.py). The words for each are here;
 tests/games/kahuna/test_guide.py fails when the firmware has a colour, code, sound, step,
-button or menu item the guide does not explain, and when the files in docs/ are stale. `--check` compares without writing: exit
-1 naming the stale files.
+button or menu item the guide does not explain, and when the files in docs/ are stale.
+`--check` compares without writing: exit 1 naming the stale files.
 """
 
 import argparse

@@ -37,6 +37,7 @@ import sys
 import time
 from binascii import b2a_base64
 
+from core import gameload
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from host_tools.maker.findport import choose as choose_port
 from host_tools.maker.linkclient import PortBusy, PortError, open_port
@@ -94,6 +95,24 @@ def board_game(board_def):
     return game
 
 
+def lacking_interface(path):
+    """The names of the platform's game interface (core.gameload.INTERFACE) that the game
+    module at `path` does not define at its top level: read, not imported, so that any
+    firmware folder can be checked."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    names = set()
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            names.add(node.name)
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
+                names.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return [name for name in gameload.INTERFACE if name not in names]
+
+
 def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
     """Compile into out (emptied first); returns [(board path, local file)], main.py last."""
     if not os.path.isfile(os.path.join(firmware, "main.py")):
@@ -105,6 +124,11 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
     if not os.path.isfile(os.path.join(firmware, "games", game, "game.py")):
         raise FlashError("%s is for the game %r, which this firmware does not have "
                          "(firmware/games/%s/)" % (board_def, game, game))
+    lacking = lacking_interface(os.path.join(firmware, "games", game, "game.py"))
+    if lacking:
+        raise FlashError("%s is for the game %r, which cannot run on a board yet: its "
+                         "games/%s/game.py lacks %s" % (board_def, game, game,
+                                                         ", ".join(lacking)))
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)

@@ -25,10 +25,6 @@ from host_tools.fakehw.flash import PowerCut, VirtualFlash
 from mpy_runner import ROOT, MicroPython
 
 GAMES_DIR = os.path.join(ROOT, "firmware", "games")
-# The whole interface a game on the platform provides (docs/platform.md).
-INTERFACE = ("NAME", "TITLE", "SEATS", "card_names", "check_settings", "new_state",
-             "controller", "view", "replay", "resume", "report", "seat_view",
-             "enroll_place", "pixel_names", "card_pixel", "solo", "preload")
 PLAYOUTS = 4  # seeds per settings sample on CPython
 # A game in progress with the app around it, on the 64-bit unix port (Kahuna: 9.2 KB when
 # this was written); the board and the code are loaded before the count starts.
@@ -40,8 +36,7 @@ def platform_games():
     out = []
     for name in sorted(os.listdir(GAMES_DIR)):
         if os.path.isfile(os.path.join(GAMES_DIR, name, "game.py")):
-            game_def = gameload.load(name)
-            if all(hasattr(game_def, attr) for attr in INTERFACE):
+            if not gameload.missing(gameload.load(name)):
                 out.append(name)
     return out
 

@@ -10,6 +10,7 @@ import time
 
 import pytest
 
+from core import gameload
 from host_tools.maker import flash, linkclient
 from host_tools.maker.vboard import Running
 from mpy_runner import ROOT
@@ -348,7 +349,7 @@ def test_a_build_holds_the_core_the_drivers_and_only_the_game_its_board_names(tm
     other = fw / "games" / "othergame"
     other.mkdir()
     (other / "__init__.py").write_text("")
-    (other / "game.py").write_text("NAME = 'othergame'\n")
+    (other / "game.py").write_text("".join("%s = None\n" % name for name in gameload.INTERFACE))
     files = [rel for rel, _ in flash.build(str(fw), out=str(tmp_path / "build"))]
     assert "games/kahuna/rules.mpy" in files and "core/app.mpy" in files
     assert "hw/pn532.mpy" in files and "board_def/board.json" in files
@@ -361,6 +362,14 @@ def test_a_build_holds_the_core_the_drivers_and_only_the_game_its_board_names(tm
     files = [rel for rel, _ in flash.build(str(fw), str(path), out=str(tmp_path / "b2"))]
     assert "games/othergame/game.mpy" in files
     assert not [rel for rel in files if rel.startswith("games/kahuna")]
+    # A game that lacks part of the platform's interface cannot run on a board: refused,
+    # naming what it lacks, and nothing built.
+    (other / "game.py").write_text("NAME = 'othergame'\nfrom x import view\n"
+                                   "def controller(state):\n    pass\n")
+    with pytest.raises(flash.FlashError, match=r"'othergame', which cannot run on a board yet: "
+                       r"its games/othergame/game.py lacks TITLE, SEATS, card_names"):
+        flash.build(str(fw), str(path), out=str(tmp_path / "b4"))
+    assert not (tmp_path / "b4").exists()
     board["game"] = "chess"
     path.write_text(json.dumps(board))
     with pytest.raises(flash.FlashError, match="the game 'chess'"):
