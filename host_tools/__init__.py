@@ -10,7 +10,10 @@ __main__.py for the commands), grouped by job:
   (`reader_rig`), the flash, and `pico/` (the virtual board's `machine` and `neopixel`
   over those same fakes, and its supervisor);
 - `maker/`      the maker's tools on a real or virtual board: `flash`, `cards`, `monitor`,
-  `vboard`, and the host end of the serial link (`linkclient`, `findport`);
+  `vboard` (the virtual board's command line; the board itself in `vboardserver` with
+  `vboardio`, its control channel's client in `vboardclient`, its commands in words in
+  `vboardcommands`, its cards and buttons in `vboarddef`), and the host end of the serial
+  link (`linkclient`, `findport`);
 - `documents/`  the maker's documents: `hardware/` from board_def, pictures of the board;
 - `measure/`    `bench`, `soak` and `duel`;
 - `web/`        the browser page: its build and its Python side;

@@ -1,5 +1,6 @@
-"""The virtual board (host_tools/maker/vboard.py): the MicroPython unix port behind a
-pseudo-terminal, answering mpremote and a serial terminal the way a Pico does, with emulated
+"""The virtual board (host_tools/maker/vboardserver.py; vboard.py is its command line): the
+MicroPython unix port behind a pseudo-terminal, answering mpremote and a serial terminal the
+way a Pico does, with emulated
 chips behind `machine` and `neopixel`. Every test starts its own board and ends it; every
 wait is bounded.
 """
@@ -15,7 +16,7 @@ import time
 import pytest
 import serial
 
-from host_tools.maker.vboard import Running, VBoardError
+from host_tools.maker.vboardclient import Running, VBoardError
 from mpy_runner import ROOT
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")

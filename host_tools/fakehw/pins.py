@@ -347,8 +347,9 @@ class VirtualPWM:
     from `clock`. The constructor's freq and duty_u16 are settings already made (None: not
     set); a test's PWM starts at 1000 Hz, silent.
 
-    As MicroPython 1.28's rp2 port does it (ports/rp2/machine_pwm.c, through
-    extmod/machine_pwm.c; the release the project's Pico runs, ../shared/rig/):
+    As MicroPython's rp2 port does it: ports/rp2/machine_pwm.c (read at upstream commit
+    7663f86c, after the RP2350 support of 1.24; the Pico images here are 1.28.0), called
+    through extmod/machine_pwm.c:
     - duty_u16(v): an int (else TypeError, as mp_obj_get_int); above 65535 limited to 65535
       ("Limit duty_u16 to 65535"). The port does not check a negative value (its unsigned
       arithmetic turns it into an arbitrary level): here it is a ValueError, a firmware bug.

@@ -300,7 +300,7 @@ class Session:
         self.emu = emu
         self.link = link
         self.out = out
-        from host_tools.maker.vboard import sticker_uid
+        from host_tools.maker.vboarddef import sticker_uid
         from host_tools.paths import BOARD_DEF
 
         with open(BOARD_DEF) as f:
