@@ -11,9 +11,9 @@ __main__.py for the commands), grouped by job:
   over those same fakes, and its supervisor);
 - `maker/`      the maker's tools on a real or virtual board: `flash`, `cards`, `monitor`,
   `vboard` (the virtual board's command line; the board itself in `vboardserver` with
-  `vboardio`, its control channel's client in `vboardclient`, its commands in words in
-  `vboardcommands`, its cards and buttons in `vboarddef`), and the host end of the serial
-  link (`linkclient`, `findport`);
+  `vboardworld` and `vboardio`, its control channel's client in `vboardclient`, its
+  commands in words in `vboardcommands`, its cards and buttons in `vboarddef`), and the
+  host end of the serial link (`linkclient`, `findport`);
 - `documents/`  the maker's documents: `hardware/` from board_def (`hardware`, the command
   and its model; the figures in `hwfigures`, the LED chain's order in `chainorder`, the
   tables in `hwtables`, the README in `hwreadme`, the pictures in `wiringdiagram`,

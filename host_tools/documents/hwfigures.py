@@ -48,6 +48,5 @@ TILE_MARGIN_MM = 10.0  # unprinted margin kept on each A4 page
 TILE_OVERLAP_MM = 10.0  # board area printed on both neighbouring pages
 
 
-
 class HardwareError(Exception):
     """A board definition the hardware docs cannot be made from."""

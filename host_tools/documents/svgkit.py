@@ -7,6 +7,7 @@ from xml.sax.saxutils import escape
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
+
 def num(v, places=2):
     """A number for SVG: fixed places, no trailing zeros, never '-0'."""
     s = ("%." + str(places) + "f") % v

@@ -7,10 +7,10 @@ button by name, reset. Its flash is ~/.cache/kahuna-vboard/flash (XDG_CACHE_HOME
 honoured; --dir for another), kept between runs like a Pico's; its control socket is
 ~/.cache/kahuna-vboard/control.sock (--control for another).
 
-This module is the command line. The board itself (the launcher, its pseudo-terminals, the
-board process and the outside world) is host_tools/maker/vboardserver.py; the control
-channel's client and `Running` (a board in a subprocess) host_tools/maker/vboardclient.py;
-the commands in words host_tools/maker/vboardcommands.py.
+This module is the command line. The board itself is host_tools/maker/vboardserver.py (the
+launcher: its pseudo-terminals, the board process, the sockets) around vboardworld.py (the
+outside world and what the board shows); the control channel's client and `Running` (a
+board in a subprocess) are vboardclient.py; the commands in words vboardcommands.py.
 """
 
 import argparse
@@ -37,7 +37,6 @@ def mpy_version_of(version):
         if tuple(version) >= first:
             return mpy
     return 0
-
 
 
 def control_socket(control):

@@ -50,6 +50,7 @@ def _board_def(board_dir):
             continue
     return {}
 
+
 def card_names(board_dir):
     """The cards of the board's game, by its board definition ([] if it is broken)."""
     try:
@@ -58,11 +59,13 @@ def card_names(board_dir):
         return []
     return gameload.load(board.game).card_names(board)
 
+
 def buttons(board_dir):
     """{name: GPIO} of the board's buttons, from its board definition."""
     pins = _board_def(board_dir).get("hardware", {}).get("pins", {})
     buttons = dict(pins.get("buttons", {}))
     return {k: v for k, v in buttons.items() if isinstance(v, int)}
+
 
 def card_uid(board_dir, card):
     """The UID to lay on the reader for `card`: `uid:HEX` as given; a card name as the
