@@ -10,8 +10,15 @@ __main__.py for the commands), grouped by job:
   (`reader_rig`), the flash, and `pico/` (the virtual board's `machine` and `neopixel`
   over those same fakes, and its supervisor);
 - `maker/`      the maker's tools on a real or virtual board: `flash`, `cards`, `monitor`,
-  `vboard`, and the host end of the serial link (`linkclient`, `findport`);
-- `documents/`  the maker's documents: `hardware/` from board_def, pictures of the board;
+  `vboard` (the virtual board's command line; the board itself in `vboardserver` with
+  `vboardworld` and `vboardio`, its control channel's client in `vboardclient`, its
+  commands in words in `vboardcommands`, its cards and buttons in `vboarddef`), and the
+  host end of the serial link (`linkclient`, `findport`);
+- `documents/`  the maker's documents: `hardware/` from board_def (`hardware`, the command
+  and its model; the figures in `hwfigures`, the LED chain's order in `chainorder`, the
+  tables in `hwtables`, the README in `hwreadme`, the pictures in `wiringdiagram`,
+  `chainpicture` and `drilltemplate`, SVG and its conversion in `svgkit`), the player's
+  guide, pictures of the board;
 - `measure/`    `bench`, `soak` and `duel`;
 - `web/`        the browser page: its build and its Python side;
 - `textboard`   the board drawn as text, shared by terminal play and the monitor;

@@ -73,7 +73,7 @@ def flashed_vboard(tmp_path):
     `port`, `dir` (its file system), `build` (the build folder); stopped afterwards."""
     import subprocess
 
-    from host_tools.maker.vboard import Running
+    from host_tools.maker.vboardclient import Running
     from mpy_runner import ROOT
     d = tmp_path / "board"
     d.mkdir()

@@ -30,7 +30,7 @@ from core.board import load as load_board
 from games.kahuna import game as kahuna
 from games.kahuna import rules, solo, view
 from host_tools import mpy
-from host_tools.documents.hardware import pdf_pages
+from host_tools.documents.svgkit import pdf_pages
 from host_tools.paths import BOARD_DEF
 
 DEFAULT_OUT = os.path.join(mpy.ROOT, "docs")

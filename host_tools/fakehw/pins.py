@@ -15,8 +15,9 @@ and MicroPython) and the virtual board (whose `machine.Pin` is this class, see p
   `press(t, hold_ms, bounce_ms)`).
 - `VirtualGPIO`: a `make_pin(gpio)` factory that makes each GPIO's pin once.
 - `turn(a, b, t, detents, ...)`: schedules the quadrature of a rotary encoder.
-- `VirtualPWM`: `machine.PWM`'s `freq()` / `duty_u16()`, recording every change as
-  (time, freq, duty) in `log`; `tones()` gives the sounding stretches.
+- `VirtualPWM`: rp2's `machine.PWM` (duty, freq and deinit as MicroPython's rp2 port has
+  them), recording every change of its output as (time, freq, duty) in `log`; `tones()`
+  gives the sounding stretches. The virtual board's `machine.PWM` is this class.
 
 Runs on CPython and MicroPython.
 """
@@ -36,7 +37,8 @@ LED_GPIO = 25  # Pin("LED") on the Pico
 GPIOS = 30  # GP0..GP29
 
 PWM_MIN_HZ = 8  # rp2: the slowest the 16-bit counter and divider reach at 125 MHz
-PWM_MAX_HZ = 62500000
+PWM_MAX_HZ = 62500000  # a counter of two steps at 125 MHz (see VirtualPWM)
+DUTY_MAX = 65535
 
 
 def gpio_number(pin):
@@ -338,52 +340,116 @@ def turn(a, b, t, detents, step_ms=4, bounce_ms=0):
 
 
 class VirtualPWM:
-    """machine.PWM as the buzzer sees it. `log` holds (time, freq, duty) after every
-    change (changes at the same time merge into one entry); time from `clock`."""
+    """One channel of rp2's `machine.PWM`, the one rule for every fake of it: the buzzer's
+    PWM in the simulator, and the virtual board's `machine.PWM` (pico/machine.py: this class,
+    its output reported to the launcher instead of logged). `log` holds (time, freq, duty)
+    after every change of the output (changes at the same time merge into one entry); time
+    from `clock`. The constructor's freq and duty_u16 are settings already made (None: not
+    set); a test's PWM starts at 1000 Hz, silent.
+
+    As MicroPython's rp2 port does it: ports/rp2/machine_pwm.c (read at upstream commit
+    7663f86c, after the RP2350 support of 1.24; the Pico images here are 1.28.0), called
+    through extmod/machine_pwm.c:
+    - duty_u16(v): an int (else TypeError, as mp_obj_get_int); above 65535 limited to 65535
+      ("Limit duty_u16 to 65535"). The port does not check a negative value (its unsigned
+      arithmetic turns it into an arbitrary level): here it is a ValueError, a firmware bug.
+    - freq(hz): an int; under 8 Hz "freq too small" (the divider's limit at 125 MHz). The
+      port computes a meaningless divider above 62.5 MHz (a counter of fewer than two
+      steps): here that is "freq too large".
+    - the slice runs once its freq and the channel's duty are both set (machine_pwm_start);
+      until then the pin is silent and freq() / duty_u16() read 0.
+    - deinit() stops the slice (pwm_set_enabled(false)) and nothing else: the pin falls
+      silent, freq() and duty_u16() read what was set, and the next freq() or duty_u16()
+      setting starts it again.
+    - duty_u16() reads the value set. The port reads it back from the counter's compare
+      level, rounded to the counter's resolution: the same value whenever the counter's top
+      is 65534 (below about 1.9 kHz at 125 MHz, every note the buzzer plays).
+    """
 
     def __init__(self, clock=None, freq=1000, duty_u16=0):
         self.clock = clock
         self.now = 0  # the time used when there is no clock
-        self._freq = freq
-        self._duty = duty_u16
+        self._freq = 0 if freq is None else _pwm_freq(freq)  # 0: not set
+        self._duty = None if duty_u16 is None else _pwm_duty(duty_u16)  # None: not set
+        self._on = self._freq > 0 and self._duty is not None
+        self.invert = False
+        self._out = self.output()
         self.log = []
 
     def _time(self):
         return self.clock() if self.clock is not None else self.now
 
-    def _record(self):
+    def output(self):
+        """What the pin does: (freq, duty_u16), the duty 0 while the slice is stopped."""
+        return (self._freq, self._duty if self._on else 0)
+
+    def _changed(self):
+        """After every setting: a change of the output goes into the log."""
+        out = self.output()
+        if out == self._out:
+            return
+        self._out = out
         t = self._time()
-        entry = (t, self._freq, self._duty)
+        entry = (t, out[0], out[1])
         if self.log and self.log[-1][0] == t:
             self.log[-1] = entry
         else:
             self.log.append(entry)
 
+    def _start(self):
+        self._on = self._freq > 0 and self._duty is not None
+        self._changed()
+
+    def init(self, *, freq=None, duty_u16=None, duty_ns=None, invert=None):
+        """machine.PWM.init: the settings given, then the slice starts (if it can)."""
+        if freq is not None:
+            self._freq = _pwm_freq(freq)
+        if duty_u16 is not None:
+            self._duty = _pwm_duty(duty_u16)
+        if duty_ns is not None:
+            self._duty = self._ns_to_u16(duty_ns)
+        if invert is not None:
+            self.invert = bool(invert)
+        self._start()
+
     def freq(self, hz=None):
         if hz is None:
             return self._freq
-        if not isinstance(hz, int) or not PWM_MIN_HZ <= hz <= PWM_MAX_HZ:
-            raise ValueError("freq must be an int %d..%d, got %r" % (PWM_MIN_HZ, PWM_MAX_HZ, hz))
-        if hz != self._freq:
-            self._freq = hz
-            self._record()
+        self._freq = _pwm_freq(hz)
+        self._start()
         return None
 
     def duty_u16(self, duty=None):
         if duty is None:
-            return self._duty
-        if not isinstance(duty, int) or not 0 <= duty <= 65535:
-            raise ValueError("duty_u16 must be an int 0..65535, got %r" % (duty,))
-        if duty != self._duty:
-            self._duty = duty
-            self._record()
+            return self._duty if self._duty is not None and self._freq else 0
+        self._duty = _pwm_duty(duty)
+        self._start()
         return None
 
+    def duty_ns(self, ns=None):
+        """The pulse width in ns, through duty_u16 at the current freq (the port keeps the
+        width when freq changes; the firmware never sets one)."""
+        if ns is None:
+            d = self.duty_u16()
+            return d * 1000000000 // (self._freq * 65535) if d else 0
+        self._duty = self._ns_to_u16(ns)
+        self._start()
+        return None
+
+    def _ns_to_u16(self, ns):
+        if not isinstance(ns, int):
+            raise TypeError("can't convert %s to int" % type(ns).__name__)
+        if ns < 0:
+            raise ValueError("duty_ns must not be negative, got %d" % ns)
+        # A pulse longer than the period is the whole period (the port limits its level).
+        return min(DUTY_MAX, ns * self._freq * DUTY_MAX // 1000000000)
+
     def deinit(self):
-        self.duty_u16(0)
+        self._on = False
+        self._changed()
 
     def sounding(self):
-        return self._duty > 0
+        return self.output()[1] > 0
 
     def tones(self):
         """The stretches of sound: [(start, end or None if still sounding, freq)]."""
@@ -398,3 +464,21 @@ class VirtualPWM:
         if start is not None:
             out.append((start, None, hz))
         return out
+
+
+def _pwm_freq(hz):
+    if not isinstance(hz, int):
+        raise TypeError("can't convert %s to int" % type(hz).__name__)
+    if hz < PWM_MIN_HZ:
+        raise ValueError("freq too small")
+    if hz > PWM_MAX_HZ:
+        raise ValueError("freq too large")
+    return hz
+
+
+def _pwm_duty(duty):
+    if not isinstance(duty, int):
+        raise TypeError("can't convert %s to int" % type(duty).__name__)
+    if duty < 0:
+        raise ValueError("duty_u16 must not be negative, got %d" % duty)
+    return min(duty, DUTY_MAX)

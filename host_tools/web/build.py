@@ -6,13 +6,16 @@ port, the npm package pinned in web/package.json and web/package-lock.json. The 
 
 - installs that package with `npm ci` (skipped when web/node_modules already holds the
   locked version);
-- copies the page (web/index.html, web/style.css, web/js/) and the MicroPython runtime
-  (vendor/micropython/);
+- copies the page (web/index.html, web/style.css and the modules of web/js/ that it
+  imports; the live page's live.js is the live server's, not the site's) and the MicroPython
+  runtime (vendor/micropython/);
 - bundles the Python the page runs into py/bundle.json: the modules host_tools/web/game.py
   imports, followed import by import, and the board definition;
 - writes board.json, the board's drawing from host_tools/documents/render.py (page_geometry);
 - writes sw.js, a service worker that keeps every file of the site for offline use,
-  named by a hash of the site's content so a new build replaces the old files.
+  named by a hash of the site's content so a new build replaces the old files; the build
+  checks that the site holds exactly the files its page loads (page_files), so the offline
+  copy is the site and nothing else.
 
 Everything the page loads comes from the site itself: any static host serves it.
 """
@@ -22,6 +25,7 @@ import ast
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -39,7 +43,8 @@ ENTRY = "host_tools.web.game"
 # Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
 PACKAGE_DIRS = {"host_tools": ROOT, "core": mpy.FIRMWARE, "games": mpy.FIRMWARE,
                 "hw": mpy.FIRMWARE}
-PAGE_FILES = ("index.html", "style.css")
+PAGE = "index.html"
+PAGE_FILES = (PAGE, "style.css")
 
 
 class BuildError(RuntimeError):
@@ -179,6 +184,64 @@ def _site_files(out):
     return sorted(found)
 
 
+# What a page loads: an HTML file's local src= and href= (not data: or other sites'), a
+# module's static imports, and the files its code fetches.
+_HTML_REF = re.compile(r'\b(?:src|href)="([^"#?]+)"')
+_JS_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*\(?\s*"([^"]+)"')
+_JS_FETCH = re.compile(r'\bfetch\(\s*"([^"]+)"')
+
+
+def _local(ref):
+    return ":" not in ref and not ref.startswith("//")
+
+
+def page_files(site, page=PAGE):
+    """The files of `site` (a folder) that `page` loads: its scripts and style sheets, the
+    modules they import (followed, relative to each module), the files they fetch
+    (relative to the page), and the MicroPython runtime's files beside its module (the
+    module loads the .wasm itself). Relative paths with /, sorted; a file the folder does
+    not hold is listed and followed no further (in web/, the files the build writes)."""
+    found = set()
+    todo = [page]
+    while todo:
+        rel = todo.pop()
+        if rel in found:
+            continue
+        path = os.path.join(site, *rel.split("/"))
+        found.add(rel)
+        if not os.path.isfile(path) or not rel.endswith((".html", ".js")):
+            continue
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if rel.endswith(".html"):
+            todo += [_join(rel, ref) for ref in _HTML_REF.findall(text) if _local(ref)]
+            continue
+        for ref in _JS_IMPORT.findall(text):
+            target = _join(rel, ref)
+            todo.append(target)
+            if target.rpartition("/")[2] in RUNTIME_FILES:
+                todo += [target.rpartition("/")[0] + "/" + n for n in RUNTIME_FILES]
+        todo += [_join(page, ref) for ref in _JS_FETCH.findall(text) if _local(ref)]
+    return sorted(found)
+
+
+def _join(base, ref):
+    """`ref` relative to the file `base` (both relative to the site), normalised."""
+    return os.path.normpath(os.path.join(os.path.dirname(base), ref)).replace(os.sep, "/")
+
+
+def check_site(out, files):
+    """BuildError unless the site's files are exactly those its page loads: a file it never
+    loads would be cached for nothing, a file it loads and lacks would fail offline."""
+    loads = page_files(out)
+    extra = sorted(set(files) - set(loads))
+    missing = sorted(set(loads) - set(files))
+    if extra or missing:
+        raise BuildError("the site's files are not the files its page loads (%s)"
+                         % "; ".join(what % ", ".join(names) for what, names in (
+                             ("never loaded: %s", extra), ("missing: %s", missing)) if names))
+
+
 def service_worker(out, files):
     """sw.js: cache every file of the site under a name made from their content."""
     h = hashlib.sha256()
@@ -208,7 +271,10 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     os.makedirs(out)
     for name in PAGE_FILES:
         shutil.copy(os.path.join(WEB, name), os.path.join(out, name))
-    shutil.copytree(os.path.join(WEB, "js"), os.path.join(out, "js"))
+    for rel in page_files(WEB):
+        if rel.startswith("js/"):
+            os.makedirs(os.path.join(out, "js"), exist_ok=True)
+            shutil.copy(os.path.join(WEB, "js", rel[len("js/"):]), os.path.join(out, "js"))
     vendor = os.path.join(out, "vendor", "micropython")
     os.makedirs(vendor)
     for name in RUNTIME_FILES:
@@ -219,6 +285,7 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     _write(os.path.join(out, "build.json"), json.dumps(
         {"micropython": {"package": PACKAGE, "version": version}}))
     files = _site_files(out)
+    check_site(out, files)
     _write(os.path.join(out, "sw.js"), service_worker(out, files))
     return _site_files(out)
 

@@ -319,6 +319,14 @@ def test_fake_hardware_lives_in_fakehw():
                 for node in ast.walk(tree)
                 if isinstance(node, ast.ClassDef) and node.name in ("Pin", "NeoPixel")]
     assert own == [("_vboard.py", "Pin", 1)]
+    # The virtual board's PWM is the simulator's VirtualPWM, one rule for duty, freq and
+    # deinit: a subclass that only takes machine.PWM's arguments and reports its output.
+    with open(os.path.join(PICO, "machine.py")) as f:
+        tree = ast.parse(f.read())
+    pwm = [node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "PWM"]
+    assert len(pwm) == 1 and [ast.unparse(b) for b in pwm[0].bases] == ["_VirtualPWM"]
+    assert sorted(n.name for n in pwm[0].body if isinstance(n, ast.FunctionDef)) == [
+        "__init__", "_changed"]
 
 
 def test_the_firmware_never_imports_the_host_tools():

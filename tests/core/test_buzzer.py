@@ -166,12 +166,36 @@ def test_no_outcome_plays_nothing_and_an_unknown_kind_is_an_error():
 
 def test_virtual_pwm_checks_like_the_rp2():
     pwm = VirtualPWM()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="freq too small"):
         pwm.freq(0)
-    with pytest.raises(ValueError):
-        pwm.duty_u16(65536)
+    with pytest.raises(ValueError, match="freq too large"):
+        pwm.freq(62500001)
+    with pytest.raises(TypeError):
+        pwm.duty_u16(0.5)
+    with pytest.raises(ValueError, match="negative"):
+        pwm.duty_u16(-1)
     pwm.freq(440)
     assert pwm.freq() == 440
+    pwm.duty_u16(65536)  # rp2: "Limit duty_u16 to 65535"
+    assert pwm.duty_u16() == 65535 and pwm.sounding()
+
+
+def test_virtual_pwm_deinit_stops_the_output_and_keeps_the_settings_like_the_rp2():
+    clock = Clock(0)
+    pwm = VirtualPWM(clock, freq=None, duty_u16=None)
+    pwm.duty_u16(30000)  # no freq yet: the slice does not run, and reads 0
+    assert pwm.duty_u16() == 0 and not pwm.sounding() and pwm.log == []
+    clock.set(10)
+    pwm.freq(440)
+    assert (pwm.freq(), pwm.duty_u16()) == (440, 30000) and pwm.sounding()
+    clock.set(20)
+    pwm.deinit()
+    assert (pwm.freq(), pwm.duty_u16()) == (440, 30000) and not pwm.sounding()
+    clock.set(30)
+    pwm.duty_u16(20000)  # a setting starts the slice again
+    assert pwm.sounding()
+    assert pwm.log == [(10, 440, 30000), (20, 440, 0), (30, 440, 20000)]
+    assert pwm.tones() == [(10, 20, 440), (30, None, 440)]
 
 
 # ------------------------------------------------------------------ MicroPython

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from host_tools.maker import flash
-from host_tools.measure import chipbench
+from host_tools.measure import chipbench, chipemulator
 from mpy_runner import ROOT
 
 
@@ -46,10 +46,10 @@ def test_the_image_holds_what_make_flash_copies_at_the_board_paths(tmp_path):
     from littlefs import LittleFS, UserContext
 
     image = tmp_path / "fs.img"
-    paths = chipbench.build_image(str(image), str(tmp_path / "build"))
+    paths = chipemulator.build_image(str(image), str(tmp_path / "build"))
     want = [rel for rel, _ in flash.build(out=str(tmp_path / "again"))]
     assert paths == want and "main.py" in paths
-    block_size, block_count = chipbench.fs_layout()
+    block_size, block_count = chipemulator.fs_layout()
     data = image.read_bytes()
     assert len(data) == block_size * block_count
     ctx = UserContext(buffsize=len(data))

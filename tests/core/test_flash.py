@@ -12,7 +12,7 @@ import pytest
 
 from core import gameload
 from host_tools.maker import flash, linkclient
-from host_tools.maker.vboard import Running
+from host_tools.maker.vboardclient import Running
 from mpy_runner import ROOT
 
 FIRMWARE = os.path.join(ROOT, "firmware")

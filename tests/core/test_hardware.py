@@ -16,6 +16,7 @@ import pytest
 
 import gamekit
 from core import board as boardmod
+from host_tools.documents import chainorder, drilltemplate, hwfigures, hwreadme, hwtables, svgkit
 from host_tools.documents import hardware as hwmod
 
 HW_DIR = os.path.join(gamekit.ROOT, "hardware")
@@ -85,7 +86,7 @@ def test_checked_in_files_are_up_to_date():
 
 
 def test_hardware_folder_holds_only_generated_files_and_the_template():
-    assert sorted(os.listdir(HW_DIR)) == sorted(hwmod.OUTPUTS + (hwmod.TEMPLATE_NAME,))
+    assert sorted(os.listdir(HW_DIR)) == sorted(hwmod.OUTPUTS + (hwreadme.TEMPLATE_NAME,))
 
 
 def test_generation_is_byte_identical_twice(tmp_path):
@@ -101,7 +102,7 @@ def test_generation_is_byte_identical_twice(tmp_path):
 def test_check_flag_names_a_stale_file(tmp_path):
     out = tmp_path / "hw"
     out.mkdir()
-    (out / hwmod.TEMPLATE_NAME).write_text(_read(hwmod.TEMPLATE_NAME), encoding="utf-8")
+    (out / hwreadme.TEMPLATE_NAME).write_text(_read(hwreadme.TEMPLATE_NAME), encoding="utf-8")
     hwmod.generate(gamekit.BOARD_PATH, str(out))
     run = [sys.executable, "-m", "host_tools.documents.hardware", "--check", "--out", str(out)]
     ok = subprocess.run(run, capture_output=True, text=True, cwd=gamekit.ROOT, timeout=120)
@@ -120,19 +121,19 @@ def test_bom_pixel_count_is_led_count_plus_spares():
     rows = list(csv.DictReader(_read("bom.csv").splitlines()))
     pixels = [r for r in rows if r["part"].startswith("WS2812B")]
     assert len(pixels) == 1
-    spares = hwmod._spares(board.led_count)
+    spares = hwtables._spares(board.led_count)
     assert int(pixels[0]["qty"]) == board.led_count + spares
     assert pixels[0]["quantity_from"] == "led_count %d + %d spares" % (board.led_count, spares)
-    assert spares >= hwmod.MIN_SPARES
+    assert spares >= hwfigures.MIN_SPARES
 
 
 def test_bom_quantities_follow_board_def():
     board = gamekit.board()
     rows = {r["part"]: r for r in csv.DictReader(_read("bom.csv").splitlines())}
     assert int(rows["Push button, momentary"]["qty"]) == len(board.pins["buttons"])
-    cards = hwmod.CARDS_PER_ISLAND * len(board.islands)
+    cards = hwfigures.CARDS_PER_ISLAND * len(board.islands)
     assert cards == 24
-    assert int(rows["NTAG213 NFC sticker"]["qty"]) == cards + hwmod._spares(cards)
+    assert int(rows["NTAG213 NFC sticker"]["qty"]) == cards + hwtables._spares(cards)
     for part in ("PN532 NFC module", "74AHCT125 level shifter (DIP-14)",
                  "Raspberry Pi Pico H (or Pico)", "Resistor 470 Ω"):
         assert rows[part]["qty"] == "1"
@@ -144,12 +145,12 @@ def test_bom_quantities_follow_board_def():
 # ------------------------------------------------------------------ wiring
 
 def test_pico_header_table():
-    pins = hwmod.PICO_GPIO_PIN
+    pins = hwfigures.PICO_GPIO_PIN
     assert (pins[0], pins[1], pins[2], pins[15], pins[16], pins[22], pins[28]) == \
         (1, 2, 4, 20, 21, 29, 34)
     assert len(set(pins.values())) == len(pins) == 26
     assert not set(pins) & {23, 24, 25, 29}
-    assert not set(pins.values()) & set(hwmod.PICO_GND_PINS)
+    assert not set(pins.values()) & set(hwfigures.PICO_GND_PINS)
     assert all(1 <= p <= 40 for p in pins.values())
     # GPIO numbers rise with the pin numbers (down the left side, up the right)
     assert [pins[g] for g in sorted(pins)] == sorted(pins.values())
@@ -162,7 +163,7 @@ def test_wiring_table_lists_every_pin_of_board_def():
     want = _flat_pins(board.pins)
     assert set(listed) == set(want)
     for field, gpio in want.items():
-        assert listed[field] == ("GP%d" % gpio, str(hwmod.PICO_GPIO_PIN[gpio])), field
+        assert listed[field] == ("GP%d" % gpio, str(hwfigures.PICO_GPIO_PIN[gpio])), field
     power = {r[2]: r[1] for r in rows if r[0] == "-"}
     assert power == {"VSYS": "39", "GND": "38", "3V3(OUT)": "36"}
 
@@ -171,7 +172,7 @@ def test_wiring_picture_shows_every_gpio():
     svg = _read("wiring.svg")
     for gpio in _flat_pins(gamekit.board().pins).values():
         assert ">GP%d</tspan>" % gpio in svg
-        assert ">%d</tspan>" % hwmod.PICO_GPIO_PIN[gpio] in svg
+        assert ">%d</tspan>" % hwfigures.PICO_GPIO_PIN[gpio] in svg
     png = _read("wiring.png", "rb")
     assert png.startswith(b"\x89PNG")
 
@@ -180,7 +181,7 @@ def test_a_pin_off_the_header_is_refused():
     raw = _raw()
     raw["hardware"]["pins"]["buzzer"] = 25  # the Pico's own LED
     board = boardmod.parse(raw)
-    with pytest.raises(hwmod.HardwareError, match=r"pins.buzzer: GPIO 25 is not on the Pico"):
+    with pytest.raises(hwfigures.HardwareError, match=r"pins.buzzer: GPIO 25 is not on the Pico"):
         hwmod.Hardware(board, "x.json")
 
 
@@ -193,7 +194,7 @@ def test_power_budget(hw):
     assert p["limit_ma"] == board.max_current_ma
     assert p["limited_ma"] < p["worst_ma"]
     assert p["recommended_a"] * 1000 >= p["worst_ma"]
-    assert p["minimum_a"] * 1000 >= p["limited_ma"] * hwmod.SUPPLY_MARGIN
+    assert p["minimum_a"] * 1000 >= p["limited_ma"] * hwfigures.SUPPLY_MARGIN
     text = "\n".join(_section(_read("README.md"), "Power"))
     assert "%d mA" % p["full_ma"] in text and "`max_current_ma` = %d mA" % board.max_current_ma \
         in text
@@ -222,7 +223,7 @@ def test_suggested_chain_is_a_permutation_no_longer_than_the_current(hw):
     assert hw.current == list(range(n))
     assert hw.suggested_mm <= hw.current_mm
     pts = [p.xy for p in hw.pixels]
-    assert math.isclose(hw.suggested_mm, hwmod.path_length(hw.pico_xy, pts, hw.suggested))
+    assert math.isclose(hw.suggested_mm, chainorder.path_length(hw.pico_xy, pts, hw.suggested))
 
 
 def test_positions_at_board_size(hw):
@@ -242,11 +243,11 @@ def test_suggest_chain_on_random_points(seed):
     rnd = random.Random(seed)
     pts = [(rnd.uniform(0, 400), rnd.uniform(0, 320)) for _ in range(rnd.randint(1, 30))]
     start = (0.0, 320.0)
-    order = hwmod.suggest_chain(start, pts)
+    order = chainorder.suggest_chain(start, pts)
     assert sorted(order) == list(range(len(pts)))
-    ident = hwmod.path_length(start, pts, list(range(len(pts))))
-    assert hwmod.path_length(start, pts, order) <= ident + 1e-9
-    assert order == hwmod.suggest_chain(start, pts)  # deterministic
+    ident = chainorder.path_length(start, pts, list(range(len(pts))))
+    assert chainorder.path_length(start, pts, order) <= ident + 1e-9
+    assert order == chainorder.suggest_chain(start, pts)  # deterministic
 
 
 def test_status_positions_can_come_from_board_def():
@@ -257,7 +258,7 @@ def test_status_positions_can_come_from_board_def():
     assert hw.pixels[board.status_leds["phase"]].xy == pytest.approx((200.0, 16.0))
     assert hw.pico_xy == pytest.approx((380.0, 312.0))
     raw["hardware"]["status_xy"]["phase"] = [1, 2, 3]
-    with pytest.raises(hwmod.HardwareError, match=r"hardware.status_xy.phase"):
+    with pytest.raises(hwfigures.HardwareError, match=r"hardware.status_xy.phase"):
         hwmod.Hardware(boardmod.parse(raw), "x.json")
 
 
@@ -275,10 +276,10 @@ def test_template_pdf_page_is_the_board_size():
 
 def test_template_marks_every_pixel_and_a_100_mm_scale(hw):
     svg = _read("template.svg")
-    r = hwmod.HOLE_MM / 2
+    r = hwfigures.HOLE_MM / 2
     for p in hw.pixels:
-        assert '<circle cx="%s" cy="%s" r="%s"' % (hwmod._n(p.xy[0]), hwmod._n(p.xy[1]),
-                                                    hwmod._n(r)) in svg, p.name
+        assert '<circle cx="%s" cy="%s" r="%s"' % (svgkit.num(p.xy[0]), svgkit.num(p.xy[1]),
+                                                    svgkit.num(r)) in svg, p.name
         assert ">#%d<" % p.led in svg
     assert '<line x1="12" y1="40" x2="112" y2="40"' in svg  # 100 mm across
     assert '<line x1="12" y1="55" x2="12" y2="155"' in svg  # 100 mm down
@@ -286,12 +287,12 @@ def test_template_marks_every_pixel_and_a_100_mm_scale(hw):
 
 def test_a4_template_tiles_cover_the_board():
     w, h = gamekit.board().board_size_mm
-    orient, (cols, rows), tiles, page = hwmod.a4_tiles((w, h))
+    orient, (cols, rows), tiles, page = drilltemplate.a4_tiles((w, h))
     pages = _pdf_pages(_read("template-a4.pdf", "rb"))
     assert len(pages) == len(tiles) == cols * rows
     for pw, ph in pages:
         assert sorted((round(pw, 1), round(ph, 1))) == [210.0, 297.0]
-    usable = (page[0] - 2 * hwmod.TILE_MARGIN_MM, page[1] - 2 * hwmod.TILE_MARGIN_MM)
+    usable = (page[0] - 2 * hwfigures.TILE_MARGIN_MM, page[1] - 2 * hwfigures.TILE_MARGIN_MM)
     assert max(x0 for _, _, x0, _ in tiles) + usable[0] >= w
     assert max(y0 for _, _, _, y0 in tiles) + usable[1] >= h
     assert (orient, cols, rows) == ("landscape", 2, 2)

@@ -11,7 +11,7 @@ import pytest
 import gamekit
 from core.link import Link
 from core.loopstats import RING, LoopStats, Series
-from host_tools.maker.vboard import sticker_uid
+from host_tools.maker.vboarddef import sticker_uid
 from host_tools.measure import boardbench
 from host_tools.simulator import engine as simcore
 from mpy_runner import ROOT, MicroPython

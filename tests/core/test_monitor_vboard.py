@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from host_tools.maker.vboard import Running
+from host_tools.maker.vboardclient import Running
 from mpy_runner import ROOT
 
 BUSY = "%s is in use by another program (the monitor?)"

@@ -104,11 +104,12 @@ def test_readme_says_which_micropython_and_why_as_flash_checks_it():
 
 def test_readme_documents_the_virtual_board_as_it_behaves():
     from host_tools.maker import vboard
+    from host_tools.maker.vboardcommands import COMMANDS
 
     text = readme()
     assert "python -m host_tools vboard\n" in text
     assert "`~/.cache/kahuna-vboard/flash/`" in text
     assert vboard.home().endswith("kahuna-vboard")
-    for command in vboard.COMMANDS:
+    for command in COMMANDS:
         assert "`python -m host_tools vboard %s" % command in text or \
             "`... vboard %s" % command in text, command

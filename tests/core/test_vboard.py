@@ -1,5 +1,6 @@
-"""The virtual board (host_tools/maker/vboard.py): the MicroPython unix port behind a
-pseudo-terminal, answering mpremote and a serial terminal the way a Pico does, with emulated
+"""The virtual board (host_tools/maker/vboardserver.py; vboard.py is its command line): the
+MicroPython unix port behind a pseudo-terminal, answering mpremote and a serial terminal the
+way a Pico does, with emulated
 chips behind `machine` and `neopixel`. Every test starts its own board and ends it; every
 wait is bounded.
 """
@@ -15,7 +16,7 @@ import time
 import pytest
 import serial
 
-from host_tools.maker.vboard import Running, VBoardError
+from host_tools.maker.vboardclient import Running, VBoardError
 from mpy_runner import ROOT
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -402,6 +403,37 @@ def test_neopixel_frames_and_pwm_reach_the_control_channel(start):
     st = b.client.status()
     assert st["strips"]["28"]["writes"] == 1
     assert st["pwm"]["22"] == {"freq": 2000, "duty_u16": 32768}
+
+
+PWM_STEPS = (  # one line each; the readings after each, then the output
+    "pwm.duty_u16(30000)", "pwm.freq(440)", "pwm.duty_u16(70000)", "pwm.deinit()",
+    "pwm.freq(880)", "pwm.duty_u16(-1)", "pwm.duty_u16(0.5)", "pwm.freq(4)",
+    "pwm.init(freq=2000, duty_u16=100)", "pwm.deinit()")
+PWM_PROGRAM = ("def step(line):\n"
+               "    try:\n"
+               "        exec(line)\n"
+               "        got = 'ok'\n"
+               "    except Exception as e:\n"
+               "        got = type(e).__name__\n"
+               "    print(got, pwm.freq(), pwm.duty_u16())\n"
+               + "".join("step(%r)\n" % line for line in PWM_STEPS))
+
+
+def test_the_boards_pwm_follows_the_simulators_rule_for_duty_and_deinit(start, capsys):
+    # The same steps on the virtual board's machine.PWM and on the simulator's VirtualPWM:
+    # the same readings, errors and output (the launcher's status), or they disagree.
+    b = start()
+    got = run_on_board(b.port, "import machine\npwm = machine.PWM(machine.Pin(22))\n"
+                               + PWM_PROGRAM)
+    from host_tools.fakehw.pins import VirtualPWM
+
+    pwm = VirtualPWM(freq=None, duty_u16=None)
+    exec(PWM_PROGRAM, {"pwm": pwm})
+    want = capsys.readouterr().out.strip()
+    assert got.replace("\r\n", "\n") == want
+    assert want.splitlines()[2:4] == ["ok 440 65535", "ok 440 65535"]  # limited; deinit keeps
+    out = b.client.status()["pwm"]["22"]
+    assert (out["freq"], out["duty_u16"]) == pwm.output() == (2000, 0)
 
 
 def test_an_unfed_watchdog_resets_the_board_and_a_fed_one_does_not(start):

@@ -14,7 +14,8 @@ import pytest
 import serial
 
 from host_tools.maker import vboard
-from host_tools.maker.vboard import VBoardClient, sticker_uid
+from host_tools.maker.vboardclient import VBoardClient
+from host_tools.maker.vboarddef import sticker_uid
 from mpy_runner import ROOT
 
 DEAL = ("HUNA-1", "ELAI-1", "DUDA-1", "ALOA-1", "DUDA-2", "ELAI-2")

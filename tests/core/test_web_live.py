@@ -20,7 +20,8 @@ import gamekit
 from core import journal
 from games.kahuna import rules
 from games.kahuna.rules import card_names
-from host_tools.maker.vboard import Running, sticker_uid
+from host_tools.maker.vboardclient import Running
+from host_tools.maker.vboarddef import sticker_uid
 from host_tools.simulator import randgame
 
 ROOT = gamekit.ROOT

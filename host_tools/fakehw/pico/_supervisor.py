@@ -1,9 +1,10 @@
 """The virtual board's "ROM": what the Pico's MicroPython does around the user's code.
 
-Run by host_tools/maker/vboard.py as `micropython _supervisor.py`, with stdin/stdout/stderr on a
-terminal whose line discipline turns Ctrl-C into SIGINT (ISIG), like the Pico's USB stack
-turns it into a KeyboardInterrupt. It mounts the board's file system, then loops as
-ports/rp2/main.c does: boot.py, main.py (friendly mode only), the REPL, "MPY: soft reboot".
+Run by host_tools/maker/vboardserver.py as `micropython _supervisor.py`, with
+stdin/stdout/stderr on a terminal whose line discipline turns Ctrl-C into SIGINT (ISIG), like
+the Pico's USB stack turns it into a KeyboardInterrupt. It mounts the board's file system,
+then loops as ports/rp2/main.c does: boot.py, main.py (friendly mode only), the REPL, "MPY:
+soft reboot".
 
 The REPLs follow shared/runtime/pyexec.c byte for byte where a host tool reads them:
 - raw REPL: Ctrl-A -> "raw REPL; CTRL-B to exit\\r\\n>", code, Ctrl-D -> "OK", output, \\x04,

@@ -2,8 +2,8 @@
 
 `machine` and `neopixel` (beside this file) are thin front ends over this module. It holds:
 
-- the link to the launcher (host_tools/maker/vboard.py): a Unix socket carrying JSON lines. The
-  board sends what its outputs do (NeoPixel frames, output pins, PWM, the watchdog, reset
+- the link to the launcher (host_tools/maker/vboardserver.py): a Unix socket carrying JSON
+  lines. The board sends what its outputs do (NeoPixel frames, output pins, PWM, the watchdog, reset
   requests); the launcher sends what the outside world does (a tag placed on the reader, a
   button pressed). The launcher keeps the world state, so it survives a hard reset.
 - the emulated chips: one VirtualI2C bus per I2C id, with a PN532Chip (host_tools/fakehw) on

@@ -14,6 +14,7 @@ import time
 import _vboard
 from _vboard import Pin  # the fake Pin of host_tools/fakehw/pins.py, one per GPIO
 
+from host_tools.fakehw.pins import VirtualPWM as _VirtualPWM
 from host_tools.fakehw.pins import bitstream  # noqa: F401 -- sends buf down the pin's wire
 from host_tools.fakehw.pins import gpio_number as _gpio
 
@@ -198,48 +199,19 @@ class SoftI2C(I2C):
         self._init((sda >> 1) & 1, scl, sda, freq)
 
 
-class PWM:
-    def __init__(self, dest, *, freq=None, duty_u16=None, duty_ns=None, invert=False):
+class PWM(_VirtualPWM):
+    """rp2's machine.PWM: the fake of host_tools/fakehw/pins.py, the one rule for duty, freq
+    and deinit, whose output (freq, duty; duty 0 while stopped) goes to the launcher at every
+    setting instead of into a log."""
+
+    def __init__(self, dest, *, freq=None, duty_u16=None, duty_ns=None, invert=None):
         self._pin = dest if isinstance(dest, Pin) else Pin(dest)
-        self._freq = 0
-        self._duty = 0
-        self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns)
+        super().__init__(freq=None, duty_u16=None)
+        self.init(freq=freq, duty_u16=duty_u16, duty_ns=duty_ns, invert=invert)
 
-    def init(self, *, freq=None, duty_u16=None, duty_ns=None, invert=False):
-        if freq is not None:
-            self.freq(freq)
-        if duty_u16 is not None:
-            self.duty_u16(duty_u16)
-        if duty_ns is not None:
-            self.duty_ns(duty_ns)
-
-    def _report(self):
-        _vboard.pwm(self._pin._id, self._freq, self._duty)
-
-    def freq(self, value=None):
-        if value is None:
-            return self._freq
-        if not 8 <= value <= 62_500_000:
-            raise ValueError("freq too small" if value < 8 else "freq too large")
-        self._freq = int(value)
-        self._report()
-
-    def duty_u16(self, value=None):
-        if value is None:
-            return self._duty
-        self._duty = max(0, min(65535, int(value)))
-        self._report()
-
-    def duty_ns(self, value=None):
-        period_ns = 1_000_000_000 // self._freq if self._freq else 0
-        if value is None:
-            return self._duty * period_ns // 65535
-        self.duty_u16(value * 65535 // period_ns if period_ns else 0)
-
-    def deinit(self):
-        self._freq = 0
-        self._duty = 0
-        self._report()
+    def _changed(self):
+        freq, duty = self.output()
+        _vboard.pwm(self._pin._id, freq, duty)
 
 
 class WDT:

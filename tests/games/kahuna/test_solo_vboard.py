@@ -11,7 +11,7 @@ import pytest
 import serial
 
 from host_tools.maker.linkclient import merge
-from host_tools.maker.vboard import sticker_uid
+from host_tools.maker.vboarddef import sticker_uid
 from host_tools.simulator.solohands import Hands
 from host_tools.simulator.table import Table
 

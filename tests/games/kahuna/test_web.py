@@ -280,6 +280,13 @@ def test_a_scenario_the_page_cannot_read_gives_the_command_lines_message(page):
     assert got == proc.stderr.strip()
 
 
+def test_the_offline_copy_is_exactly_the_files_the_page_loads(site):
+    sw = (site / "sw.js").read_text()
+    listed = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
+    assert listed == ["./"] + ["./" + rel for rel in webbuild.page_files(site)]
+    assert "./js/live.js" not in listed
+
+
 def test_everything_comes_from_the_site_itself_and_plays_offline(context, site):
     srv = browser.StaticServer(site)
     pg = Page(context, srv.url)

@@ -190,6 +190,41 @@ def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
         assert rel not in files
 
 
+def test_the_site_takes_the_modules_its_page_imports_and_not_the_live_pages():
+    loads = webbuild.page_files(webbuild.WEB)
+    for rel in ("index.html", "style.css", "js/main.js", "js/runtime.js", "js/colours.js"):
+        assert rel in loads
+    assert "js/live.js" not in loads and "live.html" not in loads
+
+
+def _site(root, files):
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    return sorted(files)
+
+
+def test_a_site_with_a_file_its_page_never_loads_or_lacking_one_is_refused(tmp_path):
+    page = {"index.html": '<link href="style.css"><link rel="icon" href="data:,">'
+                          '<script type="module" src="js/main.js"></script>',
+            "style.css": "",
+            "js/main.js": 'import { a } from "./a.js";\nfetch("board.json");\n',
+            "js/a.js": 'import { m } from "../vendor/micropython/micropython.mjs";\n',
+            "board.json": "{}",
+            "vendor/micropython/micropython.mjs": "", "vendor/micropython/micropython.wasm": ""}
+    files = _site(tmp_path, page)
+    assert webbuild.page_files(tmp_path) == files
+    webbuild.check_site(tmp_path, files)
+    files = _site(tmp_path, dict(page, **{"js/live.js": ""}))
+    with pytest.raises(webbuild.BuildError, match="never loaded: js/live.js"):
+        webbuild.check_site(tmp_path, files)
+    (tmp_path / "js" / "live.js").unlink()
+    (tmp_path / "board.json").unlink()
+    with pytest.raises(webbuild.BuildError, match="missing: board.json"):
+        webbuild.check_site(tmp_path, [f for f in page if f != "board.json"])
+
+
 # ---------------------------------------------------------------- against the board
 
 

@@ -1,0 +1,162 @@
+"""The 1:1 drilling template: the board with a hole for every pixel, on one page of the
+board's size and tiled onto A4 pages with overlap marks."""
+
+import math
+import os
+
+from host_tools import mpy
+from host_tools.documents.chainorder import dist
+from host_tools.documents.hwfigures import A4_MM, HOLE_MM, PICO_MM, TILE_MARGIN_MM, TILE_OVERLAP_MM
+from host_tools.documents.svgkit import num, svg_circle, svg_line, svg_open, svg_rect, svg_text
+
+
+def template_body(hw):
+    """The template's drawing in board millimetres (0, 0 top left, y down)."""
+    w, h = hw.size_mm
+    b = hw.board
+    r = HOLE_MM / 2
+    out = [svg_rect(0, 0, w, h, width=0.5)]
+    # bridges, as faint dashed guides between the island holes
+    for k in range(len(b.connections)):
+        ia, ib = b.conn_ends[k]
+        pa = hw.pixels[b.island_led[ia]].xy
+        pb = hw.pixels[b.island_led[ib]].xy
+        d = dist(pa, pb)
+        if d <= 2 * r + 2:
+            continue
+        ux, uy = (pb[0] - pa[0]) / d, (pb[1] - pa[1]) / d
+        out.append(svg_line(pa[0] + ux * (r + 1), pa[1] + uy * (r + 1),
+                         pb[0] - ux * (r + 1), pb[1] - uy * (r + 1), stroke="#9aa3ad",
+                         width=0.25, extra=' stroke-dasharray="1.5 1.5"'))
+    colours = {"island": "#17306e", "connection": "#8a1c1c", "status": "#2d5d1f"}
+    for px in hw.pixels:
+        x, y = px.xy
+        c = colours[px.kind]
+        out.append(svg_circle(x, y, r, stroke=c, width=0.35))
+        out.append(svg_line(x - r - 3, y, x + r + 3, y, stroke=c, width=0.2))
+        out.append(svg_line(x, y - r - 3, x, y + r + 3, stroke=c, width=0.2))
+        if px.kind == "island":
+            out.append(svg_text(x + r + 1.2, y - r + 0.5, px.name, 4.5, weight="bold", fill=c))
+            out.append(svg_text(x + r + 1.2, y - r + 4.6, "#%d" % px.led, 3.2, fill=c))
+        elif px.kind == "connection":
+            out.append(svg_text(x + r * 0.75, y + r + 3.2, "#%d" % px.led, 3.0, weight="bold",
+                             fill=c))
+            out.append(svg_text(x + r * 0.75, y + r + 5.6, px.name, 2.1, fill=c))
+        else:
+            out.append(svg_text(x, y - r - 4.0, "#%d" % px.led, 3.0, anchor="middle",
+                             weight="bold", fill=c))
+            out.append(svg_text(x, y - r - 1.2, px.name.replace("_", " "), 2.2,
+                             anchor="middle", fill=c))
+    # the Pico's corner
+    px, py = hw.pico_xy
+    pw, ph = PICO_MM
+    out.append(svg_rect(px - pw / 2, py - ph / 2, pw, ph, stroke="#555", width=0.3,
+                     extra=' stroke-dasharray="2 1"'))
+    out.append(svg_text(px, py - 1, "Pico + 74AHCT125", 3.0, anchor="middle", fill="#555"))
+    out.append(svg_text(px, py + 3, "(under the board)", 2.4, anchor="middle", fill="#555"))
+    out.append(svg_text(px, py + 6.5, "data line starts here", 2.4, anchor="middle",
+                     fill="#555"))
+    # scale bars: 100 mm each way, ticks every 10 mm
+    x0, y0 = 12.0, 40.0
+    out.append(svg_line(x0, y0, x0 + 100, y0, width=0.4))
+    for i in range(11):
+        t = 2.5 if i % 5 == 0 else 1.5
+        out.append(svg_line(x0 + 10 * i, y0 - t, x0 + 10 * i, y0, width=0.25))
+    out.append(svg_text(x0 + 50, y0 - 3.5, "100 mm: measure this before drilling", 3.0,
+                     anchor="middle"))
+    vx, vy = 12.0, 55.0
+    out.append(svg_line(vx, vy, vx, vy + 100, width=0.4))
+    for i in range(11):
+        t = 2.5 if i % 5 == 0 else 1.5
+        out.append(svg_line(vx, vy + 10 * i, vx + t, vy + 10 * i, width=0.25))
+    out.append(svg_text(vx - 2, vy + 50, "100 mm", 3.0, anchor="middle",
+                     extra=' transform="rotate(-90 %s %s)"' % (num(vx - 2), num(vy + 50))))
+    # title and legend
+    out.append(svg_text(w / 2, 11, "Kahuna board: drilling template 1:1", 6.0, anchor="middle",
+                     weight="bold"))
+    out.append(svg_text(w / 2, 18, "%g x %g mm. Print at 100 %% (actual size, no fit to page) "
+                     "and check both 100 mm bars." % hw.size_mm, 3.4, anchor="middle"))
+    out.append(svg_text(w / 2, 23.5, "Circles: drill Ø%g mm at the crosshair. #n: the pixel's "
+                     "LED index. Blue islands, red bridges, green status." % HOLE_MM, 3.0,
+                     anchor="middle"))
+    out.append(svg_text(w / 2, 28.5, "Generated from %s by make hardware."
+                     % board_file(hw), 2.6, anchor="middle", fill="#555"))
+    return out
+
+
+def board_file(hw):
+    """The board definition's path as the docs name it: relative to the repository."""
+    p = hw.board_path
+    return os.path.relpath(p, mpy.ROOT) if os.path.isabs(p) else p
+
+
+def template_svg(hw):
+    w, h = hw.size_mm
+    out = svg_open(w, h, unit="mm", bg="#fff")
+    out += template_body(hw)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def a4_tiles(size_mm):
+    """A4 pages covering the board: (orientation, (cols, rows), [(col, row, x0, y0)]),
+    the orientation with fewer pages (portrait on a tie)."""
+    best = None
+    for orient, page in (("portrait", A4_MM), ("landscape", (A4_MM[1], A4_MM[0]))):
+        uw, uh = page[0] - 2 * TILE_MARGIN_MM, page[1] - 2 * TILE_MARGIN_MM
+        sw, sh = uw - TILE_OVERLAP_MM, uh - TILE_OVERLAP_MM
+        cols = max(1, int(math.ceil((size_mm[0] - TILE_OVERLAP_MM) / sw)))
+        rows = max(1, int(math.ceil((size_mm[1] - TILE_OVERLAP_MM) / sh)))
+        tiles = [(c, r, c * sw, r * sh) for r in range(rows) for c in range(cols)]
+        if best is None or len(tiles) < len(best[2]):
+            best = (orient, (cols, rows), tiles, page)
+    return best
+
+
+def template_tiles(hw):
+    """One SVG per A4 page of the tiled template."""
+    orient, (cols, rows), tiles, page = a4_tiles(hw.size_mm)
+    pw, ph = page
+    m = TILE_MARGIN_MM
+    uw, uh = pw - 2 * m, ph - 2 * m
+    sw, sh = uw - TILE_OVERLAP_MM, uh - TILE_OVERLAP_MM
+    body = template_body(hw)
+    pages = []
+    for n, (c, r, x0, y0) in enumerate(tiles):
+        out = svg_open(pw, ph, unit="mm", bg="#fff")
+        out.append('<defs><clipPath id="tile"><rect x="%s" y="%s" width="%s" height="%s"/>'
+                   '</clipPath></defs>' % (num(x0), num(y0), num(uw), num(uh)))
+        out.append('<g transform="translate(%s %s)"><g clip-path="url(#tile)">'
+                   % (num(m - x0), num(m - y0)))
+        out += body
+        out.append("</g></g>")
+        # this page's frame: trim along it when it goes on top of a neighbour
+        out.append(svg_rect(m, m, uw, uh, stroke="#888", width=0.2))
+        if c + 1 < cols:
+            x = m + sw
+            out.append(svg_line(x, m, x, m + uh, stroke="#c00", width=0.3,
+                             extra=' stroke-dasharray="3 2"'))
+            out.append(svg_text(x + 1.2, m + uh - 2, "page %d's frame goes here"
+                             % (n + 2), 2.6, fill="#c00",
+                             extra=' transform="rotate(-90 %s %s)"' % (num(x + 2.8),
+                                                                       num(m + uh - 2))))
+        if r + 1 < rows:
+            y = m + sh
+            out.append(svg_line(m, y, m + uw, y, stroke="#c00", width=0.3,
+                             extra=' stroke-dasharray="3 2"'))
+            out.append(svg_text(m + 2, y + 3.4, "page %d's frame goes here" % (n + 1 + cols),
+                             2.6, fill="#c00"))
+        out.append(svg_text(m, ph - 5.5, "Kahuna template, A4 %s, page %d of %d (row %d, "
+                         "column %d). Print at 100 %%. Trim a page's top and left margins "
+                         "along its grey frame and lay that edge on the red dashed line of "
+                         "the page before; match the marks, tape." % (
+                             orient, n + 1, len(tiles), r + 1, c + 1), 2.4))
+        # a 50 mm check on every page
+        out.append(svg_line(pw - m - 50, m - 4, pw - m, m - 4, width=0.35))
+        for i in range(6):
+            out.append(svg_line(pw - m - 50 + 10 * i, m - 5.5, pw - m - 50 + 10 * i, m - 4,
+                             width=0.2))
+        out.append(svg_text(pw - m - 52, m - 4, "50 mm", 2.6, anchor="end"))
+        out.append("</svg>")
+        pages.append("\n".join(out) + "\n")
+    return pages, page
