@@ -1,0 +1,116 @@
+"""Halunken's view (games/halunken/view.py): the lights of section 8.1 (H30, H31) from
+public information only, the cursor, the refusal flash, and no heap allocation per frame."""
+
+import pytest
+from halunken_kit import given
+
+import conformance
+from games.halunken import controller as ctl
+from games.halunken.view import PILE_LEVELS, View
+
+
+@pytest.fixture(scope="module")
+def board():
+    return conformance.board_for("halunken")
+
+
+def rgb(frame, led):
+    return tuple(frame[3 * led:3 * led + 3])
+
+
+def colour(view, name, level=256):
+    return tuple((v * level) >> 8 for v in view.colours[name]) if level < 256 else tuple(
+        view.colours[name])
+
+
+def setup(players=3, mode="beginner"):
+    g = given(players, mode)
+    c = ctl.Controller(g)
+    for t in ("T1", "T3", "T6", "T9")[:players]:
+        c.pick(t)
+    return g, c
+
+
+def test_H30_pile_lights_show_three_levels_of_white_and_never_the_cards(board):
+    g, c = setup()
+    view = View(board)
+    frame = view.render(g, c, 0)
+    assert rgb(frame, board.pile_led[0]) == colour(view, "pile", PILE_LEVELS[2])  # T1: 2 left
+    assert rgb(frame, board.pile_led[1]) == colour(view, "pile")  # T2: 3 left
+    g.piles[1] = g.piles[1][:1]
+    assert rgb(view.render(g, c, 0), board.pile_led[1]) == colour(view, "pile", PILE_LEVELS[1])
+    g.piles[1] = []
+    assert rgb(view.render(g, c, 0), board.pile_led[1]) == (0, 0, 0)
+    levels = {PILE_LEVELS[k] for k in (1, 2, 3)}
+    assert len(levels) == 3 and 0 not in levels
+
+
+def test_H31_space_lights_show_the_figures_in_their_colours(board):
+    g, c = setup(3, "standard")
+    c.pick("T4")  # Black-Jack
+    view = View(board)
+    frame = view.render(g, c, 0)
+    assert rgb(frame, board.space_led[0]) == colour(view, "p1")
+    assert rgb(frame, board.space_led[2]) == colour(view, "p2")
+    assert rgb(frame, board.space_led[5]) == colour(view, "p3")
+    assert rgb(frame, board.space_led[3]) == colour(view, "blackjack")
+    assert rgb(frame, board.space_led[1]) == (0, 0, 0)  # vacant
+
+
+def test_the_cursor_blinks_on_its_space_and_moves(board):
+    g = given(3, "beginner")
+    c = ctl.Controller(g)
+    view = View(board)
+    on = bytes(view.render(g, c, 100))
+    off = bytes(view.render(g, c, 400))
+    led = board.space_led[0]
+    assert rgb(on, led) == colour(view, "cursor") and rgb(off, led) == (0, 0, 0)
+    c.press("next")
+    assert rgb(view.render(g, c, 100), board.space_led[1]) == colour(view, "cursor")
+    assert rgb(view.render(g, c, 100), led) == (0, 0, 0)
+
+
+def test_seat_lights_in_the_secret_choice(board):
+    g, c = setup()
+    view = View(board)
+    c.tap("P1-4")
+    frame = view.render(g, c, 250)
+    assert rgb(frame, board.seat_led[0]) == colour(view, "p1")  # chosen: steady
+    assert rgb(frame, board.seat_led[1]) != (0, 0, 0)  # expected: pulses
+    assert rgb(frame, board.seat_led[2]) == (0, 0, 0)
+    assert rgb(frame, board.seat_led[3]) == (0, 0, 0)  # no fourth seat
+
+
+def test_auction_seat_and_port_lights(board):
+    g, c = setup(3, "standard")
+    c.pick("T4")
+    view = View(board)
+    speaker = g.auction["speaker"]
+    c.press("done")  # the opener passes
+    frame = view.render(g, c, 0)
+    assert rgb(frame, board.seat_led[speaker]) == colour(view, "p%d" % (speaker + 1), 48)
+    assert rgb(frame, board.port_led) == (0, 0, 0)
+    s = g.auction["speaker"]
+    card = g.crews[s][0]
+    from games.halunken import deck
+    c.tap(deck.crew_name(card))
+    frame = view.render(g, c, 0)
+    if g.step == "auction":
+        assert rgb(frame, board.port_led) == colour(view, "p%d" % (s + 1))  # high bidder
+
+
+def test_round_lights(board):
+    g, c = setup()
+    view = View(board)
+    assert rgb(view.render(g, c, 0), board.round_led[0]) == colour(view, "round", 48)
+    assert rgb(view.render(g, c, 0), board.round_led[1]) == (0, 0, 0)
+
+
+def test_a_refusal_flashes_its_places(board):
+    g, c = setup()
+    view = View(board)
+    out = c.tap("P3-2")  # out of turn: p3's seat flashes
+    assert out.places == (("seat", 2),)
+    view.note(out, 1000)
+    assert rgb(view.render(g, c, 1010), board.seat_led[2]) == colour(view, "error")
+    assert rgb(view.render(g, c, 1000 + 2000), board.seat_led[2]) == (0, 0, 0)
