@@ -7,6 +7,7 @@ from halunken_kit import given
 import conformance
 from games.halunken import controller as ctl
 from games.halunken.view import PILE_LEVELS, View
+from mpy_runner import MicroPython
 
 
 @pytest.fixture(scope="module")
@@ -114,3 +115,38 @@ def test_a_refusal_flashes_its_places(board):
     view.note(out, 1000)
     assert rgb(view.render(g, c, 1010), board.seat_led[2]) == colour(view, "error")
     assert rgb(view.render(g, c, 1000 + 2000), board.seat_led[2]) == (0, 0, 0)
+
+
+@pytest.mark.micropython
+def test_frames_allocate_nothing_under_micropython():
+    """The frame path alone (App, view, LED driver into a NeoPixel buffer) in the middle
+    of a standard auction: a frame in the steady state allocates nothing."""
+    out = MicroPython(heap_kib=512).run_code(
+        "import gc\n"
+        "from host_tools.fakehw.strip import VirtualNeoPixel\n"
+        "from hw.leds import Strip\n"
+        "from core import board as boardmod\n"
+        "from core.app import App\n"
+        "from core.cards import Registry\n"
+        "from core import gameload\n"
+        "game_def = gameload.load('halunken')\n"
+        "b = boardmod.load('board_def/halunken.json', keep_raw=False)\n"
+        "app = App(game_def, b, Registry(game_def.card_names(b)),\n"
+        "          Strip(VirtualNeoPixel(b.led_count), b.led_count),\n"
+        "          {'players': 3, 'mode': 'standard', 'seed': 5})\n"
+        "for t in ('T1', 'T3', 'T6', 'T9'):\n"
+        "    app.pick(t, 0)\n"
+        "app.press('done', 0)\n"
+        "for i in range(20):\n"
+        "    app.show(20 * i)\n"
+        "def measure():\n"
+        "    gc.collect()\n"
+        "    gc.disable()\n"
+        "    a = gc.mem_alloc()\n"
+        "    for i in range(200):\n"
+        "        app.show(1000 + 20 * i)\n"
+        "    return gc.mem_alloc() - a\n"
+        "print(app.game.step, measure())\n")
+    step, allocated = out.split()
+    assert step == "auction"
+    assert allocated == "0"
