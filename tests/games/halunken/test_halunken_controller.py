@@ -7,6 +7,7 @@ from halunken_kit import EXAMPLE1_PILES, given, report
 
 from core import outcome as oc
 from games.halunken import controller as ctl
+from games.halunken import deck, game, rules
 from games.halunken import report as hreport
 
 
@@ -206,3 +207,240 @@ def test_a_game_over_refuses_everything_wrong_phase():
                       ("press", "back"), ("press", "done"), ("pick", "T1")):
         out = refused(c, verb, arg, "wrong-phase")
         assert out.places == ()
+
+
+def event_for(g, action):
+    """The table's event for a rules action (the contract's step table)."""
+    name = action[0]
+    if name in ("place", "place_bj"):
+        return ("pick", "T%d" % (action[1] + 1))
+    if name == "offer":
+        return ("tap", deck.crew_name(action[1]))
+    if name == "pass":
+        return ("press", "done")
+    if name == "choose":
+        return ("tap", hreport.move_name(g, action[1], action[2]))
+    if name == "reveal":
+        return ("press", "ok")
+    if name == "rum":
+        return ("pick", str(action[1]))
+    if name in ("steal", "rob"):
+        return ("press", "done") if action[1] < 0 else ("tap", deck.crew_name(action[1]))
+    return ("press", "back")
+
+
+NOISE = [("tap", None), ("tap", "RED-1"), ("tap", "YELLOW-12"), ("tap", "P1-1"),
+         ("tap", "P2-RUM"), ("tap", "P3-4"), ("tap", "P4-7"), ("tap", "BJ-5"),
+         ("press", "ok"), ("press", "next"), ("press", "prev"), ("press", "back"),
+         ("press", "done"), ("press", "discard"), ("pick", "T1"), ("pick", "T14"),
+         ("pick", "3"), ("pick", "7")]
+
+
+@pytest.mark.parametrize("settings", [
+    {"players": 3, "mode": "standard", "seed": 21},
+    {"players": 4, "mode": "beginner", "seed": 22},
+    {"players": 2, "mode": "tactical", "seed": 23},
+    {"players": 4, "mode": "standard", "seed": 24, "first": "p4"},
+])
+def test_random_events_play_whole_games_and_refusals_change_nothing(settings):
+    """Events as a table makes them, legal or not: every refusal has a code and changes
+    neither the game nor the cursor; every game reaches its end through the controller."""
+    g = game.new_state(None, settings)
+    c = game.controller(g)
+    rng = deck.Rng(settings["seed"])
+    codes = set()
+    for _ in range(5000):
+        if g.is_over():
+            break
+        if rng.below(3) == 0:
+            verb, arg = NOISE[rng.below(len(NOISE))]
+        else:
+            legal = [a for a in g.legal_actions() if a[0] != "undo" or rng.below(10) == 0]
+            if g.step == "choose":  # H32: the expected figure's cards only
+                f = ctl.expected_figure(g)
+                legal = [a for a in legal if a[0] != "choose" or a[1] == f]
+            verb, arg = event_for(g, legal[rng.below(len(legal))])
+        snap, sel = g.snapshot(), c.sel
+        out = getattr(c, verb)(arg)
+        if out.kind == oc.REFUSED:
+            codes.add(out.code)
+            assert out.code in CODES and out.message
+            assert g.snapshot() == snap and c.sel == sel, (verb, arg, out)
+            assert not out.private
+        elif verb != "press" or arg not in ("next", "prev"):
+            assert g.snapshot() != snap, (verb, arg)
+    assert g.is_over()
+    assert "wrong-phase" in codes and len(codes) >= 2
+
+
+CODES = ("wrong-phase", "unknown-card", "out-of-turn", "already-chosen", "card-already-played",
+         "not-in-crew", "card-not-available", "bid-too-low", "not-offered")
+
+
+def test_rum_number_with_a_cursor_H7():
+    g, c = to_choice()
+    play(c, "tap P1-RUM;tap P2-2;tap P3-5;press ok")
+    assert g.step == "rum" and c.options == [1, 3, 4, 6, 7]  # 2 and 5 are taken (H7)
+    refused(c, "pick", "2", "not-offered")
+    refused(c, "pick", "T4", "not-offered")
+    refused(c, "tap", "P1-3", "wrong-phase")  # the step rum takes no movement card
+    c.press("prev")
+    assert c.selected() == 7
+    refused(c, "press", "back", "wrong-phase")  # a RUM number cannot be taken back
+    c.press("ok")
+    assert g.round == 2 and g.pos[0] == 7  # T1 + 7 = T8
+
+
+def test_H11_a_theft_may_be_declined_with_done():
+    g = example1()
+    c = game.controller(g)
+    play(c, "pick T1;pick T3;pick T6;tap P1-5;tap P2-3;tap P3-5;press ok")
+    assert g.step == "steal"
+    refused(c, "press", "back", "wrong-phase")  # no take was tapped with a dealt deck
+    c.press("done")
+    r = report(g)
+    assert r["crews"]["p2"] == ["GREY-6", "YELLOW-11"] and r["captains"]["p3"] == "T7"
+
+
+def robbery(nobody_bid):
+    """Worked example 3's round, entered at the table: p1 W, or nobody bidding."""
+    g = given(3, "standard", bj=["BJ-5"] + ["BJ-%d" % k for k in range(1, 5)]
+              + ["BJ-%d" % k for k in range(6, 13)])
+    c = game.controller(g)
+    play(c, "pick T10;pick T2;pick T4;pick T7")
+    g.crews = [[deck.crew_card(n) for n in crew] for crew in (
+        ["RED-8", "RED-1", "RED-2", "RED-3", "RED-5"], ["YELLOW-3", "GREY-1", "GREY-2",
+                                                      "GREY-3"],
+        ["GREY-7", "PURPLE-1", "PURPLE-2", "PURPLE-3"])]
+    g.auction["opener"] = g.auction["speaker"] = g.last_bidder = 1
+    if nobody_bid:
+        play(c, "press done;press done;press done")
+    else:
+        play(c, "tap YELLOW-3;tap GREY-7;tap RED-8")
+        assert report(g)["auction"]["winner"] == "p1"
+    play(c, "tap P1-2;tap P2-6;tap P3-5;press ok")
+    assert g.step == "rob"
+    return g, c
+
+
+def test_H22_W_robs_a_captain_not_fewer_and_spares_the_next():
+    g, c = robbery(False)
+    r = report(g)
+    assert (r["turn"], r["from"], r["blackjack"]) == ("p1", ["p2"], "T13")
+    refused(c, "tap", "RED-1", "not-in-crew")  # W's own card
+    stolen = deck.crew_name(g.crews[1][0])
+    play(c, "tap " + stolen)
+    assert g.round == 2  # p3 (5 cards, fewer than W's 6) is spared
+    assert len(g.crews[0]) == 6 and len(g.crews[1]) == 4 and len(g.crews[2]) == 5
+    assert stolen in report(g)["crews"]["p1"] and report(g)["last_bidder"] == "p1"
+
+
+def test_H23_nobody_bid_the_robbed_give_and_cannot_decline_and_back_takes_back():
+    g, c = robbery(True)
+    r = report(g)
+    assert (r["turn"], r["from"]) == ("p2", ["p2"])
+    refused(c, "press", "done", "wrong-phase")  # compulsory (H23)
+    before = g.snapshot()
+    give = deck.crew_name(g.crews[1][-1])
+    play(c, "tap " + give)
+    assert report(g)["turn"] == "p3" and give in report(g)["port"]
+    play(c, "press back")  # Black-Jack's move: its thefts, last first
+    assert g.snapshot() == before
+    play(c, "tap " + give)
+    play(c, "tap " + deck.crew_name(g.crews[2][0]))
+    assert report(g)["turn"] == "p1"
+    play(c, "tap " + deck.crew_name(g.crews[0][0]))
+    assert g.round == 2 and len(g.port) == 3
+    assert [len(x) for x in g.crews] == [5, 4, 4]  # example 3's variant
+
+
+def tactical():
+    """A tactical game at its first auction (p1 and p2; the P3 set is Black-Jack's)."""
+    g = given(2, "tactical")
+    c = game.controller(g)
+    play(c, "pick T1;pick T8")
+    c.press("ok")  # Black-Jack on the first vacant space
+    assert g.step == "auction"
+    return g, c
+
+
+def test_H26_W_taps_Black_Jacks_card_right_after_its_own():
+    g, c = tactical()
+    s = g.auction["speaker"]
+    other = 1 - s
+    play(c, "tap " + deck.crew_name(g.crews[s][0]))
+    refused(c, "press", "ok", "wrong-phase")
+    play(c, "press done")  # the other withdraws: s is W
+    assert g.winner_seat() == s
+    seq = []
+    for f in (0, 1):
+        seq.append(f)
+        if f == s:
+            seq.append(rules.BJ)
+    # Black-Jack's card before its turn, and a seat's card when his is expected
+    refused(c, "tap", "P3-4", "out-of-turn" if seq[0] != rules.BJ else "already-chosen")
+    names = {0: "P1-4", 1: "P2-4", rules.BJ: "P3-4"}
+    for i, f in enumerate(seq):
+        if i + 1 < len(seq):
+            nxt = seq[i + 1]
+            refused(c, "tap", names[nxt], "out-of-turn")
+        out = c.tap(names[f])
+        assert out == oc.Outcome(oc.ACCEPTED, None, None, (), True)
+    assert g.step == "reveal"
+    assert report(g)["chosen"] == 3 and other in (0, 1)
+
+
+def test_H27_Black_Jacks_card_without_a_bid_is_wrong_phase():
+    g, c = tactical()
+    play(c, "press done;press done")
+    assert g.step == "choose" and g.winner_seat() < 0
+    refused(c, "tap", "P3-2", "wrong-phase")
+    refused(c, "tap", "P4-2", "unknown-card")
+    refused(c, "tap", "BJ-2", "unknown-card")  # no BJ deck outside standard
+
+
+def test_auction_back_takes_the_last_word_only():
+    g, c = standard_round()
+    play(c, "press done")  # p3 passes
+    snap = g.snapshot()
+    play(c, "press done")  # p1 passes
+    play(c, "press back")
+    r = report(g)
+    assert r["turn"] == "p1" and len(r["auction"]["words"]) == 1
+    assert g.snapshot()["auction"] == snap["auction"]
+    refused(c, "press", "back", "wrong-phase")  # the last word only
+
+
+def test_a_power_cut_in_the_secret_choice_keeps_the_choices_secret_and_in_place():
+    import conformance
+    from core.app import App
+    from core.cards import Registry
+    from core.journal import Journal
+    from host_tools.fakehw.flash import VirtualFlash
+
+    class Strip:
+        def show(self, frame):
+            self.frame = bytes(frame)
+
+    board = conformance.board_for("halunken")
+    settings = {"players": 3, "mode": "beginner", "seed": 9}
+    flash = VirtualFlash()
+
+    def boot():
+        return App(game, board, Registry(game.card_names(board)), Strip(), dict(settings),
+                   journal=Journal("/game.jnl", flash))
+
+    app = boot()
+    for t in ("T1", "T2", "T3"):
+        app.pick(t, 0)
+    app.tap_card("P1-6", 0)
+    app.tap_card("P2-1", 0)
+    app.press("next", 0)  # nothing to choose: refused, nothing journaled
+    before = app.game.snapshot()
+    again = boot()
+    assert again.game.snapshot() == before
+    assert report(again.game)["chosen"] == 2 and report(again.game)["turn"] == "p3"
+    assert again.referee.sel == 0
+    again.tap_card("P3-6", 0)
+    again.press("ok", 0)
+    assert again.game.played[0] == [5] and again.game.played[1] == [0]
