@@ -3,12 +3,15 @@ game is entered" for dealt decks, every refusal with its code in the contract's 
 a refused event changing nothing (game and cursor)."""
 
 import pytest
+import table_events
 from halunken_kit import EXAMPLE1_PILES, given, report
 
+import conformance
 from core import outcome as oc
 from games.halunken import controller as ctl
 from games.halunken import deck, game, rules
 from games.halunken import report as hreport
+from mpy_runner import MicroPython
 
 
 def example1():
@@ -209,72 +212,24 @@ def test_a_game_over_refuses_everything_wrong_phase():
         assert out.places == ()
 
 
-def event_for(g, action):
-    """The table's event for a rules action (the contract's step table)."""
-    name = action[0]
-    if name in ("place", "place_bj"):
-        return ("pick", "T%d" % (action[1] + 1))
-    if name == "offer":
-        return ("tap", deck.crew_name(action[1]))
-    if name == "pass":
-        return ("press", "done")
-    if name == "choose":
-        return ("tap", hreport.move_name(g, action[1], action[2]))
-    if name == "reveal":
-        return ("press", "ok")
-    if name == "rum":
-        return ("pick", str(action[1]))
-    if name in ("steal", "rob"):
-        return ("press", "done") if action[1] < 0 else ("tap", deck.crew_name(action[1]))
-    return ("press", "back")
-
-
-NOISE = [("tap", None), ("tap", "RED-1"), ("tap", "YELLOW-12"), ("tap", "P1-1"),
-         ("tap", "P2-RUM"), ("tap", "P3-4"), ("tap", "P4-7"), ("tap", "BJ-5"),
-         ("press", "ok"), ("press", "next"), ("press", "prev"), ("press", "back"),
-         ("press", "done"), ("press", "discard"), ("pick", "T1"), ("pick", "T14"),
-         ("pick", "3"), ("pick", "7")]
-
-
-@pytest.mark.parametrize("settings", [
-    {"players": 3, "mode": "standard", "seed": 21},
-    {"players": 4, "mode": "beginner", "seed": 22},
-    {"players": 2, "mode": "tactical", "seed": 23},
-    {"players": 4, "mode": "standard", "seed": 24, "first": "p4"},
-])
+@pytest.mark.parametrize("settings", table_events.GAMES)
 def test_random_events_play_whole_games_and_refusals_change_nothing(settings):
     """Events as a table makes them, legal or not: every refusal has a code and changes
     neither the game nor the cursor; every game reaches its end through the controller."""
-    g = game.new_state(None, settings)
-    c = game.controller(g)
-    rng = deck.Rng(settings["seed"])
-    codes = set()
-    for _ in range(5000):
-        if g.is_over():
-            break
-        if rng.below(3) == 0:
-            verb, arg = NOISE[rng.below(len(NOISE))]
-        else:
-            legal = [a for a in g.legal_actions() if a[0] != "undo" or rng.below(10) == 0]
-            if g.step == "choose":  # H32: the expected figure's cards only
-                f = ctl.expected_figure(g)
-                legal = [a for a in legal if a[0] != "choose" or a[1] == f]
-            verb, arg = event_for(g, legal[rng.below(len(legal))])
-        snap, sel = g.snapshot(), c.sel
-        out = getattr(c, verb)(arg)
-        if out.kind == oc.REFUSED:
-            codes.add(out.code)
-            assert out.code in CODES and out.message
-            assert g.snapshot() == snap and c.sel == sel, (verb, arg, out)
-            assert not out.private
-        elif verb != "press" or arg not in ("next", "prev"):
-            assert g.snapshot() != snap, (verb, arg)
-    assert g.is_over()
+    events, codes, _, over = table_events.play(settings)
+    assert over, events
     assert "wrong-phase" in codes and len(codes) >= 2
 
 
-CODES = ("wrong-phase", "unknown-card", "out-of-turn", "already-chosen", "card-already-played",
-         "not-in-crew", "card-not-available", "bid-too-low", "not-offered")
+@pytest.mark.micropython
+def test_the_same_table_games_on_micropython():
+    out = MicroPython(heap_kib=256).run_script("tests/games/halunken/table_events.py",
+                                               timeout=300)
+    expected = []
+    for settings in table_events.GAMES:
+        events, codes, digest, over = table_events.play(settings)
+        expected.append("%d %s %s %s" % (events, over, conformance.canonical(codes), digest))
+    assert out.strip().splitlines() == expected
 
 
 def test_rum_number_with_a_cursor_H7():
