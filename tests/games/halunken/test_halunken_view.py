@@ -150,3 +150,44 @@ def test_frames_allocate_nothing_under_micropython():
     step, allocated = out.split()
     assert step == "auction"
     assert allocated == "0"
+
+
+def test_reveal_blinks_every_seat_and_a_theft_blinks_the_victim(board):
+    from halunken_kit import EXAMPLE1_PILES
+    g = given(3, "beginner", piles=[p.split(",") for p in EXAMPLE1_PILES])
+    c = ctl.Controller(g)
+    for ev in ("pick T1", "pick T3", "pick T6", "tap P1-5", "tap P2-3", "tap P3-5"):
+        verb, arg = ev.split()
+        getattr(c, verb)(arg)
+    view = View(board)
+    on, off = bytes(view.render(g, c, 100)), bytes(view.render(g, c, 400))
+    for s in range(3):
+        assert rgb(on, board.seat_led[s]) == colour(view, "p%d" % (s + 1))
+        assert rgb(off, board.seat_led[s]) == (0, 0, 0)  # all blink together
+    c.press("ok")
+    assert g.step == "steal"  # p2 on p3's space: p3 (the victim) blinks, p2 pulses
+    on, off = bytes(view.render(g, c, 100)), bytes(view.render(g, c, 400))
+    assert rgb(on, board.seat_led[2]) == colour(view, "p3")
+    assert rgb(off, board.seat_led[2]) == (0, 0, 0)
+    assert rgb(on, board.seat_led[1]) != (0, 0, 0) and rgb(on, board.seat_led[0]) == (0, 0, 0)
+
+
+def test_game_over_the_winners_pulse(board):
+    g = given(3, "beginner")
+    g.restore(_finished())
+    assert g.is_over()
+    view = View(board)
+    c = ctl.Controller(g)
+    a, b = bytes(view.render(g, c, 0)), bytes(view.render(g, c, 500))
+    for s in range(3):
+        lit = rgb(a, board.seat_led[s]) != rgb(b, board.seat_led[s])
+        assert lit == (s in g.winners()), s
+    assert all(rgb(a, led) == colour(view, "round") for led in board.round_led)
+
+
+def _finished():
+    from games.halunken import game
+    g = game.new_state(None, {"players": 3, "mode": "beginner", "seed": 4})
+    while not g.is_over():
+        g.apply([a for a in g.legal_actions() if a[0] != "undo"][0])
+    return g.snapshot()
