@@ -123,6 +123,9 @@ def test_H6_a_card_played_in_an_earlier_round():
         c.press("done")
     assert g.round == 2
     refused(c, "tap", "P1-7", "card-already-played")
+    refused(c, "tap", "P2-6", "out-of-turn")  # the owner comes before the card
+    play(c, "tap P1-1")
+    refused(c, "tap", "P1-7", "already-chosen")  # ... and already-chosen before both
 
 
 def test_back_takes_the_choices_back_last_first_until_the_reveal():
@@ -396,6 +399,11 @@ def test_a_power_cut_in_the_secret_choice_keeps_the_choices_secret_and_in_place(
     assert again.game.snapshot() == before
     assert report(again.game)["chosen"] == 2 and report(again.game)["turn"] == "p3"
     assert again.referee.sel == 0
+    again.press("back", 0)  # the undo history came back with the journal
+    assert report(again.game)["turn"] == "p2"
+    again = boot()
+    assert report(again.game)["turn"] == "p2" and report(again.game)["chosen"] == 1
+    again.tap_card("P2-1", 0)
     again.tap_card("P3-6", 0)
     again.press("ok", 0)
     assert again.game.played[0] == [5] and again.game.played[1] == [0]
