@@ -128,6 +128,9 @@ LINK_KEYS = ("phase", "round", "step", "turn", "figure", "options", "from", "cap
              "winner", "hidden")
 
 
+DEAL_KEYS = ("seed", "piles", "bj")  # settings that tell the deal: only under reveal
+
+
 class PublicState:
     """The link's state of a Halunken board, field by field: `raws(app, reveal)` gives
     every field of FIELDS (one pass, after every event), `value(app, name, raw)` its JSON
@@ -145,7 +148,7 @@ class PublicState:
         r = app.referee
         sel = r.sel if r.options else None
         return tuple(rep[k] for k in LINK_KEYS) + (
-            app.settings, (tuple(r.option_names()), sel), bytes(app.view.frame))
+            (app.settings, reveal), (tuple(r.option_names()), sel), bytes(app.view.frame))
 
     @staticmethod
     def value(app, name, raw):
@@ -155,7 +158,13 @@ class PublicState:
                     "cursor": None if sel is None else names[sel]}
         if name == "settings":
             from games.halunken.settings import check_settings
-            return check_settings(raw)
+            settings, reveal = raw
+            out = check_settings(settings)  # the defaults filled in
+            if reveal:
+                return out
+            # The deal is hidden (8.3): a given deal's piles and Black-Jack's deck, and
+            # the seed that a host could shuffle with.
+            return {k: out[k] for k in out if k not in DEAL_KEYS}
         if name == "leds":
             from binascii import hexlify
             return hexlify(raw).decode()

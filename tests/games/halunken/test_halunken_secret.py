@@ -95,6 +95,9 @@ def test_the_link_plays_halunken_and_names_places():
     state = lines[-1]["state"]
     assert state["step"] == "place" and state["ui"]["cursor"] == "T1"
     assert "hidden" not in state
+    # The deal is hidden: no seed a host could shuffle with (8.3), until a reveal.
+    assert state["settings"] == {"players": 3, "mode": "beginner", "first": "p1",
+                                 "deal": "seed"}
     for t in ("T2", "T2"):
         link.line(json.dumps({"cmd": "pick", "conn": t}))
     assert lines[-1]["event"] == "refused" and lines[-1]["code"] == "not-offered"
@@ -110,3 +113,4 @@ def test_the_link_plays_halunken_and_names_places():
     assert "error" in lines[-1]
     link.line('{"cmd": "reveal", "on": true}')
     assert lines[-1]["state"]["hidden"]["choices"] == {"p1": "P1-3"}
+    assert lines[-1]["state"]["settings"]["seed"] == 1
