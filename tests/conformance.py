@@ -7,7 +7,9 @@ leave the state as it was. It returns the actions applied and a digest of the st
 after each, so that two runtimes can be compared line by line.
 """
 
+import hashlib
 import json
+from binascii import hexlify
 
 from core import gameload
 from core import outcome as oc
@@ -51,9 +53,38 @@ def canonical(obj):
     return json.dumps(obj)
 
 
+def _feed(h, obj):
+    """canonical(obj) into the hash `h`, piece by piece: the same bytes, never the whole
+    text at once (a game's report is a 2 KB string, and after a long playout the unix
+    port's heap may have no 2 KB hole left: its allocator spreads what lives on)."""
+    if isinstance(obj, dict):
+        h.update(b"{")
+        first = True
+        for k in sorted(obj):
+            if not first:
+                h.update(b", ")
+            first = False
+            h.update(json.dumps(k).encode())
+            h.update(b": ")
+            _feed(h, obj[k])
+        h.update(b"}")
+    elif isinstance(obj, (list, tuple)):
+        h.update(b"[")
+        for i in range(len(obj)):
+            if i:
+                h.update(b", ")
+            _feed(h, obj[i])
+        h.update(b"]")
+    else:
+        h.update(json.dumps(obj).encode())
+
+
 def digest(game_def, state):
-    """The game's report as one line of canonical JSON: what two runtimes compare."""
-    return canonical(game_def.report(state))
+    """The SHA-256 of the game's report as canonical JSON (`canonical`): what two runtimes
+    compare."""
+    h = hashlib.sha256()
+    _feed(h, game_def.report(state))
+    return hexlify(h.digest()).decode()
 
 
 class Failure(AssertionError):

@@ -319,7 +319,9 @@ class Link:
         card = msg.get("card")
         uid = msg.get("uid")
         if isinstance(card, str):
-            if card not in self.app.game.card_index:
+            # A game's state may index its cards (Kahuna); else the registry's names.
+            known = getattr(self.app.game, "card_index", None)
+            if card not in (self.app.registry.card_names if known is None else known):
                 raise LinkError("unknown card %r" % (card,))
             self.app.tap_card(card, self.now())
         elif isinstance(uid, str):
@@ -339,7 +341,10 @@ class Link:
 
     def cmd_pick(self, msg):
         conn = msg.get("conn")
-        if not isinstance(conn, str) or conn not in self.app.board.conn_index:
+        # A board of connections checks the name here (Kahuna); other games' controllers
+        # refuse what they do not offer (Halunken: `not-offered`).
+        names = getattr(self.app.board, "conn_index", None)
+        if not isinstance(conn, str) or (names is not None and conn not in names):
             raise LinkError("unknown connection %r" % (conn,))
         self.app.pick(conn, self.now())
 

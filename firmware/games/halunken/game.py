@@ -1,20 +1,44 @@
-"""Halunken & Spelunken's interface for the platform (docs/platform.md): so far the
-settings, a new state and the report's game keys; layout, controller and view come later."""
+"""Halunken & Spelunken on the platform: the game interface (docs/platform.md) that
+`core.app.App`, the serial link and the host tools reach the game through. Each name
+delegates to the module that holds the concept: the rules (`rules`, the state object),
+the controller (`controller`), the view (`view`), the public state (`report`).
 
+Dealt decks only so far (`deal=seed`, `deal=given`: the board makes the takes, H33); the
+table deal and the board's own player are still to come (`solo` is None).
+"""
+
+from games.halunken import controller as _controller
 from games.halunken import deck, rules
 from games.halunken import report as _report
 from games.halunken import settings as _settings
+from games.halunken import view as _view
 
 NAME = "halunken"
 TITLE = "Halunken & Spelunken"
 SEATS = ("p1", "p2", "p3", "p4")  # 2 to 4 of them play (H17): seats(players)
 CREW_NAMES = tuple(deck.crew_name(c) for c in range(deck.CREW))
+# Movement cards P1-1..P4-RUM (in tactical the P3 set is Black-Jack's, H26), then
+# Black-Jack's standard deck BJ-1..BJ-12.
+MOVE_NAMES = tuple(deck.move_name("P%d" % (s + 1), m) for s in range(4)
+                   for m in range(deck.MOVES))
+BJ_NAMES = tuple("BJ-%d" % k for k in range(1, 13))
+CARD_NAMES = CREW_NAMES + MOVE_NAMES + BJ_NAMES
 
 check_settings = _settings.check_settings
+
+# A place lit while a card is enrolled (`enroll_place`, the view's `highlight`): the seat
+# light of a movement card's seat, the port light for crew cards and Black-Jack's cards.
+_PORT = -2
 
 
 def seats(players):
     return SEATS[:players]
+
+
+def card_names(board):
+    """The 86 cards a tag may be enrolled as, in a fixed order: 42 crew cards (H1), the
+    four seats' movement cards, Black-Jack's 12."""
+    return CARD_NAMES
 
 
 def new_state(board, settings):
@@ -22,6 +46,90 @@ def new_state(board, settings):
     return rules.Game(check_settings(settings))
 
 
+def controller(state):
+    return _controller.Controller(state)
+
+
+def view(board):
+    return _view.View(board)
+
+
+def replay(state, record):
+    """Apply one journal record: a whole-state record or an action (lists come back from
+    the journal's JSON as lists: actions are tuples)."""
+    if record[0] == "state":
+        state.restore(record[1])
+    else:
+        state.apply(tuple(record))
+
+
+def resume(state):
+    """A state read back from the journal: nothing to tidy. The one thing the journal does
+    not keep, an option list's cursor, is the controller's, new at boot (first option)."""
+
+
 def report(state):
     """The JSON report's game keys, in the contract's order (no `rejected`, no `leds`)."""
     return _report.game(state)
+
+
+public_state = _report.PublicState
+place_names = _report.place_names
+
+
+def move_card_name(state, fig, m):
+    """The name of movement card `m` of figure `fig` (Black-Jack's by the mode)."""
+    return _report.move_name(state, fig, m)
+
+
+def seat_view(state, seat):
+    """What seat `seat` (an index) may see besides the public state: its own secret
+    choice, and as W in tactical Black-Jack's (8.3)."""
+    v = state.seat_view(seat)
+    out = {"choice": None if v["choice"] < 0 else move_card_name(state, seat, v["choice"])}
+    if "bj_choice" in v:
+        out["bj_choice"] = (None if v["bj_choice"] < 0
+                            else move_card_name(state, rules.BJ, v["bj_choice"]))
+    return out
+
+
+def _place(card):
+    if card in MOVE_NAMES:
+        return int(card[1]) - 1
+    return _PORT
+
+
+def enroll_place(state, card):
+    """The place lit while `card` is enrolled: a seat index for a movement card (its
+    seat's light), else -2 (the port's light). The view's `highlight` is a pixel: the
+    app hands this to the view, which maps it (`View.render`)."""
+    return _place(card)
+
+
+def pixel_names(board):
+    """What each pixel of the strip shows, in chain order (bring-up's walk)."""
+    names = [""] * board.led_count
+    for t in range(len(board.space_led)):
+        names[board.space_led[t]] = deck.space_name(t)
+        names[board.pile_led[t]] = "pile:" + deck.space_name(t)
+    for s in range(len(board.seat_led)):
+        names[board.seat_led[s]] = SEATS[s]
+    names[board.port_led] = "port"
+    for r in range(len(board.round_led)):
+        names[board.round_led[r]] = "round:%d" % (r + 1)
+    return names
+
+
+def card_pixel(board, card):
+    """The pixel that shows `card`: its seat's light, or the port's."""
+    p = _place(card)
+    return board.port_led if p == _PORT else board.seat_led[p]
+
+
+def solo(state, controller, clock):
+    """The board's own player: none yet (section 8.3 says what it may look at)."""
+    return None
+
+
+def preload():
+    """Nothing to load ahead: no board's own player yet."""

@@ -117,3 +117,71 @@ def game(state):
                    "bj_deck": None if state.mode == "beginner" else
                    [move_name(state, rules.BJ, c) for c in state.bj_deck]},
     }
+
+
+# The link's state (core/link.py StateView): the report's keys without the settings' (they
+# are under `settings`), `hidden` only while a host asked for it (`reveal`), the cursor of
+# an open option list and the frame.
+LINK_KEYS = ("phase", "round", "step", "turn", "figure", "options", "from", "captains",
+             "blackjack", "taverns", "crews", "port", "setup_cards", "auction",
+             "last_bidder", "chosen", "played", "round_cards", "bj_cards", "scores",
+             "winner", "hidden")
+
+
+DEAL_KEYS = ("seed", "piles", "bj")  # settings that tell the deal: only under reveal
+
+
+class PublicState:
+    """The link's state of a Halunken board, field by field: `raws(app, reveal)` gives
+    every field of FIELDS (one pass, after every event), `value(app, name, raw)` its JSON
+    form. Before the reveal it says only how many have chosen (`chosen`, 8.3); with a
+    dealt deck no pile's cards but the top ones once every captain is placed (H5)."""
+
+    FIELDS = LINK_KEYS + ("settings", "ui", "leds")
+    HIDDEN = ("hidden",)  # left out while its raw value is None (not revealed)
+
+    @staticmethod
+    def raws(app, reveal):
+        rep = game(app.game)
+        if not reveal:
+            rep["hidden"] = None
+        r = app.referee
+        sel = r.sel if r.options else None
+        return tuple(rep[k] for k in LINK_KEYS) + (
+            (app.settings, reveal), (tuple(r.option_names()), sel), bytes(app.view.frame))
+
+    @staticmethod
+    def value(app, name, raw):
+        if name == "ui":
+            names, sel = raw
+            return {"options": list(names), "sel": sel,
+                    "cursor": None if sel is None else names[sel]}
+        if name == "settings":
+            from games.halunken.settings import check_settings
+            settings, reveal = raw
+            out = check_settings(settings)  # the defaults filled in
+            if reveal:
+                return out
+            # The deal is hidden (8.3): a given deal's piles and Black-Jack's deck, and
+            # the seed that a host could shuffle with.
+            return {k: out[k] for k in out if k not in DEAL_KEYS}
+        if name == "leds":
+            from binascii import hexlify
+            return hexlify(raw).decode()
+        return raw
+
+
+def place_names(board, places):
+    """The names of a refusal's places (core.outcome.Outcome.places): `T5` (a space),
+    `pile:T5`, `p2` (a seat), `port`."""
+    out = []
+    for kind, i in places:
+        if kind == "space":
+            out.append(deck.space_name(i))
+        elif kind == "pile":
+            out.append("pile:" + deck.space_name(i))
+        elif kind == "seat":
+            out.append(seat(i))
+        else:
+            out.append("port")
+    return out

@@ -11,6 +11,10 @@ cards and movement cards as in deck.py. Actions (tuples, the first item names th
     ("rum", n)                  the single uncancelled RUM's number (H7, H27)
     ("steal", card)             a theft on landing; card -1 declines (H9, H11, H24, H26)
     ("rob", card)               Black-Jack's robbery; -1 declines when W robs (H22, H23)
+    ("undo",)                   `back`: takes back the last event of the current group
+                                (sim contract, Undo): the auction's last word while it is
+                                open, the secret choices last first until the reveal,
+                                Black-Jack's robberies last first while one is awaited
 
 A dealt deck (seeded or given) is assumed: takes and Black-Jack's turned cards happen
 without an action (the controller adds the table's taps, H33).
@@ -39,7 +43,7 @@ FIELDS = ("players", "mode", "first", "deal", "values", "phase", "step", "round"
           "piles", "crews", "port", "setup_cards", "placer", "placed", "low", "high",
           "last_bidder", "auction", "bj_deck", "bj_cards", "played", "choices",
           "cards", "numbers", "cancelled", "rum_owner", "options", "queue", "pending",
-          "robs", "bj_stage")
+          "robs", "bj_stage", "undo")
 
 
 def _copy(v):
@@ -92,6 +96,10 @@ class Game:
         self.pending = None
         self.robs = []
         self.bj_stage = 0  # 0 moves, 1 Black-Jack's end move done
+        # What `undo` takes back, last last (small records, JSON-able, journaled with the
+        # state): ["word", auction before it], ["choose", figure], ["rob", robs before it,
+        # victim, chooser, card, its index in the victim's crew].
+        self.undo = []
         self.recorder = None
 
     # ------------------------------------------------------------------ reads
@@ -167,7 +175,8 @@ class Game:
         if st == "auction":
             a = self.auction
             crew = sorted(self.crews[a["speaker"]])
-            return [("offer", c) for c in crew if self._beats(c)] + [("pass",)]
+            out = [("offer", c) for c in crew if self._beats(c)] + [("pass",)]
+            return out + [("undo",)] if self.undo else out
         if st == "choose":
             out = []
             for s in range(self.players):
@@ -175,13 +184,13 @@ class Game:
                     out += [("choose", s, m) for m in self.left_moves(s)]
             if self.bj_controlled() and self.choices[BJ] < 0:
                 out += [("choose", BJ, m) for m in self.left_moves(BJ)]
-            return out
+            return out + [("undo",)] if self.undo else out
         if st == "reveal":
-            return [("reveal",)]
+            return [("reveal",), ("undo",)]
         if st == "rum":
             return [("rum", n) for n in self.options]
         if st in ("steal", "rob"):
-            out = []
+            out = [("undo",)] if self.undo else []
             for src in self.sources():
                 out += [(st, c) for c in sorted(self.source_cards(src))]
             if st == "steal" or self.robs[0][1] != self.robs[0][0]:
@@ -200,6 +209,10 @@ class Game:
             raise Rejected(WRONG_PHASE, "not now: the game is over"
                            if self.is_over() else "not an action")
         name = action[0]
+        if name == "undo":
+            if len(action) != 1 or not self.undo:
+                raise Rejected(WRONG_PHASE, "nothing to take back now")
+            return
         self._check_card(action)  # the tag comes before the step (contract's order)
         if name not in STEPS.get(self.step, ()):
             raise Rejected(WRONG_PHASE, "not now: the board waits for step %s" % self.step)
@@ -275,6 +288,43 @@ class Game:
         if self.recorder is not None:
             self.recorder(action)
         name = action[0]
+        if name == "undo":
+            return self._undo()
+        step = self.step
+        if name == "choose":
+            self.undo.append(["choose", action[1]])
+        elif name in ("offer", "pass"):
+            self.undo = [["word", _copy(self.auction)]]  # the last word only
+        elif name == "rob":
+            victim, chooser = self.robs[0]
+            card = action[1]
+            idx = self.crews[victim].index(card) if card >= 0 else -1
+            self.undo.append(["rob", _copy(self.robs), victim, chooser, card, idx])
+        else:
+            self.undo = []
+        self._apply(name, action)
+        if self.step != step and name != "choose":  # a later group started
+            self.undo = []
+        return None
+
+    def _undo(self):
+        rec = self.undo.pop()
+        kind = rec[0]
+        if kind == "word":
+            self.auction = rec[1]
+            self.step = "auction"
+        elif kind == "choose":
+            self.choices[rec[1]] = -1
+            self.step = "choose"
+        else:
+            _, robs, victim, chooser, card, idx = rec
+            if card >= 0:
+                (self.port if victim == chooser else self.crews[chooser]).remove(card)
+                self.crews[victim].insert(idx, card)
+            self.robs = robs
+            self.step = "rob"
+
+    def _apply(self, name, action):
         if name == "place":
             self._place(action[1])
         elif name == "place_bj":

@@ -50,3 +50,83 @@ def report(state):
 
 
 BJ = rules.BJ
+
+
+# ---------------------------------------------------------------- the conformance suite
+# What tests/core/test_conformance.py needs beyond the interface: settings to play (the
+# first: frames against twins; the second: power cuts), a random player whose games end,
+# the rules' invariants, and twins of a state that differ only in hidden cards.
+
+NAME = "halunken"
+
+SETTINGS = (
+    {"players": 3, "mode": "standard", "seed": 11},
+    {"players": 4, "mode": "beginner", "seed": 2, "first": "p2"},
+    {"players": 2, "mode": "tactical", "seed": 3},
+    {"players": 4, "mode": "standard", "seed": 4, "first": "p3"},
+)
+
+
+def chooser():
+    """Uniform among the legal actions, but `back` (undo) rarely, so games end."""
+
+    def choose(state, legal, rng):
+        forward = [a for a in legal if a[0] != "undo"]
+        if len(forward) < len(legal) and rng.below(20) == 0:
+            return ("undo",)
+        return forward[rng.below(len(forward))]
+
+    return choose
+
+
+def problems(state):
+    """The rules' invariants (halunken_play.py; loaded by path: the conformance suite
+    loads this kit by path, without this folder on sys.path)."""
+    import importlib.util
+    import os
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "halunken_play.py")
+    spec = importlib.util.spec_from_file_location("halunken_play", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.problems(state)
+
+
+def _copy(state):
+    twin = game.new_state(None, {"players": state.players, "mode": state.mode, "seed": 0})
+    twin.restore(state.snapshot())
+    return twin
+
+
+def twins(state):
+    """States with the same public information and other hidden cards (8.3): the cards
+    below two piles' tops swapped (during the blind set-up, H5, the tops too), Black-Jack's
+    next two cards swapped, and each seat's unrevealed choice changed to another card it
+    still holds (Black-Jack's too, chosen by W in tactical)."""
+    out = []
+    blind = state.placed < state.players
+    deep = [t for t in range(deck.SPACES) if len(state.piles[t]) >= 2]
+    if len(deep) >= 2:
+        twin = _copy(state)
+        a, b = deep[0], deep[-1]
+        twin.piles[a][1], twin.piles[b][1] = twin.piles[b][1], twin.piles[a][1]
+        out.append(twin)
+    if blind:
+        full = [t for t in range(deck.SPACES) if state.piles[t]]
+        twin = _copy(state)
+        a, b = full[0], full[-1]
+        twin.piles[a][0], twin.piles[b][0] = twin.piles[b][0], twin.piles[a][0]
+        out.append(twin)
+    if len(state.bj_deck) >= 2:
+        twin = _copy(state)
+        twin.bj_deck[0], twin.bj_deck[1] = twin.bj_deck[1], twin.bj_deck[0]
+        out.append(twin)
+    for f in range(5):
+        if state.choices[f] < 0:
+            continue
+        for other in state.left_moves(f):
+            if other != state.choices[f]:
+                twin = _copy(state)
+                twin.choices[f] = other
+                out.append(twin)
+                break
+    return out

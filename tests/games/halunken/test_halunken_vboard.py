@@ -1,0 +1,91 @@
+"""Halunken flashed on the virtual board (`make flash BOARD=board_def/halunken.json`, the
+firmware's own main.py on MicroPython with emulated hardware), played over the serial
+link: the set-up, a refusal naming its place, and the secret choice (8.3, H32) that says
+the same on the link for two different cards."""
+
+import json
+import subprocess
+import time
+
+import pytest
+import serial
+
+from host_tools.maker.vboard import Running
+from mpy_runner import ROOT
+
+SETTINGS = {"players": 3, "mode": "beginner", "seed": 7}
+
+
+@pytest.fixture
+def board(tmp_path):
+    d = tmp_path / "board"
+    d.mkdir()
+    log = open(tmp_path / "vboard.log", "w")
+    b = Running(str(d), log=log)
+    try:
+        proc = subprocess.run(["make", "flash", "BOARD=board_def/halunken.json",
+                               "PORT=" + b.port, "ARGS=--build-dir " + str(tmp_path / "build")],
+                              capture_output=True, text=True, timeout=240, cwd=ROOT,
+                              stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        yield b
+    finally:
+        b.stop()
+        log.close()
+
+
+class Link:
+    def __init__(self, port):
+        self.s = serial.Serial(port, 115200, timeout=0.05)
+        self.buf = b""
+
+    def send(self, obj):
+        self.s.write((json.dumps(obj) + "\n").encode())
+
+    def until(self, test, timeout=10):
+        """The first JSON line for which test(line) is true (lines before it dropped)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            while b"\n" in self.buf:
+                raw, self.buf = self.buf.split(b"\n", 1)
+                try:
+                    line = json.loads(raw.decode("utf-8", "replace"))
+                except ValueError:
+                    continue
+                if isinstance(line, dict) and test(line):
+                    return line
+            self.buf += self.s.read(4096)
+        raise AssertionError("no such line within %ss" % timeout)
+
+    def event(self, obj):
+        self.send(obj)
+        return self.until(lambda x: "event" in x and "seq" in x)
+
+
+def choice_line(link, card):
+    link.send({"cmd": "new", "settings": SETTINGS})
+    link.until(lambda x: x.get("event") == "new")
+    for t in ("T1", "T4", "T8"):
+        assert link.event({"cmd": "pick", "conn": t})["event"] == "accepted"
+    assert link.event({"cmd": "tap", "card": "P1-3"})["event"] == "accepted"
+    line = link.event({"cmd": "tap", "card": card})
+    line["changed"].pop("leds", None)  # the frame at the event's time: the pulse's phase
+    return line
+
+
+def test_halunken_plays_on_the_flashed_virtual_board(board):
+    link = Link(board.port)
+    link.send({"cmd": "new", "settings": SETTINGS})
+    state = link.until(lambda x: x.get("event") == "new")["state"]
+    assert state["step"] == "place" and state["ui"]["cursor"] == "T1"
+    assert state["taverns"]["T1"] == {"left": 3, "top": None}  # the blind set-up (H5)
+    link.event({"cmd": "pick", "conn": "T1"})
+    out = link.event({"cmd": "pick", "conn": "T1"})
+    assert (out["event"], out["code"], out["places"]) == ("refused", "not-offered", ["T1"])
+    a = choice_line(link, "P2-1")
+    b = choice_line(link, "P2-RUM")
+    assert a["event"] == "accepted" and a["changed"]["chosen"] == 2
+    a.pop("game")
+    b.pop("game")  # each new game has its own number
+    assert a == b
+    assert "P2-" not in json.dumps(a)
