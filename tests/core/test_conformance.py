@@ -160,7 +160,10 @@ def test_the_same_playouts_on_micropython(name):
         "        _, actions, digests = conformance.playout(%r, settings, seed,\n"
         "                                                  max_actions=150, every=False)\n"
         "        print(len(actions), digests[-1])\n" % (k.SETTINGS, seeds, name))
-    out = MicroPython(heap_kib=256).run_code(script, timeout=300)
+    # What is compared here is the play, not the heap (the live heap is the next test's):
+    # a roomy heap, because the 64-bit unix port compiling from source fragments a small
+    # one after a few long playouts (a 2 KB block missing with 155 KB free).
+    out = MicroPython(heap_kib=1024).run_code(script, timeout=300)
     expected = []
     for settings in k.SETTINGS:
         for seed in seeds:

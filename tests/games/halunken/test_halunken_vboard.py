@@ -10,7 +10,7 @@ import time
 import pytest
 import serial
 
-from host_tools.maker.vboard import Running
+from host_tools.maker.vboardclient import Running
 from mpy_runner import ROOT
 
 SETTINGS = {"players": 3, "mode": "beginner", "seed": 7}
