@@ -3,9 +3,9 @@ chosen from its own hand and the public table) and the hands that do the AI's ph
 procedure (host_tools/simulator/solohands.py), both through taps and button presses."""
 
 from games.kahuna import rules
+from host_tools.games.kahuna.solohands import Hands
+from host_tools.games.kahuna.table import Table
 from host_tools.simulator.engine import Simulation
-from host_tools.simulator.solohands import Hands
-from host_tools.simulator.table import Table
 
 
 class SoloGame:

@@ -10,10 +10,10 @@ import time
 import pytest
 import serial
 
+from host_tools.games.kahuna.solohands import Hands
+from host_tools.games.kahuna.table import Table
 from host_tools.maker.linkclient import merge
 from host_tools.maker.vboard import sticker_uid
-from host_tools.simulator.solohands import Hands
-from host_tools.simulator.table import Table
 from test_vboard_rehearsal import flashed  # noqa: F401  (the fixture)
 
 PINS = {"next": 10, "prev": 11, "ok": 12, "back": 13, "done": 14, "discard": 15}

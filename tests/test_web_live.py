@@ -20,8 +20,8 @@ import gamekit
 from core import journal
 from games.kahuna import rules
 from games.kahuna.rules import card_names
+from host_tools.games.kahuna import randgame
 from host_tools.maker.vboard import Running, sticker_uid
-from host_tools.simulator import randgame
 
 ROOT = gamekit.ROOT
 SCREENSHOT = os.path.join(ROOT, "docs", "web-live.png")

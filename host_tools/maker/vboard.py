@@ -53,6 +53,7 @@ import tty
 from core import board as boardmod
 from core import gameload
 from core.files import BOARD_FILE, CARDS_FILE
+from host_tools import gamearg
 from host_tools.mpy import ROOT, find_micropython
 from host_tools.paths import BOARD_DEF
 from hw.pn532 import I2C_ADDRESS as PN532_ADDR
@@ -1098,7 +1099,10 @@ def main(argv):
     ap.add_argument("--pn532-reset", type=int, default=board_pin("pn532_reset"),
                     help="the GPIO wired to the PN532's RSTPDN (default: board_def's "
                          "pins.pn532_reset); -1: not wired")
+    gamearg.add(ap)
     args = ap.parse_args(argv)
+    if args.game is not None and gamearg.resolve("vboard", args.game, None, "vboard") is None:
+        return 2  # the board runs the board definition flashed on it (else the project's)
     if args.pn532_reset is not None and args.pn532_reset < 0:
         args.pn532_reset = None
     if args.uid is not None:

@@ -400,8 +400,8 @@ class Session:
     # -- a solo game, for the AI's decisions
 
     def solo(self, decisions, seed, wall):
-        from host_tools.simulator.solohands import Hands
-        from host_tools.simulator.table import Table
+        from host_tools.games.kahuna.solohands import Hands
+        from host_tools.games.kahuna.table import Table
 
         link = self.link
         table = Table(self.names, seed)
@@ -493,7 +493,7 @@ class Session:
     def phase(self, name, fn, *args):
         """Run one part of the session; a part that goes wrong is reported, and the
         figures of the others still are."""
-        from host_tools.simulator.table import TableError
+        from host_tools.games.kahuna.table import TableError
 
         try:
             fn(*args)
