@@ -453,3 +453,47 @@ def test_no_module_of_the_registry_is_left_behind_in_the_generic_folders():
                if not p.startswith(HOST_GAMES + os.sep)}
     assert set(gamearg.PARTS) & generic == set()
     assert not os.path.exists(os.path.join(ROOT, "tests", "invariants.py"))
+
+
+def host_import_graph():
+    """module -> the host_tools modules it imports (at any nesting: an import inside a
+    function closes a circle too)."""
+    mods = {}
+    for path in host_modules():
+        name = os.path.splitext(host_rel(path))[0].replace("/", ".")
+        mods[name[:-len(".__init__")] if name.endswith(".__init__") else name] = path
+    graph = {}
+    for name, path in mods.items():
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+                found.update(node.module + "." + a.name for a in node.names)
+        graph[name] = sorted(m for m in found if m in mods and m != name)
+    return graph
+
+
+def test_the_host_tools_import_in_no_circle():
+    # e.g. the simulator's picture and simulator/cli once imported each other.
+    graph = host_import_graph()
+    state = {}
+    circles = []
+
+    def visit(name, path):
+        state[name] = "open"
+        for dep in graph[name]:
+            if state.get(dep) == "open":
+                circles.append(path[path.index(dep):] + [dep])
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert circles == []
+    assert "host_tools.simulator.engine" in graph["host_tools.games.kahuna.picture"]
