@@ -1,7 +1,7 @@
 """A solo game played to the end on the virtual board (the firmware flashed with `make
 flash`, running under MicroPython): every card laid on its scanner and every button
 pressed through its control socket, the AI's cards handled by the physical procedure the
-board asks for on its serial link (host_tools/simulator/solohands.py reads only those
+board asks for on its serial link (host_tools/games/kahuna/solohands.py reads only those
 words), the player's own plays chosen from its hand and the offered options."""
 
 import json
