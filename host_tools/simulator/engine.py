@@ -189,12 +189,18 @@ class Simulation:
         line = cmd[0]
         name = cmd[1]
         self.line = line
-        ran = self.kit.run(cmd, auto)
+        ran = self.kit.run(cmd, auto)  # the game's command, or None: a neutral one
         if ran == "final":
             return
-        if ran is not None:
-            pass
-        elif name == "option":
+        if ran is None:
+            self._neutral(cmd)
+        if auto and name != "expect":
+            self.kit.after()
+
+    def _neutral(self, cmd):
+        line = cmd[0]
+        name = cmd[1]
+        if name == "option":
             self.settings[cmd[2]] = cmd[3]
             self.app.new_game(self.settings)
             self.ai_log = []
@@ -218,8 +224,6 @@ class Simulation:
             self.expect(line, cmd[2], cmd[3])
         else:
             raise ValueError("line %d: unknown command %r" % (line, name))
-        if auto and name != "expect":
-            self.kit.after()
 
     def press(self, role, held=HOLD_MS):
         """A finger on the role's button: its pin bounces, settles low, is released after
