@@ -1,9 +1,13 @@
 """The host tools of the Kahuna board, run as `python -m host_tools COMMAND` (see
 __main__.py for the commands), grouped by job:
 
-- `simulator/`  the simulated board: the firmware on fake hardware driven by scenarios
-  (`core`, `scenario`, `cli` for `sim`), terminal play (`play`), random games and the
-  simulated table of cards;
+- `simulator/`  the simulated board, game-neutral: the firmware on fake hardware driven by
+  scenarios (`engine`, `scenario` with the neutral verbs, `jsontext`, `cli` for `sim`,
+  `scengen`);
+- `games/`      each game's host parts (`games/<game>/`: its scenario verbs, its side of a
+  simulation, the report, terminal play, the board as text and as a picture, narration,
+  random games, baselines, ...), found by the game's name (`games/__init__.py`);
+  `gamearg` is the commands' `--game`;
 - `fakehw/`     every piece of fake hardware, one of each for the simulator and the virtual
   board: the PN532 chip and NTAG213 tags on a virtual I2C bus, `machine.Pin` and PWM
   (`pins`), the NeoPixel and its strip (`strip`), the reader's rig for the simulator
@@ -18,10 +22,9 @@ __main__.py for the commands), grouped by job:
   and its model; the figures in `hwfigures`, the LED chain's order in `chainorder`, the
   tables in `hwtables`, the README in `hwreadme`, the pictures in `wiringdiagram`,
   `chainpicture` and `drilltemplate`, SVG and its conversion in `svgkit`), the player's
-  guide, pictures of the board;
-- `measure/`    `bench`, `soak` and `duel`;
+  guide;
+- `measure/`    `bench`, `soak` and `duel` (over the game's parts), `chipbench`;
 - `web/`        the browser page: its build and its Python side;
-- `textboard`   the board drawn as text, shared by terminal play and the monitor;
 - `paths`       the repository's files the tools read, at the paths the firmware gives them;
 - `mpy`         running the MicroPython unix port.
 

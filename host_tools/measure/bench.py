@@ -8,8 +8,8 @@ import json
 import os
 import tracemalloc
 
-from host_tools import mpy
-from host_tools.measure.ticks import SEED0
+from host_tools import gamearg, mpy
+from host_tools import games as hostgames
 from host_tools.paths import BOARD_DEF
 
 BOARD = BOARD_DEF
@@ -46,32 +46,35 @@ ROWS = [
 ]
 
 
-def cpython():
-    from host_tools.measure import benchcore
-    out = benchcore.measure(BOARD)
+def cpython(board_path=BOARD):
+    figures = _bench(board_path)
+    out = figures.measure(board_path)
     # CPython has no gc.mem_alloc(): its peak of traced Python allocations over one
     # rules game stands in, for comparison only.
     from core import board as boardmod
-    from games.kahuna import rules
-    from host_tools.simulator import randgame
-    board = boardmod.load(BOARD)
+    board = boardmod.load(board_path)
     tracemalloc.start()
-    game = rules.Game(board, **randgame.random_settings(randgame.Rng(SEED0)))
-    randgame.play_game(game, SEED0)
+    figures.play_one(board)
     out["heap_peak_bytes"] = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     return out
 
 
-def micropython():
+def _bench(board_path):
+    """The board's game's `benchfigures` part: its measures, and the same file (with its
+    `benchai` beside it) as scripts under MicroPython."""
+    return hostgames.part(gamearg.board_game(board_path), "benchfigures")
+
+
+def micropython(board_path=BOARD):
     """The game alone with the RP2040's heap; the simulated board (which carries the
     emulated PN532 and tags beside the firmware) with SIM_HEAP."""
     out = {}
-    runs = (("benchcore.py", ["rules"], RP2040_HEAP), ("benchcore.py", ["sim"], SIM_HEAP),
+    folder = os.path.dirname(_bench(board_path).__file__)
+    runs = (("benchfigures.py", ["rules"], RP2040_HEAP), ("benchfigures.py", ["sim"], SIM_HEAP),
             ("benchai.py", [], AI_HEAP))
     for script, args, heap in runs:
-        proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", script),
-                       [BOARD] + args, heap=heap)
+        proc = mpy.run(os.path.join(folder, script), [board_path] + args, heap=heap)
         if proc.returncode != 0:
             raise RuntimeError("benchmark under MicroPython failed:\n" + proc.stderr
                                + proc.stdout)
@@ -79,12 +82,7 @@ def micropython():
     return out
 
 
-def benchcore_games():
-    from host_tools.measure import benchai
-    return benchai.AI_GAMES
-
-
-def table(results):
+def table(results, board_path=BOARD):
     lines = ["%-46s %14s %14s" % ("measure", "cpython", "micropython"), "-" * 76]
     for key, label, fmt in ROWS:
         cells = []
@@ -101,7 +99,7 @@ def table(results):
     lines.append("AI: %d games against greedy (seats swapped, both variants), the time of "
                  "each whole-turn decision; the RP2040 projection is the unix port's p95 "
                  "x100. Search heap: live bytes above the decision's start, sampled after "
-                 "every 1 ms slice." % benchcore_games())
+                 "every 1 ms slice." % _bench(board_path).ai_games())
     return "\n".join(lines)
 
 
@@ -117,14 +115,21 @@ def main(argv=None):
                     help="with --port: the board starts counting afresh after answering")
     ap.add_argument("--timeout", type=float, default=10.0,
                     help="with --port: seconds to wait for the answer (default 10)")
+    ap.add_argument("--board-def", metavar="PATH",
+                    help="board definition (default board_def/kahuna.json)")
+    gamearg.add(ap)
     args = ap.parse_args(argv)
     if args.board or args.port is not None or args.reset:
         from host_tools.measure import boardbench
         return boardbench.main(args.port, args.json, args.reset, args.timeout)
-    results = {"cpython": cpython(), "micropython": micropython()}
+    chosen = gamearg.resolve("bench", args.game, args.board_def, "bench")
+    if chosen is None:
+        return 2
+    board_path = chosen[1]
+    results = {"cpython": cpython(board_path), "micropython": micropython(board_path)}
     if args.json:
         keys = sorted(set(results["cpython"]) | set(results["micropython"]))
         print(json.dumps({k: {rt: results[rt].get(k) for rt in results} for k in keys}))
     else:
-        print(table(results))
+        print(table(results, board_path))
     return 0

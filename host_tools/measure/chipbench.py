@@ -19,7 +19,7 @@ firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
      the decoder latched with that card's island lit (pending), then `back` and the tag
      lifted;
    - a solo game (the board plays white), the AI's cards handled as the board asks
-     (host_tools/simulator/solohands.py) and the other side played simply, until the AI
+     (host_tools/games/kahuna/solohands.py) and the other side played simply, until the AI
      made a few decisions: from its `think` step to its next step, as the link shows it;
    - the board's own benchmark (`{"cmd": "bench"}`, core.loopstats): its loop, its AI
      decisions, its heap after a full collection and the lowest free heap it saw.
@@ -173,8 +173,8 @@ class Session:
     # -- a solo game, for the AI's decisions
 
     def solo(self, decisions, seed, wall):
-        from host_tools.simulator.solohands import Hands
-        from host_tools.simulator.table import Table
+        from host_tools.games.kahuna.solohands import Hands
+        from host_tools.games.kahuna.table import Table
 
         link = self.link
         table = Table(self.names, seed)
@@ -266,7 +266,7 @@ class Session:
     def phase(self, name, fn, *args):
         """Run one part of the session; a part that goes wrong is reported, and the
         figures of the others still are."""
-        from host_tools.simulator.table import TableError
+        from host_tools.games.kahuna.table import TableError
 
         try:
             fn(*args)

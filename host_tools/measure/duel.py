@@ -4,7 +4,7 @@
         [--variant standard|alternative] [--level 1-3] [--handicap white:2] \\
         [--runtime cpython|micropython] [--json]
 
-Plays whole games (the rules engine referees, `host_tools.simulator.table` deals the cards) with
+Plays whole games (the rules engine referees, the game's simulated table deals the cards) with
 the seats swapped every other game (game i uses deck seed S + i // 2), and prints the
 wins of each player, the draws, and the AI's time per decision (median, 95th percentile,
 max). Under MicroPython the games run in the unix port (with a heap for the whole duel;
@@ -14,10 +14,10 @@ the Pico (about 100 times slower than the unix port here).
 
 import argparse
 import json
-import os
 import sys
 
-from host_tools import mpy
+from host_tools import gamearg, mpy
+from host_tools import games as hostgames
 from host_tools.paths import BOARD_DEF
 
 BOARD = BOARD_DEF
@@ -60,6 +60,8 @@ def parser():
                     help="handicap bridges for white or black (1-3)")
     ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
     ap.add_argument("--json", action="store_true", help="one JSON object")
+    ap.add_argument("--board", help="board definition (default board_def/kahuna.json)")
+    gamearg.add(ap)
     return ap
 
 
@@ -71,13 +73,15 @@ def percentile(values, q):
     return values[i]
 
 
-def run(spec, runtime):
+def run(spec, runtime, board_path=BOARD):
+    """The duel's figures; the games are the board's game's `duelgames` part (its
+    duel(board, spec), and the same file as a script under MicroPython)."""
+    games = hostgames.part(gamearg.board_game(board_path), "duelgames")
     if runtime == "cpython":
         from core import board as boardmod
-        from host_tools.measure import duelcore
-        return duelcore.duel(boardmod.load(BOARD, keep_raw=False), spec)
-    proc = mpy.run(os.path.join(mpy.ROOT, "host_tools", "measure", "duelcore.py"),
-                   [BOARD, json.dumps(spec)], heap=DUEL_HEAP, timeout=24 * 3600)
+        return games.duel(boardmod.load(board_path, keep_raw=False), spec)
+    proc = mpy.run(games.__file__, [board_path, json.dumps(spec)], heap=DUEL_HEAP,
+                   timeout=24 * 3600)
     if proc.returncode != 0:
         raise RuntimeError("the duel under MicroPython failed:\n" + proc.stderr + proc.stdout)
     return json.loads(proc.stdout.strip().splitlines()[-1])
@@ -117,11 +121,14 @@ def text(out):
 
 def main(argv=None):
     args = parser().parse_args(argv)
+    chosen = gamearg.resolve("duel", args.game, args.board, "duel")
+    if chosen is None:
+        return 2
     spec = {"white": args.white, "black": args.black, "games": args.games,
             "seed": args.seed, "variant": args.variant, "level": args.level,
             "handicap": args.handicap}
     try:
-        result = run(spec, args.runtime)
+        result = run(spec, args.runtime, chosen[1])
     except mpy.MicroPythonMissing as e:
         print("duel: %s" % (e,), file=sys.stderr)
         return 2

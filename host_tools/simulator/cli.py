@@ -7,11 +7,10 @@ import os
 import sys
 
 from core import board as boardmod
-from host_tools import mpy
+from host_tools import gamearg, mpy
+from host_tools import games as hostgames
 from host_tools.paths import BOARD_DEF
-
-# REPORT_KEYS is part of this module's API (the report's keys in the contract's order).
-from host_tools.simulator.report import REPORT_KEYS, canonical, dumps  # noqa: F401
+from host_tools.simulator.jsontext import dumps
 from host_tools.simulator.scenario import ScenarioError, parse
 
 DEFAULT_BOARD = BOARD_DEF
@@ -30,37 +29,16 @@ def run(board_path, commands, runtime):
     return out["report"], out["failures"]
 
 
-def summary(report):
-    if report["phase"] == "over":
-        # Nobody is to play once the game is over: say so, not whose turn it was.
-        lines = ["phase over, round %d: the game is over" % report["round"]]
-    else:
-        lines = ["phase %s, round %d%s, %s to play" % (
-            report["phase"], report["round"],
-            " (final turns)" if report["final_turns"] else "", report["turn"])]
-    lines.append("scores: white %d, black %d%s" % (
-        report["scores"]["white"], report["scores"]["black"],
-        ", winner: %s" % report["winner"] if report["winner"] else ""))
-    lines.append("bridges: %s" % (", ".join("%s %s" % kv for kv in report["bridges"].items())
-                                  or "none"))
-    lines.append("control: %s" % (", ".join("%s %s" % kv for kv in report["control"].items())
-                                  or "none"))
-    for player in ("white", "black"):
-        lines.append("%s: hand %s, supply %d" % (player, " ".join(report["hands"][player]),
-                                                 report["supply"][player]))
-    for r in report["rejected"]:
-        lines.append("line %d refused: %s (%s)" % (r["line"], r["code"], r["message"]))
-    return "\n".join(lines)
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m host_tools sim",
-                                 description="Run the Kahuna firmware on a simulated board.")
+                                 description="Run the firmware on a simulated board.")
+    gamearg.add(ap)
     ap.add_argument("--scenario", help="scenario file, or - for standard input; "
                                        "without it, play interactively")
     ap.add_argument("--json", action="store_true", help="print the JSON report only")
     ap.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython")
-    ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition JSON")
+    ap.add_argument("--board", help="board definition JSON (default %s)"
+                                     % os.path.relpath(DEFAULT_BOARD, mpy.ROOT))
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
     ap.add_argument("--ai", choices=("white", "black"),
                     help="play alone: the board plays this side (interactive play)")
@@ -72,23 +50,31 @@ def main(argv=None):
         print("sim: --ai and --seed are for interactive play; a scenario says option "
               "ai=black and option seed=N", file=sys.stderr)
         return 2
+    chosen = gamearg.resolve("sim", args.game, args.board, "sim")
+    if chosen is None:
+        return 2
+    for need, wanted in (("play", args.scenario is None), ("render", args.render)):
+        if wanted and gamearg.resolve("sim", chosen[0], chosen[1], need) is None:
+            return 2
+    game, board_path = chosen
+    picture = None
     if args.render:
-        from host_tools.documents import render
-        problem = render.check_output(args.render)
+        picture = hostgames.part(game, "picture")
+        problem = picture.check_output(args.render)
         if problem:  # said before the scenario runs: nothing to throw away
             print("sim: %s" % problem, file=sys.stderr)
             return 2
     try:
-        board = boardmod.load(args.board)
+        board = boardmod.load(board_path)
     except boardmod.BoardError as e:
         print("board: %s" % e, file=sys.stderr)
         return 2
     if args.scenario is None:
-        from host_tools.simulator import play
         seed = args.seed
         if args.ai and seed is None:
             seed = int.from_bytes(os.urandom(2), "little")  # said on screen: replayable
-        return play.main(board, args.board, args.runtime, args.ai, seed)
+        return hostgames.part(game, "play").main(board, board_path, args.runtime, args.ai,
+                                                 seed)
     try:
         if args.scenario == "-":
             text = sys.stdin.read()
@@ -104,21 +90,21 @@ def main(argv=None):
         print(str(e), file=sys.stderr)
         return 2
     try:
-        report, failures = run(args.board, commands, args.runtime)
+        report, failures = run(board_path, commands, args.runtime)
     except mpy.MicroPythonMissing as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
-    report = canonical(report, board)
+    simreport = hostgames.part(game, "simreport")
+    report = simreport.canonical(report, board)
     if args.json:
         print(dumps(report))
     else:
-        print(summary(report))
+        print(simreport.summary(report))
     for failure in failures:
         print(failure, file=sys.stderr)
-    if args.render:
-        from host_tools.documents import render
+    if picture is not None:
         try:
-            render.write(board, report, args.render)
+            picture.write(board, report, args.render)
         except (ValueError, OSError) as e:  # checked above; the disk can still say no
             print("sim: cannot write %s: %s" % (args.render, e), file=sys.stderr)
             return 2

@@ -2,7 +2,10 @@
 scenario commands, on a virtual clock. Runs on CPython and inside the MicroPython unix
 port, so both runtimes give the same report.
 
-Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...].
+Commands arrive parsed (see `scenario.py`) as lists: [line, name, args...]. The neutral
+ones are run here; the game's (its verbs, its options' side effects, a table of cards) by
+the game's `simgame` part (host_tools/games/<game>/simgame.py), found by the board
+definition's game.
 """
 
 from core import app as appmod
@@ -11,12 +14,11 @@ from core.app import App
 from core.cards import Registry, parse_uid, uid_hex
 from core.files import JOURNAL_FILE
 from core.journal import Journal
-from games.kahuna import report, rules
-from games.kahuna.rules import card_names
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.pins import Clock, VirtualGPIO
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
+from host_tools.games import part as host_part
 from hw import inputs as inputsmod
 from hw.leds import Strip
 
@@ -37,7 +39,7 @@ def sim_uid(index):
 
 
 def sim_registry(board):
-    names = card_names(board)
+    names = gameload.load(board.game).card_names(board)
     return Registry(names, dict((uid_hex(sim_uid(i)), names[i]) for i in range(len(names))))
 
 
@@ -47,7 +49,8 @@ class Simulation:
 
     def __init__(self, board, flash=None, chip=None):
         self.board = board
-        self.names = card_names(board)
+        self.game_def = gameload.load(board.game)  # the game's interface (docs/platform.md)
+        self.names = self.game_def.card_names(board)
         self.registry = sim_registry(board)
         self.flash = flash if flash is not None else VirtualFlash()
         self.now = 0
@@ -55,13 +58,13 @@ class Simulation:
         self.rejected = []
         self.failures = []
         self.reader_events = []  # what the firmware's reader reported
-        self.settings = rules.check_settings({})  # the defaults, in their JSON form
+        self.settings = self.game_def.check_settings({})  # the defaults, in their JSON form
         self.boots = 0
         self.resets = 0  # by the watchdog
         self.fed = 0
         self.rig = ReaderRig(0, self.reader_events.append, chip)
         self.ai_log = []  # the AI's actions of a solo game, across power cuts
-        self.seated = None  # solohands.Seated: a table of cards (option seed=N)
+        self.kit = host_part(board.game, "simgame").SimGame(self)  # the game's side
         self.private = False  # the last outcome's words must name no card (link.py)
         self.boot()
 
@@ -78,7 +81,7 @@ class Simulation:
         self.inputs = inputsmod.build(self.board, self.gpio)
         self.inputs.use_irq()  # as main.py: the encoder's edges by interrupt
         self.inputs.poll(self.now)  # the inputs task polls from boot: nothing is held
-        self.app = App(gameload.load(self.board.game), self.board,
+        self.app = App(self.game_def, self.board,
                        self.registry, Strip(self.np, n), self.settings,
                        journal=Journal(JOURNAL, self.flash), reader=reader,
                        inputs=self.inputs, watchdog=self, clock=self.clock)
@@ -186,21 +189,24 @@ class Simulation:
         line = cmd[0]
         name = cmd[1]
         self.line = line
-        if name == "option" and cmd[2] == "seed":
-            self.sit(cmd[3])
+        ran = self.kit.run(cmd, auto)  # the game's command, or None: a neutral one
+        if ran == "final":
             return
-        if name == "draw":
-            self.draw(cmd[2])
-        elif name == "option":
+        if ran is None:
+            self._neutral(cmd)
+        if auto and name != "expect":
+            self.kit.after()
+
+    def _neutral(self, cmd):
+        line = cmd[0]
+        name = cmd[1]
+        if name == "option":
             self.settings[cmd[2]] = cmd[3]
             self.app.new_game(self.settings)
             self.ai_log = []
             self._log_ai()
             self.app.show(self.now)
-            if self.seated is not None:
-                self.sit(self.seated.seed)  # the new game on a fresh table
-        elif name in ("tap", "hold") and auto and self._drawn_from_table(cmd[2]):
-            self.take_tapped(cmd[2], cmd[3] if name == "hold" else 0)
+            self.kit.new_game()
         elif name == "tap":
             self.present(self.uid_of(cmd[2]), 0)
         elif name == "hold":
@@ -209,78 +215,15 @@ class Simulation:
             self.press(cmd[2])
         elif name == "press-long":
             self.press(cmd[2], LONG_PRESS_MS)
-        elif name == "pick":
-            self.pick(cmd[2])
         elif name == "wait":
             self.advance(cmd[2])
         elif name == "power-cut":
             self.boot()
-            if self.seated is not None:
-                self.seated.hands.power_cut()
+            self.kit.power_cut()
         elif name == "expect":
             self.expect(line, cmd[2], cmd[3])
         else:
             raise ValueError("line %d: unknown command %r" % (line, name))
-        if auto and self.seated is not None and name != "expect":
-            self.seated.auto(self.app, lambda: self.advance(appmod.AI_MS))
-
-    def sit(self, seed):
-        """A table of cards from `seed` (solohands.Seated): dealt at once; in a solo game
-        the simulator does the AI's card procedure after every command."""
-        from host_tools.simulator.solohands import Seated
-        self.seated = Seated(self.names, seed, lambda words: self.execute(
-            [self.line, words[0]] + list(words[1:]), auto=False))
-        self.seated.auto(self.app, lambda: self.advance(appmod.AI_MS))
-
-    def draw(self, which):
-        """`draw N|deck` at a table of cards: that card taken and tapped; refused
-        (`wrong-phase`, nothing taken) outside the draw phase or without a table."""
-        if self.seated is None or self.app.game.phase != rules.DRAW:
-            why = ("draw takes a card at a table of cards (option seed=N)"
-                   if self.seated is None else "draw: it is not the draw phase")
-            self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
-                                  "message": why})
-            return
-        kept = self.seated.keep()
-        try:
-            card = self.seated.draw(which)
-        except ValueError as e:
-            self.rejected.append({"line": self.line, "code": rules.WRONG_PHASE,
-                                  "message": str(e)})
-            return
-        refused = len(self.rejected)
-        self.present(self.uid_of(card), 0)
-        if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
-            self.seated.put_back(kept)
-
-    def _drawn_from_table(self, card):
-        """Whether a player's tap of `card` is a draw from the table of cards: a table
-        (option seed=N), the draw phase of a player (not the AI), not discarding, and a
-        card the game counts as drawable (deck or display)."""
-        app = self.app
-        game = app.game
-        if self.seated is None or game.phase != rules.DRAW or app.referee.discarding:
-            return False
-        if app.solo is not None and game.turn == app.solo.side:
-            return False
-        c = game.card_index.get(card)
-        return c is not None and game.place[c] == rules.DRAWABLE
-
-    def take_tapped(self, card, ms):
-        """A tapped draw at a table of cards: only a card the player can really take (a
-        display card or the deck's top), else refused (`card-not-drawable`) and nothing
-        changes; the card is then laid on the scanner as for `draw`."""
-        kept = self.seated.keep()
-        try:
-            self.seated.take_named(card)
-        except ValueError as e:
-            self.rejected.append({"line": self.line, "code": rules.NOT_DRAWABLE,
-                                  "message": str(e)})
-            return
-        refused = len(self.rejected)
-        self.present(self.uid_of(card), ms)
-        if len(self.rejected) > refused:  # e.g. hand-full: the card was not taken
-            self.seated.put_back(kept)
 
     def press(self, role, held=HOLD_MS):
         """A finger on the role's button: its pin bounces, settles low, is released after
@@ -290,23 +233,10 @@ class Simulation:
         pin.press(self.now, held, BOUNCE_MS)
         self.advance(PRESS_MS - HOLD_MS + held)
 
-    def pick(self, conn):
-        """`next` until `conn` is highlighted, then `ok`, through the buttons. A connection
-        that is not on offer (or no list at all) goes to the referee to be refused."""
-        ref = self.app.referee
-        names = ref.option_names()
-        if conn in names and not ref.discarding:
-            for _ in range((names.index(conn) - ref.sel) % len(names)):
-                self.press("next")
-            self.press("ok")
-        else:
-            self.app.pick(conn, self.now)
-            self.advance(PRESS_MS)
-
     # --------------------------------------------------------------- report
 
     def report(self):
-        r = report.game(self.app.game)
+        r = self.game_def.report(self.app.game)
         r["rejected"] = list(self.rejected)
         r["leds"] = self.np.rgb()
         solo = self.app.solo

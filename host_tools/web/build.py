@@ -11,7 +11,7 @@ port, the npm package pinned in web/package.json and web/package-lock.json. The 
   runtime (vendor/micropython/);
 - bundles the Python the page runs into py/bundle.json: the modules host_tools/web/game.py
   imports, followed import by import, and the board definition;
-- writes board.json, the board's drawing from host_tools/documents/render.py (page_geometry);
+- writes board.json, the board's drawing from the game's picture (page_geometry);
 - writes sw.js, a service worker that keeps every file of the site for offline use,
   named by a hash of the site's content so a new build replaces the old files; the build
   checks that the site holds exactly the files its page loads (page_files), so the offline
@@ -259,7 +259,7 @@ def service_worker(out, files):
 def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     """Build the site into `out` (emptied first). Returns the list of its files."""
     from core import board as boardmod
-    from host_tools.documents import render
+    from host_tools.games import part
 
     try:
         board = boardmod.load(board_path)
@@ -280,7 +280,7 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     for name in RUNTIME_FILES:
         shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), vendor)
     _write(os.path.join(out, "py", "bundle.json"), json.dumps(bundle(board_path)))
-    geometry = render.page_geometry(board)
+    geometry = part(board.game, "picture").page_geometry(board)
     _write(os.path.join(out, "board.json"), json.dumps(geometry))
     _write(os.path.join(out, "build.json"), json.dumps(
         {"micropython": {"package": PACKAGE, "version": version}}))

@@ -2,7 +2,7 @@
 hardware, `simcore.Simulation`) and a shuffled table of cards (`table.Table`), driven by
 clicks instead of taps, for a two-player game at one screen (hot seat), or for a game
 against the board (settings `ai=white|black`, games.kahuna.solo): then the table is the
-simulator's own (`Simulation.sit`, solohands.Seated), which deals and does the AI's card
+simulator's own (`SimGame.sit`, solohands.Seated), which deals and does the AI's card
 procedure as `sim --ai black --seed N` does at the terminal; the page never gets the AI's
 hand, only its card count.
 
@@ -35,11 +35,18 @@ from core import board as boardmod
 from core.board import ROLES
 from games.kahuna import report as gamereport
 from games.kahuna import rules
-from host_tools.simulator import report as reportmod
+
+# The page is Kahuna's (its board, cards and table): it names Kahuna's host parts itself.
+# The build bundles what this module imports, followed import by import (web/build.py),
+# so `simgame`, which the engine finds by the game's name, is named here too.
+from host_tools.games.kahuna import simgame  # noqa: F401
+from host_tools.games.kahuna import simreport as reportmod
+from host_tools.games.kahuna.narrate import describe
+from host_tools.games.kahuna.table import Table, TableError
+from host_tools.games.kahuna.verbs import check_option
 from host_tools.simulator.engine import Simulation, run_commands
-from host_tools.simulator.narrate import describe
-from host_tools.simulator.scenario import ScenarioError, check_option, parse
-from host_tools.simulator.table import Table, TableError
+from host_tools.simulator.jsontext import dumps
+from host_tools.simulator.scenario import ScenarioError, parse
 
 MAX_TICK_MS = 1000  # a page that was in the background catches up at most this much
 
@@ -73,7 +80,7 @@ def run_scenario(board, text):
     """(report JSON text, failures) of a scenario, exactly as the simulator's command line
     prints them. Raises ScenarioError for a scenario that cannot be read."""
     report, failures = run_commands(board, parse(text, board))
-    return reportmod.dumps(reportmod.canonical(report, board)), failures
+    return dumps(reportmod.canonical(report, board)), failures
 
 
 class WebGame:
@@ -96,11 +103,11 @@ class WebGame:
             # AI's card procedure after every command (solohands.Seated).
             sim.ai_log = []
             sim._log_ai()
-            sim.sit(seed)
-            self.table = sim.seated.table
-            self.said = list(sim.seated.said)
+            sim.kit.sit(seed)
+            self.table = sim.kit.seated.table
+            self.said = list(sim.kit.seated.said)
         else:
-            sim.seated = None
+            sim.kit.seated = None
             self.table = Table(sim.names, seed)
         sim.app.show(sim.now)
         self.table_round = 1
@@ -229,7 +236,7 @@ class WebGame:
         self.line += 1
         sim.execute([self.line] + command)
         if self.ai:
-            self.said = list(sim.seated.said)
+            self.said = list(sim.kit.seated.said)
         elif sync:
             self._sync_table()
         if len(sim.rejected) > refused:
@@ -452,7 +459,7 @@ def handle(text):
             raise WebError("the request is not JSON (%s)" % (e,)) from e
         if not isinstance(req, dict):
             raise WebError("a request is a JSON object")
-        return reportmod.dumps(dispatch(req))
+        return dumps(dispatch(req))
     except (WebError, boardmod.BoardError, TableError, KeyError, ValueError,
             TypeError) as e:
         return json.dumps({"ok": False, "error": "%s: %s" % (type(e).__name__, e)})

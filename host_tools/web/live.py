@@ -46,9 +46,10 @@ import time
 from urllib.parse import urlsplit
 
 from core import board as boardmod
-from host_tools import textboard
+from host_tools import gamearg
+from host_tools import games as hostgames
 from host_tools.maker.linkclient import PortError, open_port
-from host_tools.maker.monitor import ASK_S, DEFAULT_BOARD, Monitor
+from host_tools.maker.monitor import ASK_S, Monitor
 from host_tools.mpy import ROOT
 from host_tools.web import replay as replaymod
 
@@ -176,6 +177,7 @@ class LiveBoard:
         """What the player on turn can do now, as the monitor says it."""
         try:
             state = self.track.state
+            textboard = hostgames.part(self.board.game, "textboard")
             return textboard.hint(self.board, state) if state else ""
         except (KeyError, TypeError, ValueError, IndexError, AttributeError):
             return ""  # a state the board sent half of: the next one will do
@@ -290,8 +292,8 @@ def make_app(live, host="127.0.0.1"):
     async def board_json(request):
         nonlocal geometry
         if geometry is None:
-            from host_tools.documents import render
-            geometry = json.dumps(render.page_geometry(live.board))
+            picture = hostgames.part(live.board.game, "picture")
+            geometry = json.dumps(picture.page_geometry(live.board))
         return web.Response(text=geometry, content_type="application/json")
 
     async def socket(request):
@@ -353,10 +355,26 @@ async def serve(live, host, http_port):
         await runner.cleanup()
 
 
+def _build_game(argv):
+    """`--build`'s arguments with `--game NAME` turned into that game's `--board` (the
+    build itself knows boards, not games); None when the game cannot be built."""
+    ap = argparse.ArgumentParser(prog="python -m host_tools web --build", add_help=False)
+    gamearg.add(ap)
+    ap.add_argument("--board")
+    known, rest = ap.parse_known_args(argv)
+    if known.game is None:
+        return argv
+    chosen = gamearg.resolve("web", known.game, known.board, "web")
+    return None if chosen is None else rest + ["--board", chosen[1]]
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--build" in argv:
         argv.remove("--build")
+        argv = _build_game(argv)
+        if argv is None:
+            return 2
         from host_tools.web import build
         return build.main(argv)
     ap = argparse.ArgumentParser(
@@ -367,7 +385,8 @@ def main(argv=None):
                     "browser simulator instead (make web).")
     ap.add_argument("--port", help="the board's serial device, e.g. /dev/ttyACM0 or a "
                                    "virtual board's pty (default: the first Pico found)")
-    ap.add_argument("--board", default=DEFAULT_BOARD)
+    ap.add_argument("--board", help="board definition (default board_def/kahuna.json)")
+    gamearg.add(ap)
     ap.add_argument("--host", default="127.0.0.1",
                     help="address to serve on (default 127.0.0.1: this computer only)")
     ap.add_argument("--http-port", type=int, default=8765,
@@ -378,8 +397,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if not 0 <= args.http_port <= 65535:
         ap.error("--http-port must be 0 to 65535")
+    chosen = gamearg.resolve("web", args.game, args.board, "web")
+    if chosen is None:
+        return 2
     try:
-        board = boardmod.load(args.board)
+        board = boardmod.load(chosen[1])
     except boardmod.BoardError as e:
         print("web: board: %s" % e, file=sys.stderr)
         return 2

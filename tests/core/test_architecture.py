@@ -333,3 +333,175 @@ def test_the_firmware_never_imports_the_host_tools():
     bad = [rel(p) for p in glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True)
            if "host_tools" in imports(p) or "tests" in imports(p)]
     assert bad == []
+
+
+# ------------------------------------------------------------ the games' host parts
+
+HOST_GAMES = os.path.join(HOST_TOOLS, "games")
+# Host modules outside host_tools/games/ that still name a game's host package, as
+# (file, package), with why; test_known_host_exceptions_are_still_needed fails once one
+# is no longer needed.
+KNOWN_HOST = {
+    # The browser page is Kahuna's (its board, cards and table); the build bundles what
+    # it imports, followed import by import, so it names Kahuna's parts itself.
+    ("host_tools/web/game.py", "host_tools.games.kahuna"),
+    # The chip benchmark plays a solo Kahuna game on the emulated RP2040 with Kahuna's
+    # table and hands; it is to become the game's part.
+    ("host_tools/measure/chipbench.py", "host_tools.games.kahuna"),
+}
+# Host modules outside host_tools/games/ that still import a firmware game's modules
+# directly (not through its interface, core.gameload): Kahuna's, to move into
+# host_tools/games/kahuna/ (issue 16).
+KNOWN_FIRMWARE_GAME = {
+    ("host_tools/web/game.py", "games.kahuna"),  # the browser page (see above)
+    ("host_tools/web/replay.py", "games.kahuna"),  # the live page's archive replays
+    ("host_tools/documents/guide.py", "games.kahuna"),  # Kahuna's player's guide
+}
+
+
+def host_game_packages():
+    return sorted(d for d in os.listdir(HOST_GAMES)
+                  if os.path.isfile(os.path.join(HOST_GAMES, d, "__init__.py")))
+
+
+def game_packages_named(path):
+    """(kind, package) of every game package a file imports, at any nesting: "host" for
+    host_tools.games.<game> (a module of it, or `from host_tools.games import <game>`),
+    "firmware" for games.<game>."""
+    with open(path) as f:
+        tree = ast.parse(f.read(), path)
+    names = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.append(node.module)
+            names += [node.module + "." + a.name for a in node.names]
+    found = set()
+    for name in names:
+        parts = name.split(".")
+        if parts[:2] == ["host_tools", "games"] and len(parts) > 2 and (
+                parts[2] in host_game_packages() or parts[2] in games()):
+            found.add(("host", ".".join(parts[:3])))
+        elif parts[0] == "games" and len(parts) > 1 and parts[1] in games():
+            found.add(("firmware", ".".join(parts[:2])))
+    return found
+
+
+def host_rel(path):
+    return os.path.relpath(path, ROOT).replace(os.sep, "/")
+
+
+def test_the_game_import_check_sees_every_spelling():
+    import tempfile
+    src = ("from host_tools.games import part\nfrom host_tools.games import kahuna\n"
+           "def f():\n    import host_tools.games.kahuna.picture\n"
+           "    from games.kahuna import rules\n    from games import kahuna\n")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(src)
+    try:
+        assert game_packages_named(f.name) == {("host", "host_tools.games.kahuna"),
+                                               ("firmware", "games.kahuna")}
+    finally:
+        os.remove(f.name)
+
+
+def test_host_tools_reach_a_games_host_parts_only_through_the_registry():
+    # Outside host_tools/games/, a tool asks host_tools.games (the registry) for a game's
+    # part by the game's name; it never imports one game's host module itself.
+    bad = []
+    for path in host_modules():
+        if path.startswith(HOST_GAMES + os.sep):
+            continue
+        for kind, name in game_packages_named(path):
+            if kind == "host" and (host_rel(path), name) not in KNOWN_HOST:
+                bad.append((host_rel(path), name))
+    assert bad == []
+
+
+def test_generic_host_tools_import_no_firmware_game_directly():
+    # A game's firmware is reached through its interface (core.gameload by the board
+    # definition's game); Kahuna's own host code lives in host_tools/games/kahuna/.
+    bad = []
+    for path in host_modules():
+        if path.startswith(HOST_GAMES + os.sep):
+            continue
+        for kind, name in game_packages_named(path):
+            if kind == "firmware" and (host_rel(path), name) not in KNOWN_FIRMWARE_GAME:
+                bad.append((host_rel(path), name))
+    assert bad == []
+
+
+def test_known_host_exceptions_are_still_needed():
+    for path, name in KNOWN_HOST:
+        assert ("host", name) in game_packages_named(os.path.join(ROOT, path)), (
+            "%s no longer imports %s: drop it from KNOWN_HOST" % (path, name))
+    for path, name in KNOWN_FIRMWARE_GAME:
+        assert ("firmware", name) in game_packages_named(os.path.join(ROOT, path)), (
+            "%s no longer imports %s: drop it from KNOWN_FIRMWARE_GAME" % (path, name))
+
+
+def test_a_games_host_package_is_for_a_game_of_the_firmware_and_names_no_other():
+    assert "kahuna" in host_game_packages()
+    bad = []
+    for game in host_game_packages():
+        assert game in games(), "host_tools/games/%s/ is for no game of the firmware" % game
+        for path in glob.glob(os.path.join(HOST_GAMES, game, "*.py")):
+            for _, name in game_packages_named(path):
+                if name.rsplit(".", 1)[1] != game:
+                    bad.append((host_rel(path), name))
+    assert bad == []
+
+
+def test_no_module_of_the_registry_is_left_behind_in_the_generic_folders():
+    # One home for each game's part: a module of that name in a game's host package is
+    # not also a module of the generic tools (host_tools/simulator, measure, ...).
+    from host_tools import gamearg
+    generic = {os.path.splitext(os.path.basename(p))[0] for p in host_modules()
+               if not p.startswith(HOST_GAMES + os.sep)}
+    assert set(gamearg.PARTS) & generic == set()
+    assert not os.path.exists(os.path.join(ROOT, "tests", "invariants.py"))
+
+
+def host_import_graph():
+    """module -> the host_tools modules it imports (at any nesting: an import inside a
+    function closes a circle too)."""
+    mods = {}
+    for path in host_modules():
+        name = os.path.splitext(host_rel(path))[0].replace("/", ".")
+        mods[name[:-len(".__init__")] if name.endswith(".__init__") else name] = path
+    graph = {}
+    for name, path in mods.items():
+        with open(path) as f:
+            tree = ast.parse(f.read(), path)
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module)
+                found.update(node.module + "." + a.name for a in node.names)
+        graph[name] = sorted(m for m in found if m in mods and m != name)
+    return graph
+
+
+def test_the_host_tools_import_in_no_circle():
+    # e.g. the simulator's picture and simulator/cli once imported each other.
+    graph = host_import_graph()
+    state = {}
+    circles = []
+
+    def visit(name, path):
+        state[name] = "open"
+        for dep in graph[name]:
+            if state.get(dep) == "open":
+                circles.append(path[path.index(dep):] + [dep])
+            elif dep not in state:
+                visit(dep, path + [dep])
+        state[name] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert circles == []
+    assert "host_tools.simulator.engine" in graph["host_tools.games.kahuna.picture"]

@@ -10,8 +10,8 @@ import gamekit
 from core.files import JOURNAL_FILE
 from core.link import ARCHIVE_PIECE, Link
 from core.linkframe import MAX_LINE
+from host_tools.games.kahuna import randgame
 from host_tools.simulator import engine as simcore
-from host_tools.simulator import randgame
 from host_tools.web import replay
 
 
@@ -153,7 +153,7 @@ def test_archive_over_the_link_under_micropython(mpy, tmp_path):
         "import json\n"
         "import gamekit\n"
         "from host_tools.simulator import engine as simcore\n"
-        "from host_tools.simulator import randgame\n"
+        "from host_tools.games.kahuna import randgame\n"
         "from core.link import Link\n"
         "sim = simcore.Simulation(gamekit.board())\n"
         "lines = []\n"

@@ -42,7 +42,7 @@ def test_bringup_walks_the_chain_names_cards_and_buttons():
     assert names[board.conn_led[board.conn_index["ALOA-BARI"]]] == "ALOA-BARI"
     assert names[board.status_leds["error"]] == "status:error"
     # A card on the reader: named, its island lit green; an unknown tag: named as unknown.
-    uid = simcore.sim_uid(simcore.card_names(board).index("KAHU-2"))
+    uid = simcore.sim_uid(gameload.load(board.game).card_names(board).index("KAHU-2"))
 
     def ticks(n):  # bring-up's loop: a reader step every tick
         nonlocal now

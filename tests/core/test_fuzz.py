@@ -12,8 +12,8 @@ from core.link import Link
 from host_tools.fakehw.i2c_bus import VirtualClock, VirtualI2C
 from host_tools.fakehw.ntag213 import NTAG213
 from host_tools.fakehw.pn532_chip import PN532Chip
+from host_tools.games.kahuna import randgame
 from host_tools.simulator import engine as simcore
-from host_tools.simulator import randgame
 from host_tools.simulator.scenario import parse
 from hw import pn532
 

@@ -8,9 +8,9 @@ import gamekit
 from core import outcome as oc
 from core.link import Link
 from core.linkframe import MAX_LINE
+from host_tools.games.kahuna import randgame
 from host_tools.maker import linkclient
 from host_tools.simulator import engine as simcore
-from host_tools.simulator import randgame
 
 
 class Board:

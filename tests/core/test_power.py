@@ -10,8 +10,9 @@ from core.app import App
 from core.journal import Journal, encode
 from games.kahuna import report, rules
 from host_tools.fakehw.flash import PowerCut, VirtualFlash
+from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna import scenwrite as scengen
 from host_tools.simulator import engine as simcore
-from host_tools.simulator import randgame, scengen
 from host_tools.simulator.scenario import parse
 
 SETTINGS = {"variant": "standard", "first": "white", "handicap": None}

@@ -78,7 +78,7 @@ def test_scenarios_doc_names_every_rejection_code_and_command():
         assert "| `%s` |" % code in text, code
     for command in ("option", "tap", "hold", "press", "pick", "wait", "power-cut", "expect"):
         assert "| `%s" % command in text, command
-    from host_tools.simulator.cli import REPORT_KEYS
+    from host_tools.games.kahuna.simreport import REPORT_KEYS
     for key in REPORT_KEYS:
         assert '"%s":' % key in text, key
 

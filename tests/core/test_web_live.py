@@ -20,9 +20,9 @@ import gamekit
 from core import journal
 from games.kahuna import rules
 from games.kahuna.rules import card_names
+from host_tools.games.kahuna import randgame
 from host_tools.maker.vboardclient import Running
 from host_tools.maker.vboarddef import sticker_uid
-from host_tools.simulator import randgame
 
 ROOT = gamekit.ROOT
 SCREENSHOT = os.path.join(ROOT, "docs", "web-live.png")

@@ -16,7 +16,7 @@ import aikit
 import gamekit
 
 gc.collect()  # compiling from source fragments the RP2040-sized heap: free the scraps
-from host_tools.measure import duelcore  # noqa: E402
+from host_tools.games.kahuna import duelgames as duelcore  # noqa: E402
 
 
 def main(argv):

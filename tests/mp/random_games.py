@@ -7,8 +7,8 @@ import sys
 
 import gamekit
 from games.kahuna import rules
-from host_tools.simulator import randgame
-from invariants import Watcher, probe
+from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna.invariants import Watcher, probe
 
 
 class Stepper:

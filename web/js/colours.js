@@ -1,7 +1,7 @@
 // An LED's colour as the page shows it. The frame's values are after brightness (white at
 // 0.25 is 63), so each is divided by the board's brightness (clamped to 255) and named by
 // the palette colour it is, or is a dimmed copy of (a pulse, a fade, the current limiter):
-// the same reading as host_tools/documents/render.py's full_level, but keeping the dimmed level so
+// the same reading as host_tools/games/kahuna/picture.py's full_level, but keeping the dimmed level so
 // that the animations show.
 
 export function knownColours(geometry) {

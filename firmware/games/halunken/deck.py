@@ -60,7 +60,7 @@ def space_name(space):
 
 class Rng:
     """xorshift32 seeded through murmur3's finalizer: the same numbers on CPython and
-    MicroPython (whose `random` differs), as host_tools/simulator/table.py deals Kahuna."""
+    MicroPython (whose `random` differs), as host_tools/games/kahuna/table.py deals Kahuna."""
 
     def __init__(self, seed):
         h = (seed + 0x9E3779B9) & 0xFFFFFFFF

@@ -3,8 +3,8 @@ beyond its interface: settings to play, a random player that makes games end, th
 invariants, and twins of a state that differ only in hidden cards."""
 
 from games.kahuna import rules
-from host_tools.simulator import randgame
-from invariants import problems  # noqa: F401  (R8 control, supplies, hand limit, scores)
+from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna.invariants import problems  # noqa: F401  (R8 control, supplies, hand limit, scores)
 
 NAME = "kahuna"
 

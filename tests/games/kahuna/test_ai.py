@@ -21,8 +21,9 @@ import pytest
 import aikit
 import gamekit
 from games.kahuna import ai, rules
-from host_tools.measure import baselines, duelcore
-from host_tools.simulator.table import Table, TableError
+from host_tools.games.kahuna import baselines
+from host_tools.games.kahuna import duelgames as duelcore
+from host_tools.games.kahuna.table import Table, TableError
 from mpy_runner import MicroPython
 
 MP_SCRIPT = "tests/mp/ai_checks.py"

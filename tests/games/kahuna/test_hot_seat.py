@@ -1,4 +1,4 @@
-"""Hot seat (`sim --seed N`: two players at one screen, host_tools/simulator/play.py):
+"""Hot seat (`sim --seed N`: two players at one screen, host_tools/games/kahuna/play.py):
 everything the terminal shows passes the serial link's privacy rule (core.link
 `without_cards`): no card of a hand, a drawn card or a discarded one. Issue 15, defect 2:
 `white drew ELAI-1, black's turn` was shown once the screen belonged to black."""
@@ -10,7 +10,7 @@ import pytest
 
 from core import board as boardmod
 from games.kahuna import rules
-from host_tools.simulator import play
+from host_tools.games.kahuna import play
 from host_tools.simulator.cli import DEFAULT_BOARD
 
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")

@@ -1,5 +1,5 @@
 """The interactive session (`python -m host_tools sim` with no scenario,
-host_tools/simulator/play.py): piped commands, a real terminal under tmux, and whole games
+host_tools/games/kahuna/play.py): piped commands, a real terminal under tmux, and whole games
 typed into the session."""
 
 import io
@@ -15,7 +15,8 @@ import pytest
 
 import gamekit
 from core import board as boardmod
-from host_tools.simulator import play, scengen
+from host_tools.games.kahuna import play
+from host_tools.games.kahuna import scenwrite as scengen
 from host_tools.simulator.cli import DEFAULT_BOARD
 
 ROOT = gamekit.ROOT

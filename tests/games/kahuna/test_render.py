@@ -1,4 +1,4 @@
-"""The board picture (host_tools/documents/render.py): SVG structure, colours taken from the
+"""The board picture (host_tools/games/kahuna/picture.py): SVG structure, colours taken from the
 LED frame at full level, off pixels drawn dashed, PNG output through cairosvg, the file-type choice,
 and the README's demo position. Every report comes from the simulator core playing a
 scenario, never from hand-written numbers."""
@@ -14,7 +14,7 @@ import pytest
 
 import gamekit
 from core import board as boardmod
-from host_tools.documents import render
+from host_tools.games.kahuna import picture as render
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import parse
 
@@ -217,7 +217,7 @@ def test_the_demo_position_is_mid_game_with_options_blinking(board):
 
 def test_demo_command_and_sim_render_write_pictures(tmp_path):
     out = str(tmp_path / "midgame.svg")
-    proc = subprocess.run([sys.executable, "-m", "host_tools.documents.render", "--demo", out],
+    proc = subprocess.run([sys.executable, "-m", "host_tools.games.kahuna.picture", "--demo", out],
                           capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert len(by_id(ET.parse(out).getroot(), "conn-")) == 27

@@ -13,7 +13,7 @@ from gamekit import (
     rejected_code,
 )
 from games.kahuna import report, rules
-from invariants import problems
+from host_tools.games.kahuna.invariants import problems
 
 # ------------------------------------------------------------------ 3. setup
 

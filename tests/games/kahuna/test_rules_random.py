@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 
 import gamekit
 from games.kahuna import report, rules
-from host_tools.simulator import randgame
-from invariants import Watcher, probe, problems
+from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna.invariants import Watcher, probe, problems
 
 CPYTHON_GAMES = 1000
 MICROPYTHON_GAMES = 120
@@ -122,7 +122,7 @@ def test_rules_suite_runs_inside_micropython(mpy):
 def test_same_seed_same_game_on_both_runtimes(mpy):
     script = (
         "import gamekit\n"
-        "from host_tools.simulator import randgame\n"
+        "from host_tools.games.kahuna import randgame\n"
         "from games.kahuna import report, rules\n"
         "for seed in (1, 2, 3):\n"
         "    g = rules.Game(gamekit.board(), **randgame.random_settings(randgame.Rng(seed)))\n"

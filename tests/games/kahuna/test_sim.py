@@ -11,9 +11,9 @@ import pytest
 
 import gamekit
 from games.kahuna import report
-from host_tools.simulator import cli as sim
+from host_tools.games.kahuna import randgame, simreport
+from host_tools.games.kahuna import scenwrite as scengen
 from host_tools.simulator import engine as simcore
-from host_tools.simulator import randgame, scengen
 from host_tools.simulator.scenario import parse
 
 ROOT = gamekit.ROOT
@@ -41,7 +41,7 @@ def test_scenario_suite_on_both_runtimes_gives_identical_json(path):
         reports[runtime] = proc.stdout
     assert reports["cpython"] == reports["micropython"]
     report = json.loads(reports["cpython"])
-    assert list(report) == list(sim.REPORT_KEYS)
+    assert list(report) == list(simreport.REPORT_KEYS)
 
 
 def test_scenario_suite_covers_every_command_and_rejection_code():

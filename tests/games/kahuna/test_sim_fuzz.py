@@ -1,4 +1,4 @@
-"""The simulator's interactive command line (host_tools/simulator/play.py) at a table of
+"""The simulator's interactive command line (host_tools/games/kahuna/play.py) at a table of
 cards (`sim --seed N`, hot seat, and `sim --ai black|white --seed N`, solo), fed thousands
 of random commands, legal and not: never an internal error, and after every command the
 table of cards (deck, display, pile, the AI's face-down stack) agrees with the firmware's
@@ -12,7 +12,7 @@ import pytest
 
 from core import board as boardmod
 from games.kahuna import rules
-from host_tools.simulator import play
+from host_tools.games.kahuna import play
 from host_tools.simulator.cli import DEFAULT_BOARD
 
 
@@ -25,7 +25,7 @@ def check_table(s):
     """The table of cards agrees with the game: the deck and display are the game's
     drawable cards, the pile its discards, the AI's stack its hand."""
     game = s.sim.app.game
-    seated = s.sim.seated
+    seated = s.sim.kit.seated
     t = seated.table
     names = game.card_names
     drawable = sorted(n for n in names if game.place[game.card_index[n]] == rules.DRAWABLE)

@@ -11,7 +11,9 @@ import pytest
 from core import board as boardmod
 from core.link import Link
 from games.kahuna import rules
+from host_tools.games.kahuna.simreport import canonical
 from host_tools.simulator import cli
+from host_tools.simulator.jsontext import dumps
 from host_tools.simulator.scenario import ScenarioError, parse
 from mpy_runner import ROOT
 from solokit import SoloGame
@@ -91,7 +93,7 @@ def test_same_solo_game_on_micropython(board, mpy):
     got, failures = cli.run(BOARD, parse(text, board), "micropython")
     assert failures == []
     board_ = boardmod.load(BOARD)
-    assert cli.dumps(cli.canonical(got, board_)) == cli.dumps(cli.canonical(want, board_))
+    assert dumps(canonical(got, board_)) == dumps(canonical(want, board_))
 
 
 # ---------------------------------------------------------------------- privacy
@@ -252,7 +254,7 @@ def test_make_sim_solo_one_command_hides_the_ai_hand_and_draws_from_the_table(bo
     own hand, draws with `draw N`, and the simulator does the AI's card procedure."""
     import io
 
-    from host_tools.simulator import play
+    from host_tools.games.kahuna import play
     s = play.Session(board, out=io.StringIO(), unicode=False, ai="black", seed=3)
     g = s.sim.app.game
     screen = "\n".join(s.screen(100, 60))
@@ -291,7 +293,7 @@ def test_make_sim_solo_one_command_hides_the_ai_hand_and_draws_from_the_table(bo
 def test_hot_seat_hides_the_hand_of_the_player_not_on_turn(board):
     import io
 
-    from host_tools.simulator import play
+    from host_tools.games.kahuna import play
     s = play.Session(board, out=io.StringIO(), unicode=False, seed=8)
     g = s.sim.app.game
     assert g.phase == rules.PLAY and s.sim.app.solo is None
@@ -420,7 +422,7 @@ def test_a_scenario_seats_a_table_and_the_simulator_plays_the_ai_cards(board, mp
     assert want["ai_moves"][-2:] == [["end_play"], ["draw", "ALOA-2"]]
     got, failures = cli.run(BOARD, parse(text, board), "micropython")
     assert failures == []
-    assert cli.dumps(cli.canonical(got, board)) == cli.dumps(cli.canonical(want, board))
+    assert dumps(canonical(got, board)) == dumps(canonical(want, board))
     bad, _ = cli.run(BOARD, parse("option seed=3\ndraw deck\n", board), "cpython")
     assert bad["rejected"][0]["message"] == "draw: it is not the draw phase"
     with pytest.raises(ScenarioError, match="usage: draw N"):
@@ -457,7 +459,7 @@ def test_a_draw_the_board_refuses_leaves_the_card_on_the_table(board):
     sim.run(parse("option seed=5\n" + "press done\ndraw deck\n" * 5, board))
     r = sim.report()
     assert [x["code"] for x in r["rejected"]] == ["hand-full"]  # R3
-    t = sim.seated.table
+    t = sim.kit.seated.table
     top = t.deck[-1]
     assert t.drawable() == r["drawable"]  # the refused card still lies on the deck
     sim.run(parse("press discard\ntap %s\npress done\ndraw deck\n"

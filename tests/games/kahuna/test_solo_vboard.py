@@ -1,7 +1,7 @@
 """A solo game played to the end on the virtual board (the firmware flashed with `make
 flash`, running under MicroPython): every card laid on its scanner and every button
 pressed through its control socket, the AI's cards handled by the physical procedure the
-board asks for on its serial link (host_tools/simulator/solohands.py reads only those
+board asks for on its serial link (host_tools/games/kahuna/solohands.py reads only those
 words), the player's own plays chosen from its hand and the offered options."""
 
 import json
@@ -10,10 +10,10 @@ import time
 import pytest
 import serial
 
+from host_tools.games.kahuna.solohands import Hands
+from host_tools.games.kahuna.table import Table
 from host_tools.maker.linkclient import merge
 from host_tools.maker.vboarddef import sticker_uid
-from host_tools.simulator.solohands import Hands
-from host_tools.simulator.table import Table
 
 PINS = {"next": 10, "prev": 11, "ok": 12, "back": 13, "done": 14, "discard": 15}
 NAMES = ["%s-%d" % (i, n) for i in ("ALOA", "BARI", "COCO", "DUDA", "ELAI", "FAAA", "GOLA",

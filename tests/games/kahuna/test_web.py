@@ -18,7 +18,7 @@ import browser
 import gamekit
 import webplayer
 from games.kahuna.rules import card_names
-from host_tools.simulator.table import Table
+from host_tools.games.kahuna.table import Table
 from host_tools.web import build as webbuild
 
 ROOT = gamekit.ROOT

@@ -180,13 +180,14 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
 def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
     files = webbuild.python_files()
     for rel in ("host_tools/web/game.py", "host_tools/simulator/engine.py",
-                "host_tools/simulator/table.py",
+                "host_tools/games/kahuna/table.py", "host_tools/games/kahuna/simgame.py",
+                "host_tools/games/__init__.py",
                 "host_tools/fakehw/pn532_chip.py", "firmware/core/app.py",
                 "firmware/hw/pn532.py", "firmware/games/kahuna/__init__.py",
                 "host_tools/__init__.py"):
         assert rel in files
-    for rel in ("host_tools/simulator/cli.py", "host_tools/simulator/play.py", "host_tools/mpy.py",
-                "host_tools/documents/render.py", "firmware/main.py"):
+    for rel in ("host_tools/simulator/cli.py", "host_tools/games/kahuna/play.py",
+                "host_tools/mpy.py", "host_tools/games/kahuna/picture.py", "firmware/main.py"):
         assert rel not in files
 
 

@@ -5,7 +5,7 @@ that a seed gives the same game on both runtimes.
 """
 
 
-from host_tools.simulator import table
+from host_tools.games.kahuna import table
 
 
 class Rng(table.Rng):

@@ -1,6 +1,7 @@
-"""Measurements behind `make bench`, the same code on CPython and MicroPython.
+"""Kahuna's measurements behind `make bench` (host_tools/measure/bench.py, its `benchfigures`
+part), the same code on CPython and MicroPython.
 
-    micropython host_tools/measure/benchcore.py BOARD_JSON   -> prints one JSON object
+    micropython host_tools/games/kahuna/benchfigures.py BOARD_JSON   -> prints one JSON object
 
 Figures: microseconds per applied rules action, full random games per second, tap event
 to frame written (referee + rules + view + LED driver buffer), frame composition, bytes
@@ -16,8 +17,8 @@ import sys
 
 from core import board as boardmod
 from games.kahuna import rules
+from host_tools.games.kahuna import randgame
 from host_tools.measure.ticks import MICRO, SEED0, ticks_diff, ticks_us
-from host_tools.simulator import randgame
 
 GAMES = 30
 FLASH_DIR = "/tmp/kahuna-bench-flash"  # the simulated board's flash, kept out of the heap
@@ -85,8 +86,8 @@ def sim_figures(board):
     tap-to-frame times and the heap high-water; then frame composition on its own."""
     # The simulator only here: the rules-only pass keeps the RP2040's heap for the game.
     from core.app import FRAME_MS, READER_MS
+    from host_tools.games.kahuna import scenwrite as scengen
     from host_tools.simulator import engine as simcore
-    from host_tools.simulator import scengen
     from host_tools.simulator.scenario import parse_line
     seed = SEED0 + 1
     settings = randgame.random_settings(randgame.Rng(seed))
@@ -173,8 +174,8 @@ def link_figures(board):
     reply written, the share of it spent building and encoding the reply, and the bytes
     the board sends per event."""
     from core import link as linkmod
+    from host_tools.games.kahuna import scenwrite as scengen
     from host_tools.simulator import engine as simcore
-    from host_tools.simulator import scengen
     seed = SEED0 + 2
     sim = simcore.Simulation(board, _fresh_flash())
     sent = [0, 0]  # bytes, lines
@@ -290,9 +291,20 @@ def measure(board_path, part="all"):
         if MICRO:
             out.update(link_read_figures())
     if part in ("ai", "all"):
-        from host_tools.measure import benchai
+        from host_tools.games.kahuna import benchai
         out.update(benchai.figures(board))
     return out
+
+
+def play_one(board):
+    """One random rules game from SEED0: CPython's heap figure is traced around it."""
+    randgame.play_game(_new_game(board, SEED0), SEED0)
+
+
+def ai_games():
+    """How many games the AI's figures play (benchai.py)."""
+    from host_tools.games.kahuna.benchai import AI_GAMES
+    return AI_GAMES
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Whole games between two players on a simulated table, the same code on CPython and
 MicroPython (`python -m host_tools duel` is the command line).
 
-    micropython host_tools/measure/duelcore.py BOARD_JSON SPEC_JSON   -> one JSON object
+    micropython host_tools/games/kahuna/duelgames.py BOARD_JSON SPEC_JSON   -> one JSON object
 
 The rules engine referees; `table.Table` holds the physical cards (a seeded deck, the
 display, the discard pile). Each player gets only its own `ai.Tracker`'s observation and
@@ -15,8 +15,8 @@ import time
 
 from core import board as boardmod
 from games.kahuna import ai, rules
-from host_tools.measure import baselines
-from host_tools.simulator.table import Table
+from host_tools.games.kahuna import baselines
+from host_tools.games.kahuna.table import Table
 
 try:
     ticks_us = time.ticks_us  # type: ignore[attr-defined]  # MicroPython

@@ -1,6 +1,7 @@
 """What an accepted event changed, in words, from the simulator's reports before and after
-it. Shared by the terminal play (play.py) and the browser page (webgame.py), and in part
-(`board_changes`) by the monitor; pure Python that runs on CPython and MicroPython."""
+it. Shared by the terminal play (play.py) and the browser page (web/game.py); the monitor
+says `public_changes` (from the link's states). Pure Python that runs on CPython and
+MicroPython."""
 
 PLAYERS = ("white", "black")
 
@@ -67,4 +68,24 @@ def describe(before, after, secret=False):
     if after["must_draw"] and not before["must_draw"]:
         out.append("%s declined to draw, so %s must draw this turn" % (before["turn"],
                                                                        after["turn"]))
+    return ", ".join(out)
+
+
+def public_changes(before, after):
+    """What an accepted event changed on the board, in words, from the link's states
+    before and after it (public facts only: hand sizes, not hands): the monitor's words."""
+    if before is None:
+        return ""
+    out = board_changes(before, after)
+    for q in PLAYERS:
+        d = after["hand_sizes"][q] - before["hand_sizes"][q]
+        if d > 0:
+            out.append("%s took %d card%s" % (q, d, "" if d == 1 else "s"))
+        elif d < 0 and before["bridges"] == after["bridges"]:
+            out.append("%s discarded %d card%s" % (q, -d, "" if d == -1 else "s"))
+    if after["winner"] and not before["winner"]:
+        out.append("GAME OVER: %s" % ("a draw" if after["winner"] == "draw"
+                                      else after["winner"] + " wins"))
+    elif after["phase"] != before["phase"] or after["turn"] != before["turn"]:
+        out.append("%s, %s to play" % (after["phase"], after["turn"]))
     return ", ".join(out)

@@ -1,5 +1,5 @@
 """Invariants checked after every action of random games, on CPython and MicroPython
-(the soak, host_tools/measure/soak.py, checks them too)."""
+(the soak checks them too: soakplay.py)."""
 
 from games.kahuna import rules
 

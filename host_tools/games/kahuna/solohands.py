@@ -92,7 +92,7 @@ class Seated:
     `run(words)` runs one command on the board (the simulation's own execute)."""
 
     def __init__(self, names, seed, run):
-        from host_tools.simulator.table import Table
+        from host_tools.games.kahuna.table import Table
         self.table = Table(names, seed)
         self.hands = Hands(self.table)
         self.seed = seed

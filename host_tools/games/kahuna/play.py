@@ -18,17 +18,9 @@ import traceback
 from core import frame
 from core.link import StateView, without_cards
 from games.kahuna import rules, view
-from host_tools import textboard
-from host_tools.simulator.engine import Simulation
-from host_tools.simulator.narrate import describe
-from host_tools.simulator.scenario import (
-    BUTTONS,
-    ScenarioError,
-    card_names,
-    check_option,
-    parse_line,
-)
-from host_tools.textboard import (  # noqa: F401
+from host_tools.games.kahuna import textboard
+from host_tools.games.kahuna.narrate import describe
+from host_tools.games.kahuna.textboard import (  # noqa: F401
     NEW_ANYWAY,
     Painter,
     Picture,
@@ -36,6 +28,9 @@ from host_tools.textboard import (  # noqa: F401
     settings_text,
     shown_colour,
 )
+from host_tools.games.kahuna.verbs import check_option
+from host_tools.simulator.engine import Simulation
+from host_tools.simulator.scenario import BUTTONS, ScenarioError, card_names, parse_line
 
 # After each command virtual time moves on by at least this much, so that an error flash,
 # the acknowledgement of a private tap and a round's scoring animation are over (the
@@ -141,7 +136,7 @@ class Session:
 
     @property
     def table(self):
-        seated = self.sim.seated
+        seated = self.sim.kit.seated
         return seated.table if seated is not None else None
 
     def start_table(self, seed):
@@ -153,7 +148,7 @@ class Session:
             sim.settings = dict(sim.settings, ai=self.ai)
             sim.app.new_game(sim.settings)
             sim._log_ai()
-        sim.sit(seed)
+        sim.kit.sit(seed)
         self.started = True  # the settings are those of the command line
         who = ("you play %s against the board (the AI plays %s)"
                % (PLAYERS[1 - rules.player_index(self.ai)], self.ai)) if self.ai else \
@@ -280,7 +275,7 @@ class Session:
         sim.app.new_game(settings)
         sim.app.show(sim.now)
         self.started = False  # `option` works again until the first tap
-        if sim.seated is not None:
+        if sim.kit.seated is not None:
             self.ai = settings.get("ai")
             self.start_table(self.seed + 1)
         self.settle()
@@ -332,8 +327,8 @@ class Session:
             if self.ai is not None:
                 changes = ""  # the report would tell the AI's cards
             self.say("%s: accepted%s" % (scen, (". " + changes) if changes else ""), "good")
-        if sim.seated is not None and sim.seated.said:
-            self.message += " The AI: " + "; ".join(sim.seated.said) + "."
+        if sim.kit.seated is not None and sim.kit.seated.said:
+            self.message += " The AI: " + "; ".join(sim.kit.seated.said) + "."
         solo = sim.app.solo
         if solo is not None and solo.say():
             self.message += " Board: " + solo.say() + "."
@@ -346,7 +341,7 @@ class Session:
 
     def hot_seat(self):
         """Two players at one screen over a table of cards (`sim --seed N`)."""
-        return self.sim.seated is not None and self.ai is None
+        return self.sim.kit.seated is not None and self.ai is None
 
     def say(self, message, style):
         self.message = message

@@ -1,13 +1,13 @@
-"""The simulator's JSON report in the contract's form, the same text on every runtime.
+"""Kahuna's simulator report in the contract's form, the same on every runtime.
 
 `canonical(report, board)` puts the keys in the contract's order and bridges and control
-in the board's order; `dumps(report)` is CPython's `json.dumps` of it. Runs on CPython,
-the MicroPython unix port and MicroPython in the browser (WebAssembly): MicroPython's
-plain dicts do not keep their order and its json module writes non-ASCII characters as
-they are, so there the mappings are OrderedDicts and `dumps` escapes like CPython does.
+in the board's order (`host_tools.simulator.jsontext.dumps` then writes it as CPython
+does); `summary(report)` is the same report in a few lines for a person (`sim` without
+--json). Runs on CPython, the MicroPython unix port and MicroPython in the browser
+(WebAssembly): MicroPython's plain dicts do not keep their order, so there the mappings
+are OrderedDicts.
 """
 
-import json
 import sys
 
 from games.kahuna.report import GAME_KEYS
@@ -54,31 +54,24 @@ def canonical(report, board):
     return out
 
 
-def dumps(value):
-    """`json.dumps(value)` exactly as CPython writes it (", " and ": ", ASCII only)."""
-    text = json.dumps(value)
-    if sys.implementation.name != "micropython":
-        return text
-    return _ascii(text)
-
-
-def _ascii(text):
-    """Non-ASCII characters as \\uXXXX escapes (UTF-16 surrogate pairs above U+FFFF), as
-    CPython's ensure_ascii does. They only occur inside strings, where this is their
-    escape."""
-    for ch in text:
-        if ord(ch) > 0x7F:
-            break
+def summary(report):
+    if report["phase"] == "over":
+        # Nobody is to play once the game is over: say so, not whose turn it was.
+        lines = ["phase over, round %d: the game is over" % report["round"]]
     else:
-        return text
-    out = []
-    for ch in text:
-        n = ord(ch)
-        if n <= 0x7F:
-            out.append(ch)
-        elif n <= 0xFFFF:
-            out.append("\\u%04x" % n)
-        else:
-            n -= 0x10000
-            out.append("\\u%04x\\u%04x" % (0xD800 + (n >> 10), 0xDC00 + (n & 0x3FF)))
-    return "".join(out)
+        lines = ["phase %s, round %d%s, %s to play" % (
+            report["phase"], report["round"],
+            " (final turns)" if report["final_turns"] else "", report["turn"])]
+    lines.append("scores: white %d, black %d%s" % (
+        report["scores"]["white"], report["scores"]["black"],
+        ", winner: %s" % report["winner"] if report["winner"] else ""))
+    lines.append("bridges: %s" % (", ".join("%s %s" % kv for kv in report["bridges"].items())
+                                  or "none"))
+    lines.append("control: %s" % (", ".join("%s %s" % kv for kv in report["control"].items())
+                                  or "none"))
+    for player in ("white", "black"):
+        lines.append("%s: hand %s, supply %d" % (player, " ".join(report["hands"][player]),
+                                                 report["supply"][player]))
+    for r in report["rejected"]:
+        lines.append("line %d refused: %s (%s)" % (r["line"], r["code"], r["message"]))
+    return "\n".join(lines)

@@ -1,6 +1,6 @@
 """The computer opponent's figures behind `make bench`, on CPython and MicroPython:
 
-    micropython host_tools/measure/benchai.py BOARD_JSON   -> prints one JSON object
+    micropython host_tools/games/kahuna/benchai.py BOARD_JSON   -> prints one JSON object
 
 Its time per decision over AI_GAMES games against greedy (median, 95th percentile, max),
 and (MicroPython, in the RP2040's heap) its search's live-heap high-water, sampled after
@@ -29,7 +29,7 @@ def _quantiles(times):
 def figures(board):
     """The AI (default level) against greedy, seats swapped, both variants."""
     from games.kahuna import ai
-    from host_tools.measure import duelcore
+    from host_tools.games.kahuna import duelgames as duelcore
     times = []
     for i in range(AI_GAMES):
         kinds = ("ai", "greedy") if i % 2 == 0 else ("greedy", "ai")
@@ -50,7 +50,7 @@ def ai_heap(board):
     """Live heap over AI decisions: the search's high-water above what was live when the
     decision started (sampled after every slice), and the AI's kept heap at the first and
     the last decision of a game (growth over a game)."""
-    from host_tools.measure import duelcore
+    from host_tools.games.kahuna import duelgames as duelcore
     peak = [0]
     kept = []
 

@@ -1,11 +1,11 @@
-"""Drawing the board: a picture of the last LED frame of a simulator report, laid out on the
+"""Kahuna's simulated board as a picture: the last LED frame of a simulator report, laid out on the
 board definition's island positions, as SVG, or as PNG through cairosvg.
 
     svg(board, report) -> str          the picture as SVG text
     png(board, report, path)           the same picture as a PNG file (needs cairosvg)
     write(board, report, path)         SVG or PNG by the file's extension
 
-    python -m host_tools.documents.render --demo docs/midgame.png
+    python -m host_tools.games.kahuna.picture --demo docs/midgame.png
 
 The sea, the islands and the connections are drawn like the printed board; on top of them
 every pixel of the strip: each connection as a thick bar in its LED's colour with the pixel
@@ -846,7 +846,7 @@ def write(board, report, out_path):
 
 def demo_report(board):
     """The report of the demo scenario, played on the simulator core."""
-    from host_tools.simulator import cli as simcli
+    from host_tools.games.kahuna.simreport import canonical
     from host_tools.simulator.engine import Simulation
     from host_tools.simulator.scenario import parse
 
@@ -854,7 +854,7 @@ def demo_report(board):
     report = simulation.run(parse(demo_scenario(), board))
     if simulation.failures:
         raise RuntimeError("the demo scenario failed: %s" % "; ".join(simulation.failures))
-    return simcli.canonical(report, board)
+    return canonical(report, board)
 
 
 def main(argv=None):
@@ -862,7 +862,7 @@ def main(argv=None):
 
     from core import board as boardmod
 
-    ap = argparse.ArgumentParser(prog="python -m host_tools.documents.render",
+    ap = argparse.ArgumentParser(prog="python -m host_tools.games.kahuna.picture",
                                  description="Draw a mid-game position of the simulated "
                                              "board (the README's picture).")
     ap.add_argument("--demo", metavar="OUT", required=True,
@@ -871,17 +871,17 @@ def main(argv=None):
     args = ap.parse_args(argv)
     problem = check_output(args.demo)
     if problem:
-        print("render: %s" % problem, file=sys.stderr)
+        print("picture: %s" % problem, file=sys.stderr)
         return 2
     try:
         board = boardmod.load(args.board)
     except boardmod.BoardError as e:
-        print("render: board: %s" % e, file=sys.stderr)
+        print("picture: board: %s" % e, file=sys.stderr)
         return 2
     try:
         write(board, demo_report(board), args.demo)
     except (ValueError, RuntimeError, OSError) as e:
-        print("render: %s" % e, file=sys.stderr)
+        print("picture: %s" % e, file=sys.stderr)
         return 2
     print("wrote %s" % args.demo)
     return 0

@@ -1,0 +1,28 @@
+"""Kahuna's host parts (the host side of firmware/games/kahuna/): what the simulator, the
+scenario language, the terminal play, the monitor, the web page, scengen, soak, duel and
+bench need of Kahuna. The tools find them through the registry (host_tools.games), by
+the part names below; each part is the module of that name here.
+
+- `verbs`      the scenario language's Kahuna words: options, `draw`, `pick`
+- `simgame`    Kahuna's side of a simulation: the table of cards, draws, picks
+- `simreport`  the simulator's JSON report in the contract's order, and its summary
+- `play`       interactive play in a terminal (`sim` without a scenario)
+- `scenwrite`  rules actions as scenario lines; random whole games as scenarios, with
+                expect lines (`scengen`)
+- `randgame`   random legal games (its own PRNG: the same on every runtime)
+- `invariants` what must hold after every action (tests, soak)
+- `soakplay`   the soak's events and its garbage that must be refused
+- `baselines`  the random and greedy players the AI is measured against
+- `duelgames`  whole games between the AI and the baselines (`duel`)
+- `benchfigures` the speed and memory figures of `bench` (and `benchai`, the AI's)
+- `textboard`  the board drawn as text (terminal play, monitor, live page)
+- `narrate`    what an event changed, in words
+- `picture`    the board drawn as SVG and PNG (`sim --render`, the web page's geometry)
+
+Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
+a solo game), which the parts above use.
+"""
+
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
+         "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
+         "picture")
