@@ -308,7 +308,11 @@ class App:
         if step == menumod.LEAVE:
             self.menu = None
         elif step == menumod.START:
-            settings = self.game_def.check_settings(self.menu.settings(self.settings))
+            try:
+                settings = self.game_def.check_settings(self.menu.settings(self.settings))
+            except ValueError as e:  # values that do not go together: the menu stays open
+                return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no game: %s"
+                                           % e)
             self.menu = None
             self.new_game(settings)
             self.referee.outcome = oc.accepted(oc.NEW_GAME)

@@ -26,6 +26,7 @@ KINDS = (ACCEPTED, REFUSED, ROUND_END, GAME_OVER, NEW_GAME, MENU)
 
 WRONG_PHASE = "wrong-phase"  # not now (every game's first check)
 STORAGE = "storage"  # the journal could not be written: the action did not happen
+BAD_SETTINGS = "bad-settings"  # the settings menu's values do not go together
 
 
 class Rejected(Exception):

@@ -116,3 +116,36 @@ def test_the_menu_object_cycles_values_and_items():
     assert m.press("back") == menumod.LEAVE
     assert m.press("done") == menumod.START and m.settings({"c": 0}) == {
         "a": 3, "b": "x", "c": 0}
+
+
+class Strict:
+    """Kahuna's interface with a check that refuses one combination of values, as a game
+    whose settings depend on each other does (Halunken: the mode goes with the players)."""
+
+    def __getattr__(self, name):
+        return getattr(kahuna, name)
+
+    def check_settings(self, obj):
+        if obj.get("ai") == "white" and obj.get("first") == "white":
+            raise ValueError("the board may not open the game")
+        return kahuna.check_settings(obj)
+
+
+def test_settings_that_make_no_game_are_refused_and_the_menu_stays_open():
+    sim = sim_with()
+    sim.app.game_def = Strict()
+    snap = sim.app.game.snapshot()
+    settings = dict(sim.app.settings)
+    press(sim, "ok", long=True)
+    for _ in range(3):
+        press(sim, "ok")  # to "ai"
+    press(sim, "next")  # the board plays white, and white opens: Strict refuses it
+    press(sim, "done")
+    outcome = sim.app.referee.outcome
+    assert outcome.kind == "refused" and outcome.code == "bad-settings"
+    assert "the board may not open the game" in outcome.message
+    assert sim.app.menu is not None and sim.app.menu.current() == ("ai", "white")
+    assert sim.app.game.snapshot() == snap and sim.app.settings == settings
+    press(sim, "prev")  # nobody: a game again
+    press(sim, "done")
+    assert sim.app.menu is None and sim.app.settings.get("ai") is None and sim.app.solo is None
