@@ -269,22 +269,29 @@ class App:
 
     def press(self, button, now):
         if button == NEW_GAME:
-            return self._after(self._new_game_held(), now)
+            return self._after(self._new_game_held(now), now)
         if button == MENU:
             return self._after(self._open_menu(), now)
         if self.menu is not None:
-            return self._after(self._menu_press(button), now)
+            return self._after(self._menu_press(button, now), now)
         out = self.solo.press(button) if self.solo is not None else None
         return self._after(out or self.referee.press(button), now)
 
-    def _new_game_held(self):
+    def _fresh(self, settings, now):
+        """The settings of a game started at the table: a game that deals from a seed
+        (`fresh_settings`, optional) takes a new one from the moment of the press, the
+        only randomness a board has (the rules read no clock), else the same deal again."""
+        fresh = getattr(self.game_def, "fresh_settings", None)
+        return settings if fresh is None else fresh(settings, now)
+
+    def _new_game_held(self, now):
         """A button held for a new game (board_def inputs.hold): only once the game is
-        over, so a long press mid-game cannot wipe it. Same settings; the old game is
-        archived by the journal."""
+        over, so a long press mid-game cannot wipe it. Same settings (a new deal where the
+        game deals); the old game is archived by the journal."""
         if not self.game.is_over():
             return self.referee.refuse(oc.WRONG_PHASE,
                                        "a new game can start once this one is over")
-        self.new_game(self.settings)
+        self.new_game(self._fresh(self.settings, now))
         self.referee.outcome = oc.accepted(oc.NEW_GAME)
         return self.referee.outcome
 
@@ -303,7 +310,7 @@ class App:
         self.menu = menumod.Menu(items, start, under_way)
         return oc.accepted(oc.MENU)
 
-    def _menu_press(self, button):
+    def _menu_press(self, button, now):
         step = self.menu.press(button)
         if step == menumod.LEAVE:
             self.menu = None
@@ -314,7 +321,7 @@ class App:
                 return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no game: %s"
                                            % e)
             self.menu = None
-            self.new_game(settings)
+            self.new_game(self._fresh(settings, now))
             self.referee.outcome = oc.accepted(oc.NEW_GAME)
             return self.referee.outcome
         return oc.accepted(oc.MENU)

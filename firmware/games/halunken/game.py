@@ -46,6 +46,17 @@ def new_state(board, settings):
     return rules.Game(check_settings(settings))
 
 
+def fresh_settings(settings, entropy):
+    """A new game started at the table (core.app): a seeded deal takes a new seed, mixed
+    from the last one and `entropy` (the ms of the press), so that a new game is a new
+    deal; a given deal stays as it is."""
+    checked = check_settings(settings)  # the deal's defaults made explicit
+    if checked["deal"] != "seed":
+        return settings
+    checked["seed"] = (checked["seed"] * 1103515245 + 12345 + entropy) & 0x7FFFFFFF
+    return checked
+
+
 def controller(state):
     return _controller.Controller(state)
 
