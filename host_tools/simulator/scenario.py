@@ -116,9 +116,14 @@ def parse(text, board):
     game = verbs(board)
     commands = []
     started = False
-    for n, raw in enumerate(text.split("\n"), 1):
+    lines = text.split("\n")
+    for n, raw in enumerate(lines, 1):
         cmd = parse_line(raw, n, board, cards, started, game)
         if cmd is not None:
             started = started or cmd[1] in ("tap", "hold")
             commands.append(cmd)
+    finish = getattr(game, "finish", None)
+    if finish is not None:  # the game's checks of the whole (its options together)
+        last = len(lines) - (1 if len(lines) > 1 and lines[-1] == "" else 0)
+        commands = finish(commands, last)
     return commands
