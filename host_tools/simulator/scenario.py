@@ -64,7 +64,9 @@ def check_option(arg, line, board):
 def parse_line(text, line, board, cards, started, game_verbs=None):
     """One line -> a command list, or None for a blank line or comment. `game_verbs`: the
     game's `verbs` part (found from the board when not given)."""
-    words = text.split("#", 1)[0].split()
+    game = game_verbs if game_verbs is not None else verbs(board)
+    uncomment = getattr(game, "uncomment", None)  # a game whose values may hold a #
+    words = (uncomment(text) if uncomment is not None else text.split("#", 1)[0]).split()
     if not words:
         return None
     name, args = words[0], words[1:]
@@ -73,7 +75,6 @@ def parse_line(text, line, board, cards, started, game_verbs=None):
         if len(args) != n:
             raise ScenarioError(line, "usage: %s" % usage)
 
-    game = game_verbs if game_verbs is not None else verbs(board)
     if name == "option":
         need(1, "option KEY=VALUE")
         if started:

@@ -28,6 +28,15 @@ TABLE_DEAL = ("deal=table (physical cards, the contract's default) needs the rul
               "the cards with option seed=N or the 14 pile.Tn options (deal=given)")
 
 
+def uncomment(text):
+    """The line without its comment: `#` starts one at the start of the line or after a
+    space, so a colour `#RRGGBB` in `option colour.p1=#FF8000` is a value."""
+    for i in range(len(text)):
+        if text[i] == "#" and (i == 0 or text[i - 1] in " \t"):
+            return text[:i]
+    return text
+
+
 def _bj_name(name):
     """Whether `name` is one of Black-Jack's cards in some mode (BJ-n, P3-X)."""
     if name.startswith("BJ-"):
