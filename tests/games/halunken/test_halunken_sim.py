@@ -209,3 +209,13 @@ def test_a_broken_scengen_expect_fails(tmp_path):
     proc = run("sim", "--scenario", str(path), "--json")
     assert proc.returncode == 1
     assert proc.stderr.startswith("line %d: expect scores.p1 999: got " % (i + 1))
+
+
+def test_the_readmes_halunken_scenario_plays_without_a_refusal():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("    option players=3                # 2..4")
+    block = text[start:text.index("expect round 2", start) + len("expect round 2")]
+    scenario = "\n".join(line[4:] for line in block.splitlines()) + "\n"
+    report = json.loads(sim_json("-", "cpython", stdin=scenario))
+    assert report["rejected"] == [] and report["round"] == 2
