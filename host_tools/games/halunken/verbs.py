@@ -5,7 +5,7 @@ option's form) are `host_tools.simulator.scenario`'s.
 
 Each option line is checked on its own (a bad key or value: that line); `finish` then
 checks them together (a repeated pile or a card in two piles: that line; settings that
-disagree: the first line after the options, the last line if there is none) and turns
+disagree: the first line after the options, blank or not, the last line if there is none) and turns
 them into one command, `option settings {...}`: the game's settings in their JSON form
 (games/halunken/settings.py), so the board starts the game once, as a whole.
 """
@@ -156,6 +156,7 @@ def finish(commands, last_line):
     options = {}
     seen = {}  # crew card -> the pile option that lists it
     first = None
+    last = 0  # the last option's line
     rest = []
     for cmd in commands:
         if cmd[1] != "option":
@@ -167,6 +168,7 @@ def finish(commands, last_line):
                                       "before every other command")
         if first is None:
             first = line
+        last = line
         if key.startswith("pile."):
             if key in options:
                 raise ScenarioError(line, "option %s given twice" % key)
@@ -175,5 +177,5 @@ def finish(commands, last_line):
                     raise ScenarioError(line, "%s is already in %s" % (card, seen[card]))
                 seen[card] = key
         options[key] = value
-    after = rest[0][0] if rest else last_line
+    after = min(last + 1, last_line)  # the first line after the options, else the last
     return [[first or 1, "option", "settings", settings(options, after)]] + rest

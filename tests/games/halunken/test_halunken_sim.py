@@ -99,7 +99,8 @@ BAD = [
     # (scenario, the line named, words of the message)
     ("pick T1\n", 1, "deal=table"),
     ("option players=3\n", 1, "deal=table"),
-    ("option deal=table\n# the piles lie face down\npick T1\n", 3, "deal=table"),
+    ("option deal=table\n# the piles lie face down\npick T1\n", 2, "deal=table"),
+    ("option seed=1\noption players=2\noption mode=beginner\n", 3, "for 3 or 4"),
     ("option players=5\n", 1, "players"),
     ("option mode=expert\n", 1, "mode"),
     ("option games=2\n", 1, "unknown option"),
