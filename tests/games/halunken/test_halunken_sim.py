@@ -38,7 +38,7 @@ def sim_json(path, runtime, stdin=None):
 def test_the_scenarios_are_there():
     names = [os.path.basename(p) for p in SCENARIOS]
     for name in ("example1.scn", "standard-round.scn", "rum-displaced.scn",
-                 "nobody-bid.scn", "tactical.scn"):
+                 "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn"):
         assert name in names
 
 
@@ -220,3 +220,18 @@ def test_the_readmes_halunken_scenario_plays_without_a_refusal():
     scenario = "\n".join(line[4:] for line in block.splitlines()) + "\n"
     report = json.loads(sim_json("-", "cpython", stdin=scenario))
     assert report["rejected"] == [] and report["round"] == 2
+
+
+def test_the_scenarios_cover_every_verb_and_every_dealt_deck_refusal_code():
+    """`card-not-available` belongs to the table deal, which is not there yet."""
+    text = "".join(open(p).read() for p in SCENARIOS)
+    for word in ("option players=2", "option players=4", "option mode=beginner",
+                 "option mode=standard", "option mode=tactical", "option seed=",
+                 "option pile.T14=", "option bj=", "pick T", "pick 4", "tap RED-",
+                 "tap P1-", "tap uid:", "hold ", "press next", "press prev", "press ok",
+                 "press back", "press done", "press discard", "wait ", "power-cut",
+                 "expect "):
+        assert word in text, word
+    for code in ("unknown-card", "wrong-phase", "out-of-turn", "already-chosen",
+                 "card-already-played", "not-in-crew", "bid-too-low", "not-offered"):
+        assert "code " + code in text, code
