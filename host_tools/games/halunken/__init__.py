@@ -6,6 +6,7 @@ name here.
 - `verbs`      the scenario language's Halunken words: options (the deal among them), `pick`
 - `simgame`    Halunken's side of a simulation: the options as one new game, `pick`
 - `simreport`  the simulator's JSON report in the contract's order, and its summary
+- `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 
@@ -13,4 +14,4 @@ Only dealt decks (`deal=seed`, `deal=given`) so far: a table deal needs the firm
 and bj-card steps (docs/halunken.md), and a scenario asking for one is refused.
 """
 
-PARTS = ("verbs", "simgame", "simreport", "scenwrite", "randgame")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")

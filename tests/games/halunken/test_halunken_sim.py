@@ -235,3 +235,50 @@ def test_the_scenarios_cover_every_verb_and_every_dealt_deck_refusal_code():
     for code in ("unknown-card", "wrong-phase", "out-of-turn", "already-chosen",
                  "card-already-played", "not-in-crew", "bid-too-low", "not-offered"):
         assert "code " + code in text, code
+
+
+# ------------------------------------------------------------------ terminal play
+
+def play(stdin, *args):
+    return run("sim", "--seed", "42", *args, stdin=stdin)
+
+
+def test_terminal_play_hides_the_secret_choices_until_the_reveal():
+    moves = "T1\nT5\nT9\nT3\ndone\ndone\ndone\nP1-4\ntap P2-2\nP3-7\n"
+    proc = play(moves, "--players", "3")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "Round 1, reveal" in out and "3 movement card(s) chosen, face down" in out
+    for said in ("p1 has chosen.", "p2 has chosen.", "p3 has chosen."):
+        assert said in out
+    for card in ("P1-4", "P2-2", "P3-7"):
+        assert card not in out  # not echoed, not shown
+    assert out.count("halunken> (hidden)") == 3
+    proc = play(moves + "ok\n", "--players", "3")
+    assert proc.returncode == 0, proc.stderr
+    assert "played P1-4" in proc.stdout and "Round 2, auction" in proc.stdout
+
+
+def test_terminal_play_says_a_refusal_and_an_unreadable_line():
+    proc = play("T1\nT1\npick T99\nquit\n", "--players", "4", "--mode", "beginner")
+    assert proc.returncode == 0, proc.stderr
+    assert "refused: not-offered (T1 is not among the options)" in proc.stdout
+    assert "pick takes a space T1..T14" in proc.stdout
+    assert "4 players, beginner game" in proc.stdout
+
+
+@pytest.mark.parametrize("args,words", [
+    (("--players", "2", "--mode", "standard"), "mode standard is for 3 or 4 players"),
+    (("--players", "3", "--scenario", "-"), "--players and --mode are for interactive"),
+    (("--players", "3", "--runtime", "micropython"), "runs on CPython"),
+])
+def test_terminal_play_refuses_bad_settings_in_one_line(args, words):
+    proc = play("", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    assert proc.stderr.count("\n") == 1 and words in proc.stderr, proc.stderr
+
+
+def test_kahuna_takes_no_players_option():
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--players", "3"],
+                          input="", capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert proc.returncode == 2 and proc.stderr == "sim: kahuna takes no --players\n"
