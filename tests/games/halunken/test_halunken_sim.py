@@ -244,16 +244,17 @@ def play(stdin, *args):
 
 
 def test_terminal_play_hides_the_secret_choices_until_the_reveal():
-    moves = "T1\nT5\nT9\nT3\ndone\ndone\ndone\nP1-4\ntap P2-2\nP3-7\n"
+    moves = "T1\nT5\nT9\nT3\ndone\ndone\ndone\nP1-4\nP2-77\ntap P2-2\nP3-7\n"
     proc = play(moves, "--players", "3")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "Round 1, reveal" in out and "3 movement card(s) chosen, face down" in out
     for said in ("p1 has chosen.", "p2 has chosen.", "p3 has chosen."):
         assert said in out
-    for card in ("P1-4", "P2-2", "P3-7"):
-        assert card not in out  # not echoed, not shown
-    assert out.count("halunken> (hidden)") == 3
+    for card in ("P1-4", "P2-2", "P3-7", "P2-7"):
+        assert card not in out  # not echoed, not shown, not even a mistyped one
+    assert out.count("halunken> (hidden)") == 4
+    assert "what you typed is not shown" in out
     proc = play(moves + "ok\n", "--players", "3")
     assert proc.returncode == 0, proc.stderr
     assert "played P1-4" in proc.stdout and "Round 2, auction" in proc.stdout
