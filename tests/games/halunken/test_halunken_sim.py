@@ -38,7 +38,8 @@ def sim_json(path, runtime, stdin=None):
 def test_the_scenarios_are_there():
     names = [os.path.basename(p) for p in SCENARIOS]
     for name in ("example1.scn", "standard-round.scn", "rum-displaced.scn",
-                 "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn"):
+                 "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn",
+                 "empty-tavern.scn", "game-standard.scn", "game-tactical.scn"):
         assert name in names
 
 
