@@ -39,7 +39,8 @@ def test_the_scenarios_are_there():
     names = [os.path.basename(p) for p in SCENARIOS]
     for name in ("example1.scn", "standard-round.scn", "rum-displaced.scn",
                  "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn",
-                 "empty-tavern.scn", "game-standard.scn", "game-tactical.scn"):
+                 "empty-tavern.scn", "power-cuts.scn", "game-standard.scn",
+                 "game-tactical.scn"):
         assert name in names
 
 
