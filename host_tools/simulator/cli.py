@@ -45,7 +45,15 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, metavar="N",
                     help="a shuffled table of cards dealt from seed N (interactive play; "
                          "without --ai: hot seat, the other hand hidden)")
+    ap.add_argument("--players", type=int, choices=(2, 3, 4),
+                    help="Halunken & Spelunken: the number of players (interactive play)")
+    ap.add_argument("--mode", choices=("beginner", "standard", "tactical"),
+                    help="Halunken & Spelunken: the mode (interactive play)")
     args = ap.parse_args(argv)
+    if args.scenario is not None and (args.players or args.mode):
+        print("sim: --players and --mode are for interactive play; a scenario says option "
+              "players=N and option mode=M", file=sys.stderr)
+        return 2
     if args.scenario is not None and (args.ai or args.seed is not None):
         print("sim: --ai and --seed are for interactive play; a scenario says option "
               "ai=black and option seed=N", file=sys.stderr)
@@ -73,8 +81,14 @@ def main(argv=None):
         seed = args.seed
         if args.ai and seed is None:
             seed = int.from_bytes(os.urandom(2), "little")  # said on screen: replayable
-        return hostgames.part(game, "play").main(board, board_path, args.runtime, args.ai,
-                                                 seed)
+        play = hostgames.part(game, "play")
+        extra = dict((k, getattr(args, k)) for k in ("players", "mode")
+                     if getattr(args, k) is not None)
+        if [k for k in extra if k not in getattr(play, "TAKES", ())]:
+            print("sim: %s takes no --%s" % (game, " or --".join(sorted(extra))),
+                  file=sys.stderr)
+            return 2
+        return play.main(board, board_path, args.runtime, args.ai, seed, **extra)
     try:
         if args.scenario == "-":
             text = sys.stdin.read()

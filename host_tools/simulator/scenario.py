@@ -64,7 +64,9 @@ def check_option(arg, line, board):
 def parse_line(text, line, board, cards, started, game_verbs=None):
     """One line -> a command list, or None for a blank line or comment. `game_verbs`: the
     game's `verbs` part (found from the board when not given)."""
-    words = text.split("#", 1)[0].split()
+    game = game_verbs if game_verbs is not None else verbs(board)
+    uncomment = getattr(game, "uncomment", None)  # a game whose values may hold a #
+    words = (uncomment(text) if uncomment is not None else text.split("#", 1)[0]).split()
     if not words:
         return None
     name, args = words[0], words[1:]
@@ -73,7 +75,6 @@ def parse_line(text, line, board, cards, started, game_verbs=None):
         if len(args) != n:
             raise ScenarioError(line, "usage: %s" % usage)
 
-    game = game_verbs if game_verbs is not None else verbs(board)
     if name == "option":
         need(1, "option KEY=VALUE")
         if started:
@@ -116,9 +117,14 @@ def parse(text, board):
     game = verbs(board)
     commands = []
     started = False
-    for n, raw in enumerate(text.split("\n"), 1):
+    lines = text.split("\n")
+    for n, raw in enumerate(lines, 1):
         cmd = parse_line(raw, n, board, cards, started, game)
         if cmd is not None:
             started = started or cmd[1] in ("tap", "hold")
             commands.append(cmd)
+    finish = getattr(game, "finish", None)
+    if finish is not None:  # the game's checks of the whole (its options together)
+        last = len(lines) - (1 if len(lines) > 1 and lines[-1] == "" else 0)
+        commands = finish(commands, last)
     return commands

@@ -62,9 +62,13 @@ COMMANDS = [
 
 
 # The virtual board needs only the firmware and a board definition: Halunken has both
-# (tests/games/halunken/test_halunken_vboard.py plays it there), Kami not yet.
+# (tests/games/halunken/test_halunken_vboard.py plays it there), Kami not yet. Halunken's
+# host package has the simulator's parts and scengen's (tests/games/halunken/
+# test_halunken_sim.py) and the terminal play (`sim` without a scenario).
+HALUNKEN_HAS = (["vboard", "--no-prompt"], ["sim", "--scenario", SCENARIO], ["sim"],
+                ["scengen", "1"])
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
-           if (command[0], game) != ("vboard", "halunken")]
+           if game != "halunken" or command not in HALUNKEN_HAS]
 
 
 @pytest.mark.parametrize("command,game", WITHOUT, ids=lambda c: " ".join(c[:2])
@@ -128,10 +132,13 @@ def test_each_listed_part_is_a_module_of_the_games_host_package():
 
 
 def test_a_part_not_provided_or_a_bad_name_is_refused():
-    assert hostgames.provides("halunken") == ()
+    assert hostgames.provides("kami") == ()
     assert hostgames.provides("../kahuna") == ()
-    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide simreport \("
-                                               r"host_tools/games/halunken/simreport.py\)"):
-        hostgames.part("halunken", "simreport")
+    with pytest.raises(hostgames.NoGame, match=r"kami does not provide simreport \("
+                                               r"host_tools/games/kami/simreport.py\)"):
+        hostgames.part("kami", "simreport")
+    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide picture \("
+                                               r"host_tools/games/halunken/picture.py\)"):
+        hostgames.part("halunken", "picture")
     with pytest.raises(hostgames.NoGame, match="unknown game 'Kahuna'"):
         gamearg.check("Kahuna", "sim")
