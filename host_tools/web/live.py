@@ -10,8 +10,8 @@ server -> browser, JSON:
     {"type": "board", "state": STATE, "message": TEXT, "style": "good"|"bad"|null,
      "refusal": TEXT|null, "hint": TEXT, "log": [ENTRY...], "game": G, "seq": S}
                             STATE as the link's (core.link), kept by linkclient.Tracker
-                            (the monitor's too: both are views of it); G and S of the
-                            board's last event line;
+                            in maker/boardnews.py, which the terminal monitor draws
+                            too; G and S of the board's last event line;
                             ENTRY {"text", "style"}: the event in words, as the monitor's
     {"type": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
     {"type": "enroll", "event": "enroll-wait"|"enrolled"|"enroll-refused"|"enroll-stopped", ...}
@@ -36,7 +36,6 @@ another site open in the same browser cannot reach the board.
 import argparse
 import asyncio
 import base64
-import io
 import json
 import os
 import signal
@@ -48,8 +47,8 @@ from urllib.parse import urlsplit
 from core import board as boardmod
 from host_tools import gamearg
 from host_tools import games as hostgames
+from host_tools.maker.boardnews import ASK_S, BoardNews
 from host_tools.maker.linkclient import PortError, open_port
-from host_tools.maker.monitor import ASK_S, Monitor
 from host_tools.mpy import ROOT
 from host_tools.web import replay as replaymod
 
@@ -63,14 +62,15 @@ ANSWER_S = 5.0  # seconds the board has to answer an archive request
 
 
 class LiveBoard:
-    """The port, a thread reading its lines into the event loop, the board's state (the
-    monitor's `Monitor` keeps it and says each event in words) and the browsers."""
+    """The port, a thread reading its lines into the event loop, the board's news (its
+    state and each event in words: maker/boardnews.py, as the terminal monitor has them)
+    and the browsers."""
 
     def __init__(self, board, port_name, port):
         self.board = board
         self.port_name = port_name
         self.port = port
-        self.mon = Monitor(board, io.StringIO())  # the event in words, for the log
+        self.mon = BoardNews(board)  # the board's state and each event in words
         self.track = self.mon.tracker  # what the board told: the one state both show
         self.log = []
         self.sockets = set()

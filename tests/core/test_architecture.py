@@ -505,3 +505,20 @@ def test_the_host_tools_import_in_no_circle():
             visit(name, [name])
     assert circles == []
     assert "host_tools.simulator.engine" in graph["host_tools.games.kahuna.picture"]
+
+
+def test_the_live_page_and_the_monitor_are_two_views_of_the_boards_news():
+    """The live page keeps the board's state and its news in words with the same object
+    the terminal monitor draws (maker/boardnews.py), not through a terminal monitor
+    writing into a buffer."""
+    with open(os.path.join(ROOT, "host_tools", "web", "live.py")) as f:
+        tree = ast.parse(f.read())
+    imported = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            imported.update("%s.%s" % (node.module, a.name) for a in node.names)
+            imported.add(node.module)
+    assert "host_tools.maker.boardnews.BoardNews" in imported
+    assert not any(name.startswith("host_tools.maker.monitor") for name in imported)
+    from host_tools.maker import boardnews, monitor
+    assert issubclass(monitor.Monitor, boardnews.BoardNews)

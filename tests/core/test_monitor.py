@@ -12,7 +12,7 @@ import time
 
 import gamekit
 from core.link import Link
-from host_tools.maker import monitor
+from host_tools.maker import boardnews, monitor
 from host_tools.simulator import engine as simcore
 
 DEAL = gamekit.WHITE_DEAL + gamekit.BLACK_DEAL
@@ -69,7 +69,7 @@ def test_the_monitor_says_when_the_hands_are_revealed():
 
 def test_typed_commands_become_link_commands():
     board = gamekit.board()
-    names = monitor.card_names(board)
+    names = boardnews.card_names(board)
     cmd = monitor.command
     assert cmd("new variant=alternative first=black handicap=white:2", board, names) == {
         "cmd": "new", "settings": {"variant": "alternative", "first": "black",
@@ -152,7 +152,7 @@ def test_the_monitor_says_when_the_board_goes_away():
 
 def test_new_does_not_abandon_a_game_in_progress_unless_told():
     board = gamekit.board()
-    names = monitor.card_names(board)
+    names = boardnews.card_names(board)
     playing = {"phase": "play"}
     try:
         monitor.command("new first=black", board, names, playing)
