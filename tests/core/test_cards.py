@@ -217,14 +217,22 @@ def test_enroll_goes_on_with_the_cards_still_missing(tags):
 def test_ctrl_c_while_enrolling_stops_the_board_waiting():
     board = PtyBoard(lambda card, attempt: None)
     try:
+        # PYTHONFAULTHANDLER: should the tool hang after Ctrl-C (seen twice in full runs on
+        # a loaded machine, never alone), SIGABRT makes it print where it hangs.
         tool = subprocess.Popen([sys.executable, "-m", "host_tools", "cards", "enroll",
                                  "--port", board.path, "--card", "KAHU-1"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                cwd=gamekit.ROOT)
+                                cwd=gamekit.ROOT, env=dict(os.environ, PYTHONFAULTHANDLER="1"))
         assert tool.stdout.readline().startswith("lay the tag for KAHU-1")
         assert board.app.enroller.card == "KAHU-1"
         tool.send_signal(signal.SIGINT)
-        assert tool.wait(timeout=20) == 130
+        try:
+            status = tool.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            tool.send_signal(signal.SIGABRT)
+            tool.wait(timeout=10)
+            pytest.fail("the tool did not stop on Ctrl-C; where it was:\n" + tool.stderr.read())
+        assert status == 130
         err = tool.stderr.read()
         assert "interrupted: enrolment stopped" in err and "Traceback" not in err
         for _ in range(100):  # the stop reaches the board's loop thread
