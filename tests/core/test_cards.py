@@ -217,12 +217,14 @@ def test_enroll_goes_on_with_the_cards_still_missing(tags):
 def test_ctrl_c_while_enrolling_stops_the_board_waiting():
     board = PtyBoard(lambda card, attempt: None)
     try:
-        # PYTHONFAULTHANDLER: should the tool hang after Ctrl-C (seen twice in full runs on
-        # a loaded machine, never alone), SIGABRT makes it print where it hangs.
+        # Ctrl-C as at a terminal: SIGINT at its default in the tool even when the tests run
+        # as a background job (whose shell ignores SIGINT, and children inherit that).
+        # PYTHONFAULTHANDLER: should the tool still hang, SIGABRT makes it say where.
         tool = subprocess.Popen([sys.executable, "-m", "host_tools", "cards", "enroll",
                                  "--port", board.path, "--card", "KAHU-1"],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                                cwd=gamekit.ROOT, env=dict(os.environ, PYTHONFAULTHANDLER="1"))
+                                cwd=gamekit.ROOT, env=dict(os.environ, PYTHONFAULTHANDLER="1"),
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
         assert tool.stdout.readline().startswith("lay the tag for KAHU-1")
         assert board.app.enroller.card == "KAHU-1"
         tool.send_signal(signal.SIGINT)
