@@ -3,6 +3,7 @@
 in `report`; the controller, the view and the layout are still to come.
 """
 
+from games.kami import controller as _controller
 from games.kami import deck as _deck
 from games.kami import report as _report
 from games.kami import rules as _rules
@@ -28,6 +29,16 @@ def new_state(board, settings):
     return _rules.Game(players=s["players"], mode=s["mode"],
                        first=int(s["first"][1:]) - 1, target=s["target"], deal=s["deal"],
                        seed=s["seed"] or 0)
+
+
+def controller(state):
+    return _controller.Controller(state)
+
+
+def place_names(board, places):
+    """The names of a refusal's places (core.outcome.Outcome.places): the seat light
+    `p2` of the seat the board waited for (8.4)."""
+    return ["p%d" % (i + 1) for kind, i in places]
 
 
 def replay(state, record):
