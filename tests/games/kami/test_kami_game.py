@@ -107,3 +107,41 @@ def test_a_table_game_over_the_link_with_an_unregistered_tag():
 
 def test_the_card_names_are_the_decks():
     assert kami().card_names(None) == deck.NAMES
+
+
+def test_a_power_cut_keeps_the_face_down_defence_undoable_and_secret():
+    """The journal keeps every accepted event: after a power cut the defence still waits
+    for its attack, `back` still takes it back, and the link still does not name it."""
+    from core.journal import Journal
+    from host_tools.fakehw.flash import VirtualFlash
+
+    g = kami()
+    b = conformance.board_for("kami")
+    flash = VirtualFlash()
+
+    def boot():
+        return App(g, b, Registry(g.card_names(b)), Strip(), {"players": 4},
+                   journal=Journal("/game.jnl", flash))
+
+    app = boot()
+    app.tap_card("SOLDAT-3", 0)
+    app.tap_card("SOLDAT-1", 0)
+    app.press("done", 0)
+    app.tap_card("TOUR-2", 0)  # p3: a Tower does not counter a Soldier (K1)
+    assert app.referee.outcome.code == "not-a-counter"
+    app.press("done", 0)
+    app.press("done", 0)
+    app.tap_card("FOU-1", 0)  # p1 replays face down (K16)
+    app = boot()  # the power cut
+    assert (app.game.step, app.game.turn) == ("attack", 0)
+    lines = []
+    link = Link(app, lambda t: lines.append(json.loads(t)), lambda: 0)
+    app.listen(link.on_event)
+    link.line('{"cmd": "state"}')
+    state = lines[-1]["state"]
+    assert "FOU-1" not in json.dumps(state) and state["ui"]["undo"] is True
+    assert state["lines"]["p1"]["defence"][-1] == {"card": None, "face": "down",
+                                                  "from": "hand"}
+    link.line('{"cmd": "press", "button": "back"}')
+    assert lines[-1]["event"] == "accepted"
+    assert app.game.step == "open" and app.game.sizes[0] == 6
