@@ -61,10 +61,11 @@ COMMANDS = [
 ]
 
 
-# The virtual board needs only the firmware and a board definition: Halunken has both
-# (tests/games/halunken/test_halunken_vboard.py plays it there), Kami not yet.
+# The virtual board needs only the firmware and a board definition: Halunken and Kami have
+# both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
+# play them there).
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
-           if (command[0], game) != ("vboard", "halunken")]
+           if command[0] != "vboard"]
 
 
 @pytest.mark.parametrize("command,game", WITHOUT, ids=lambda c: " ".join(c[:2])

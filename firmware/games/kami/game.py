@@ -24,6 +24,27 @@ check_settings = _settings.check_settings
 report = _report.game
 
 
+# The buttons' settings menu (core.menu): one item per seat light, p1 players, p2 mode, p3
+# target. No `first` item: at a table the player drawn first (K10) takes seat p1, which
+# keeps every value of every item valid for every player count. The deal stays the
+# settings' (a table, by default: no board's own player yet to deal for).
+MENU = (
+    ("players", (4, 3, 2)),
+    ("mode", _settings.MODES),  # K18
+    ("target", (15, 10, 5)),
+)
+
+
+def menu_pixels(board):
+    """The pixels of the settings menu's items: the seat lights p1, p2, p3."""
+    return board.seat_led[:len(MENU)]
+
+
+def menu_settings(settings):
+    """The settings as the menu starts from them (check_settings filled the defaults in)."""
+    return settings
+
+
 def card_names(board=None):
     """The 32 cards a tag may be enrolled as (deck.NAMES: SOLDAT-1 .. IMPERATRICE-2)."""
     return _deck.NAMES

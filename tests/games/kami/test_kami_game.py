@@ -145,3 +145,24 @@ def test_a_power_cut_keeps_the_face_down_defence_undoable_and_secret():
     link.line('{"cmd": "press", "button": "back"}')
     assert lines[-1]["event"] == "accepted"
     assert app.game.step == "open" and app.game.sizes[0] == 6
+
+
+def test_the_buttons_menu_sets_players_mode_and_target():
+    from core.board import MENU
+    g = kami()
+    b = conformance.board_for("kami")
+    app = App(g, b, Registry(g.card_names(b)), Strip(), {})
+    assert g.menu_pixels(b) == b.seat_led[:3]
+    app.press(MENU, 0)
+    assert app.menu is not None
+    for button in ("next", "ok", "next", "next", "ok", "prev", "done"):
+        app.press(button, 0)
+    assert app.menu is None
+    assert app.settings == {"players": 3, "mode": "kami", "first": "p1", "target": 5,
+                            "deal": "table", "seed": None}
+    assert app.game.players == 3 and app.game.mode == "kami" and app.game.target == 5
+    # every combination of the items' values is a valid game
+    for players in g.MENU[0][1]:
+        for mode in g.MENU[1][1]:
+            for target in g.MENU[2][1]:
+                g.new_state(b, {"players": players, "mode": mode, "target": target})
