@@ -88,10 +88,11 @@ class Controller:
         """Choose and confirm the claimant `name` (`p3`, the simulator's `pick`)."""
         return self._run(self._pick, name)
 
-    def refuse(self, code, message, places=()):
-        """A refused event: its Outcome (nothing else changes); `places` to flash."""
+    def refuse(self, code, message, places=(), private=False):
+        """A refused event: its Outcome (nothing else changes); `places` to flash;
+        `private`: the refused card was a face-down defence (the link names no card)."""
         self.errors += 1
-        self.outcome = oc.refused(code, message, places)
+        self.outcome = oc.refused(code, message, places, private)
         return self.outcome
 
     def _run(self, handler, arg):
@@ -101,13 +102,18 @@ class Controller:
         sel = self.sel
         self.privacy = False
         self._cursor = False
+        # 8.3: a refused face-down defence tells nothing of the card, not even its kind
+        # in the link's message (core.link names no card of a private refusal)
+        secret = (handler == self._tap and g.phase == "play" and g.reveal < 0
+                  and g.step == "open")
         try:
             handler(arg)
         except Rejected as e:
             self.sel = sel  # the rules changed nothing; nor does the controller
             self.privacy = False
             s = acting_seat(g)
-            return self.refuse(e.code, e.message, ((SEAT, s),) if s >= 0 else ())
+            secret = secret and e.code != rules.UNKNOWN_CARD  # an unknown tag is no card
+            return self.refuse(e.code, e.message, ((SEAT, s),) if s >= 0 else (), secret)
         if not self._cursor and g.phase != "claim":
             self.sel = g.first
         if g.is_over() and not was_over:

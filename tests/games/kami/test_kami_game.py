@@ -166,3 +166,25 @@ def test_the_buttons_menu_sets_players_mode_and_target():
         for mode in g.MENU[1][1]:
             for target in g.MENU[2][1]:
                 g.new_state(b, {"players": players, "mode": mode, "target": target})
+
+
+def test_a_refused_face_down_defence_names_no_card_on_the_link():
+    """8.3, 8.4: a face-down card tapped again at a table is card-already-played, and the
+    link's message does not say which card, nor its kind; the seat still flashes."""
+    app, link, lines = link_for({"players": 3})
+    for name in ("TOUR-1", "SOLDAT-1"):
+        link.line(json.dumps({"cmd": "tap", "card": name}))
+    link.line('{"cmd": "press", "button": "done"}')
+    link.line('{"cmd": "press", "button": "done"}')  # p1 replays (K16)
+    link.line('{"cmd": "tap", "card": "TOUR-1"}')
+    out = lines[-1]
+    assert out["event"] == "refused" and out["code"] == "card-already-played"
+    assert "TOUR" not in json.dumps(out) and "places" not in out
+    assert app.referee.outcome.private and app.referee.outcome.places == (("seat", 0),)
+    link.line('{"cmd": "tap", "card": "SOLDAT-1"}')  # the same code for a face-up card
+    assert lines[-1]["code"] == "card-already-played" and "SOLDAT" not in json.dumps(
+        lines[-1])
+    link.line('{"cmd": "tap", "card": "TOUR-2"}')
+    link.line('{"cmd": "tap", "card": "SOLDAT-1"}')  # an attack: public, named
+    assert lines[-1]["code"] == "card-already-played" and "SOLDAT card" in lines[-1][
+        "message"] and lines[-1]["places"] == ["p1"]
