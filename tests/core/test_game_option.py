@@ -61,14 +61,14 @@ COMMANDS = [
 ]
 
 
-# The virtual board needs only the firmware and a board definition: Halunken has both
-# (tests/games/halunken/test_halunken_vboard.py plays it there), Kami not yet. Halunken's
-# host package has the simulator's parts and scengen's (tests/games/halunken/
-# test_halunken_sim.py) and the terminal play (`sim` without a scenario).
-HALUNKEN_HAS = (["vboard", "--no-prompt"], ["sim", "--scenario", SCENARIO], ["sim"],
-                ["scengen", "1"])
+# The virtual board needs only the firmware and a board definition: Halunken and Kami have
+# both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
+# play them there). Halunken's host package has the simulator's parts and scengen's
+# (tests/games/halunken/test_halunken_sim.py) and the terminal play (`sim` without a
+# scenario).
+HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
-           if game != "halunken" or command not in HALUNKEN_HAS]
+           if command[0] != "vboard" and (game != "halunken" or command not in HALUNKEN_HAS)]
 
 
 @pytest.mark.parametrize("command,game", WITHOUT, ids=lambda c: " ".join(c[:2])

@@ -95,7 +95,10 @@ def test_rules_suite_runs_inside_micropython(mpy):
     # test_kami_rules.py avoids what the MicroPython pytest shim lacks (raises' value)
     from mpy_runner import MicroPython
 
-    runner = MicroPython(executable=mpy.executable, path=mpy.path + (HERE,))
+    # A roomy heap: the rules' tests import games.kami.game, which since the game went on
+    # the platform brings the controller, the view and core.frame, all compiled from
+    # source on the 64-bit unix port (the chip runs them precompiled by mpy-cross).
+    runner = MicroPython(executable=mpy.executable, path=mpy.path + (HERE,), heap_kib=512)
     out = runner.run_script("tests/mp/run_tests.py", "test_kami_rules", timeout=300)
     last = out.strip().splitlines()[-1]
     passed, failed = last.split(", ")

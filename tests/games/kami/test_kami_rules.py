@@ -400,7 +400,7 @@ def test_K18_seigneur_never_below_zero():
 
 def test_K19_the_public_view_holds_what_the_lights_show():
     g = do(table(), "d:SOLDAT-3", "a:OR-1", "c:IMPERATRICE-1", "a:LANCE-1", "pass")
-    p = game.public_state(g)
+    p = report.public(g)
     assert p["turn"] == "p4" and p["attack"] == {"seat": "p2", "card": "LANCE-1"}
     assert p["passed"] == ["p3"] and p["empress_unlocked"]
     assert p["lines"]["p1"]["defence"] == [{"card": None, "face": "down", "from": "hand"}]
@@ -424,7 +424,7 @@ def test_K21_only_the_final_defence_is_revealed():
                             "IMPERATRICE-2"],
                         0: ["SOLDAT-9", "SOLDAT-1"]})
     example2_first_ending(g)
-    p = game.public_state(g)
+    p = report.public(g)
     assert p["rounds"][0]["defence"] == {"card": "IMPERATRICE-1", "face": "down"}
     text = repr(p)
     for hidden in ("SOLDAT-9", "ARGENT-2", "TOUR-1", "FOU-1"):  # earlier face-down cards
@@ -719,5 +719,5 @@ def test_report_in_phase_deal_and_with_a_known_2_player_deal():
     assert d["centre"][0] == {"up": "OR-1", "left": 2}
     assert d["hidden"]["centre"][0] == "OR-2" and d["hidden"]["aside"] is None
     assert d["hands"]["p1"].index("SOLDAT-10") < d["hands"]["p1"].index("SOLDAT-2")
-    p = game.public_state(g)
+    p = report.public(g)
     assert "OR-2" not in repr(p) and "SOLDAT-10" not in repr(p)
