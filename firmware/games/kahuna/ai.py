@@ -29,6 +29,7 @@ that it loads with what the observation says.
 from core.ticks import ticks_add as _ticks_add
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
+from core.ticks import ticks_us as _ticks_us
 from games.kahuna import rules
 
 DEFAULT_LEVEL = 2
@@ -193,6 +194,7 @@ class Model:
     def __init__(self, board, variant):
         self.board = board
         self.game = rules.Game(board, variant=variant)
+        self.game.undoable = False  # the search never undoes: no state copy per move
         self.n = len(board.islands)
         self.n_cards = 2 * self.n
         self.iconns = [tuple(ks) for ks in board.island_conns]
@@ -417,12 +419,22 @@ class Player:
         self.gen = self._search(obs)
 
     def step(self, budget_ms=None):
-        """Think for about `budget_ms` (None: to the end); True once the decision is made."""
+        """Think for about `budget_ms` (None: to the end); True once the decision is made.
+
+        On the board's own clock (no clock given) a slice is timed in microseconds and
+        ends before the next unit of work would take it past `budget_ms` (a unit as long
+        as the longest of this slice): slices end on time, not a ms tick or a unit late.
+        Only when the slice ends depends on the clock, never the search."""
         if self.gen is None:
             return True
         clock = self.clock
         t0 = clock()
         gen = self.gen
+        fine = budget_ms is not None and clock is _ticks_ms
+        if fine:
+            u0 = u = _ticks_us()
+            budget_us = budget_ms * 1000
+            unit = 0
         try:
             while True:
                 next(gen)
@@ -431,7 +443,15 @@ class Player:
                 if self.deadline is not None and _ticks_diff(now, self.deadline) >= 0:
                     self._finish()
                     return True
-                if budget_ms is not None and _ticks_diff(now, t0) >= budget_ms:
+                if fine:
+                    u1 = _ticks_us()
+                    d = _ticks_diff(u1, u)
+                    if d > unit:
+                        unit = d
+                    u = u1
+                    if _ticks_diff(u1, u0) + unit > budget_us:
+                        return False
+                elif budget_ms is not None and _ticks_diff(now, t0) >= budget_ms:
                     return False
         except StopIteration:
             self._finish()
