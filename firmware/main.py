@@ -114,10 +114,83 @@ def make_pin(gpio):
     return machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
 
 
-async def every(period_ms, tick, clock):
+# The loop's timing on the board (the periods are core.app's tasks()).
+READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
+READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
+GC_LOW = 48 * 1024  # free heap under this after a frame: collect then (a quiet moment)
+GC_EVERY = 3  # frames between two looks at the free heap (gc.mem_free walks the heap)
+
+
+async def every(period_ms, tick, clock, after=None):
+    """`tick(now)` every `period_ms` on a fixed beat: each start is due a period after the
+    last one was due, not a period after the tick ended, so a tick's own time (or another
+    task's) does not stretch the period; a beat missed whole is dropped, not caught up.
+    `after()` (optional) runs after each tick, outside it."""
+    due = time.ticks_ms()
     while True:
         tick(clock())
-        await asyncio.sleep_ms(period_ms)
+        if after is not None:
+            after()
+        due = time.ticks_add(due, period_ms)
+        wait = time.ticks_diff(due, time.ticks_ms())
+        if wait < 0:
+            due = time.ticks_ms()  # behind by a beat or more: start afresh from now
+            wait = 0
+        await asyncio.sleep_ms(wait)
+
+
+async def reader_every(period_ms, tick, reader, clock):
+    """The reader's task: every `period_ms` while it waits for the next poll, and again
+    after READER_BUSY_MS while a poll is under way (its steps do not wait a period)."""
+    due = time.ticks_ms()
+    while True:
+        tick(clock())
+        if reader.busy:
+            await asyncio.sleep_ms(READER_BUSY_MS)
+            continue
+        due = time.ticks_add(due, period_ms)
+        wait = time.ticks_diff(due, time.ticks_ms())
+        if wait < 0:
+            due = time.ticks_ms()
+            wait = 0
+        await asyncio.sleep_ms(wait)
+
+
+async def ai_every(period_ms, tick, app, clock):
+    """The board's own player: a slice every `period_ms` while nothing is to think, and
+    slice after slice while it thinks (each yields to every task that is due: the frames,
+    the reader, the inputs and the link come first)."""
+    while True:
+        tick(clock())
+        solo = app.solo
+        await asyncio.sleep_ms(0 if solo is not None and solo.thinking else period_ms)
+
+
+class Collector:
+    """Garbage collection at quiet moments: after a frame, when the free heap is under
+    GC_LOW, so an automatic collection (when an allocation finds no room) never lands in
+    the middle of a tap, a slice of the AI's thinking or a link command. `stats` (a
+    core.loopstats.LoopStats) is told of each collection."""
+
+    def __init__(self, reader, stats):
+        self.reader = reader
+        self.stats = stats
+        self.frames = 0
+
+    def __call__(self):
+        self.frames += 1
+        if self.frames < GC_EVERY:
+            return
+        self.frames = 0
+        if self.reader.busy:
+            return  # a poll under way finishes first (its tap and frame come next)
+        free = gc.mem_free()
+        self.stats.heap_seen(free)
+        if free >= GC_LOW:
+            return
+        t0 = time.ticks_us()
+        gc.collect()
+        self.stats.collected(time.ticks_diff(time.ticks_us(), t0))
 
 
 async def serial_task(link):
@@ -158,7 +231,18 @@ async def game(clock, parts):
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
-    tasks = [every(period, tick, clock) for period, tick in stats.tasks(app)]
+    reader.burst_us = READER_BURST_US
+    collect = Collector(reader, stats)
+    tasks = []
+    for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
+        if raw == app.tick_reader:
+            tasks.append(reader_every(period, tick, reader, clock))
+        elif raw == app.tick_ai:
+            tasks.append(ai_every(period, tick, app, clock))
+        elif raw == app.tick_frame:
+            tasks.append(every(period, tick, clock, collect))
+        else:
+            tasks.append(every(period, tick, clock))
     tasks.append(serial_task(link))
     await asyncio.gather(*tasks)
 
