@@ -114,6 +114,27 @@ def make_pin(gpio):
     return machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
 
 
+SIO_GPIO_IN = 0xD0000004  # RP2040 SIO: the levels of GPIO 0-29, one read
+
+
+def gpio_levels(pins, gpios):
+    """callable() -> the levels of `gpios` as one int (hw.buttons.Buttons.levels), or None
+    where the register cannot be read or does not agree with the pins (`pins`: GPIO ->
+    pin; the virtual board's `machine` has no such register): then each button is read."""
+    mask = 0
+    for g in gpios:
+        mask |= 1 << g
+    mem32 = machine.mem32
+    try:
+        levels = mem32[SIO_GPIO_IN]
+    except Exception:  # noqa: BLE001  (whatever a machine without the register raises)
+        return None
+    for g in gpios:
+        if (levels >> g) & 1 != pins[g]():
+            return None
+    return lambda: mem32[SIO_GPIO_IN] & mask
+
+
 # The loop's timing on the board (the periods are core.app's tasks()).
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
@@ -229,6 +250,8 @@ async def game(clock, parts):
          "cards": len(registry.by_uid), "resumed": app.game.phase,
          "journal_problem": app.boot_problem})
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
+    if inputs.buttons is not None and inputs.button_gpios:
+        inputs.buttons.levels = gpio_levels(inputs.pins, inputs.button_gpios)
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
     reader.burst_us = READER_BURST_US
