@@ -9,7 +9,9 @@ Pico, and the unix port), else in a loop here, with the same bytes.
 
 try:
     from hw.grb import copy_grb
-except (ImportError, SyntaxError):  # CPython; a MicroPython without a native emitter
+except (ImportError, SyntaxError, ValueError):
+    # CPython; a MicroPython without a native emitter; the virtual board (the unix port),
+    # which is given the Pico's armv6m build ("incompatible .mpy arch")
     copy_grb = None
 
 
