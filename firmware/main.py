@@ -138,8 +138,9 @@ def gpio_levels(pins, gpios):
 # The loop's timing on the board (the periods are core.app's tasks()).
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
-GC_LOW = 48 * 1024  # free heap under this after a frame: collect then (a quiet moment)
-GC_EVERY = 3  # frames between two looks at the free heap (gc.mem_free walks the heap)
+GC_LOW = 64 * 1024  # free heap under this after a frame: collect then (a quiet moment)
+GC_EVERY = 4  # frames between two looks at the free heap (gc.mem_free walks the heap:
+# about 1 ms); every frame while the AI thinks (its search allocates about 1 KB per ms)
 
 
 async def every(period_ms, tick, clock, after=None):
@@ -184,7 +185,9 @@ async def ai_every(period_ms, tick, app, clock):
     while True:
         tick(clock())
         solo = app.solo
-        await asyncio.sleep_ms(0 if solo is not None and solo.thinking else period_ms)
+        # 1 ms, not 0: a task that is due (or late) runs before the next slice, whose
+        # place in the queue is behind it; a task resynchronised to now would not be.
+        await asyncio.sleep_ms(1 if solo is not None and solo.thinking else period_ms)
 
 
 class Collector:
@@ -193,14 +196,16 @@ class Collector:
     the middle of a tap, a slice of the AI's thinking or a link command. `stats` (a
     core.loopstats.LoopStats) is told of each collection."""
 
-    def __init__(self, reader, stats):
+    def __init__(self, app, reader, stats):
+        self.app = app
         self.reader = reader
         self.stats = stats
         self.frames = 0
 
     def __call__(self):
         self.frames += 1
-        if self.frames < GC_EVERY:
+        solo = self.app.solo
+        if self.frames < GC_EVERY and (solo is None or not solo.thinking):
             return
         self.frames = 0
         if self.reader.busy:
@@ -255,7 +260,7 @@ async def game(clock, parts):
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
     reader.burst_us = READER_BURST_US
-    collect = Collector(reader, stats)
+    collect = Collector(app, reader, stats)
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:

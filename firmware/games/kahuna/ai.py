@@ -54,6 +54,10 @@ LEVEL_SEARCH = {
 }
 
 FULL = 0xFFFFFFFF
+# The search yields None after each unit of work (counted: the level's limit is in units)
+# and _PART inside a long unit (not counted), so a slice can end part-way through it: the
+# units, and so the decisions, are the same whatever the slices.
+_PART = 1
 
 
 class Rng:
@@ -437,8 +441,8 @@ class Player:
             unit = 0
         try:
             while True:
-                next(gen)
-                self.units += 1
+                if next(gen) is None:
+                    self.units += 1
                 now = clock()
                 if self.deadline is not None and _ticks_diff(now, self.deadline) >= 0:
                     self._finish()
@@ -505,9 +509,11 @@ class Player:
                 g.restore(root)
                 for act in path:
                     g.apply(act)
+                    yield _PART
                 if g.is_over():
                     continue
                 node = g.snapshot()
+                yield _PART
                 acts = [a for a in g.legal_actions()
                         if a[0] in ("place", "remove", "refill", "skip_refill")]
                 yield
@@ -516,6 +522,7 @@ class Player:
                         break
                     g.restore(node)
                     g.apply(act)
+                    yield _PART
                     key = _fingerprint(g)
                     if key in seen_states:
                         yield
@@ -563,6 +570,7 @@ class Player:
         g.restore(self.root)
         for act in path:
             g.apply(act)
+            yield _PART
         if g.is_over():
             return m.score(me)
         cards = m.score(me) - m.score(me, False)
@@ -574,6 +582,7 @@ class Player:
         worst = m.score(me, False)
         for _ in range(steps):
             node = g.snapshot()
+            yield _PART
             acts = [a for a in g.legal_actions() if a[0] in ("place", "remove")]
             yield
             choice = None
@@ -582,6 +591,7 @@ class Player:
                 g.apply(act)
                 if g.refill != rules.NOBODY:
                     g.apply(("refill", g.board.connections[g.refill]))
+                yield _PART
                 v = m.score(me, False)
                 if v < worst:
                     worst = v
