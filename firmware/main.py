@@ -4,7 +4,12 @@ Wiring only: it builds the drivers from the board definition, finds the game it 
 (`games/<game>/game.py`, see docs/platform.md), hands both to the platform's app
 (`core.app.App`) and runs each of the app's ticks (`App.tasks()`: reader, inputs,
 animation with the buzzer and the watchdog) as an asyncio task with its period, plus one
-for the serial link. The platform lives in `core/`, the games in `games/`, the device
+for the serial link. The periods are kept on a fixed beat (`every`); the reader comes back
+within a millisecond while the PN532 has a command in flight and runs a poll's steps back
+to back (`Reader.burst_us`); the board's own player thinks slice after slice, behind every
+task that is due; the heap is collected after a frame when it runs low (`Collector`), so
+the collections that MicroPython would make on its own, wherever an allocation finds no
+room, do not happen. The platform lives in `core/`, the games in `games/`, the device
 drivers in `hw/`; this is the only module that imports `machine`.
 
 Holding the bring-up button at power-up starts bring-up mode instead (see `bringup`).
