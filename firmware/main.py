@@ -7,7 +7,7 @@ animation with the buzzer and the watchdog) as an asyncio task with its period, 
 for the serial link. The periods are kept on a fixed beat (`every`); the reader comes back
 within a millisecond while the PN532 has a command in flight and runs a poll's steps back
 to back (`Reader.burst_us`); the board's own player thinks slice after slice, behind every
-task that is due; the heap is collected after a frame when it runs low (`Collector`), so
+task that is due; the heap is collected after a reader poll when it runs low (`Collector`), so
 the collections that MicroPython would make on its own, wherever an allocation finds no
 room, do not happen. The platform lives in `core/`, the games in `games/`, the device
 drivers in `hw/`; this is the only module that imports `machine`.
@@ -143,21 +143,18 @@ def gpio_levels(pins, gpios):
 # The loop's timing on the board (the periods are core.app's tasks()).
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
-GC_LOW = 64 * 1024  # free heap under this after a frame: collect then (a quiet moment)
-GC_EVERY = 4  # frames between two looks at the free heap (gc.mem_free walks the heap:
-# about 1 ms); every frame while the AI thinks (its search allocates about 1 KB per ms)
+GC_LOW = 64 * 1024  # free heap under this after a reader poll: collect then
+GC_EVERY = 4  # polls between two looks at the free heap (gc.mem_free walks the heap:
+# about 1 ms); every poll while the AI thinks (its search allocates about 1 KB per ms)
 
 
-async def every(period_ms, tick, clock, after=None):
+async def every(period_ms, tick, clock):
     """`tick(now)` every `period_ms` on a fixed beat: each start is due a period after the
     last one was due, not a period after the tick ended, so a tick's own time (or another
-    task's) does not stretch the period; a beat missed whole is dropped, not caught up.
-    `after()` (optional) runs after each tick, outside it."""
+    task's) does not stretch the period; a beat missed whole is dropped, not caught up."""
     due = time.ticks_ms()
     while True:
         tick(clock())
-        if after is not None:
-            after()
         due = time.ticks_add(due, period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
         if wait < 0:
@@ -166,15 +163,17 @@ async def every(period_ms, tick, clock, after=None):
         await asyncio.sleep_ms(wait)
 
 
-async def reader_every(period_ms, tick, reader, clock):
+async def reader_every(period_ms, tick, reader, clock, after):
     """The reader's task: every `period_ms` while it waits for the next poll, and again
-    after READER_BUSY_MS while a poll is under way (its steps do not wait a period)."""
+    after READER_BUSY_MS while a poll is under way (its steps do not wait a period).
+    `after()` runs once a poll is over (a tap's frame is out by then)."""
     due = time.ticks_ms()
     while True:
         tick(clock())
         if reader.busy:
             await asyncio.sleep_ms(READER_BUSY_MS)
             continue
+        after()
         due = time.ticks_add(due, period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
         if wait < 0:
@@ -196,25 +195,23 @@ async def ai_every(period_ms, tick, app, clock):
 
 
 class Collector:
-    """Garbage collection at quiet moments: after a frame, when the free heap is under
-    GC_LOW, so an automatic collection (when an allocation finds no room) never lands in
-    the middle of a tap, a slice of the AI's thinking or a link command. `stats` (a
-    core.loopstats.LoopStats) is told of each collection."""
+    """Garbage collection at quiet moments: just after a reader poll (a tap's frame is out,
+    the next poll is a period away), when the free heap is under GC_LOW, so an automatic
+    collection (when an allocation finds no room) never lands in the middle of a tap, a
+    slice of the AI's thinking or a link command. `stats` (a core.loopstats.LoopStats) is
+    told of each collection."""
 
-    def __init__(self, app, reader, stats):
+    def __init__(self, app, stats):
         self.app = app
-        self.reader = reader
         self.stats = stats
-        self.frames = 0
+        self.polls = 0
 
     def __call__(self):
-        self.frames += 1
+        self.polls += 1
         solo = self.app.solo
-        if self.frames < GC_EVERY and (solo is None or not solo.thinking):
+        if self.polls < GC_EVERY and (solo is None or not solo.thinking):
             return
-        self.frames = 0
-        if self.reader.busy:
-            return  # a poll under way finishes first (its tap and frame come next)
+        self.polls = 0
         free = gc.mem_free()
         self.stats.heap_seen(free)
         if free >= GC_LOW:
@@ -265,15 +262,13 @@ async def game(clock, parts):
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
     reader.burst_us = READER_BURST_US
-    collect = Collector(app, reader, stats)
+    collect = Collector(app, stats)
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:
-            tasks.append(reader_every(period, tick, reader, clock))
+            tasks.append(reader_every(period, tick, reader, clock, collect))
         elif raw == app.tick_ai:
             tasks.append(ai_every(period, tick, app, clock))
-        elif raw == app.tick_frame:
-            tasks.append(every(period, tick, clock, collect))
         else:
             tasks.append(every(period, tick, clock))
     tasks.append(serial_task(link))
