@@ -4,7 +4,12 @@ Wiring only: it builds the drivers from the board definition, finds the game it 
 (`games/<game>/game.py`, see docs/platform.md), hands both to the platform's app
 (`core.app.App`) and runs each of the app's ticks (`App.tasks()`: reader, inputs,
 animation with the buzzer and the watchdog) as an asyncio task with its period, plus one
-for the serial link. The platform lives in `core/`, the games in `games/`, the device
+for the serial link. The periods are kept on a fixed beat (`every`); the reader comes back
+within a millisecond while the PN532 has a command in flight and runs a poll's steps back
+to back (`Reader.burst_us`); the board's own player thinks slice after slice, behind every
+task that is due; the heap is collected after a reader poll when it runs low (`Collector`), so
+the collections that MicroPython would make on its own, wherever an allocation finds no
+room, do not happen. The platform lives in `core/`, the games in `games/`, the device
 drivers in `hw/`; this is the only module that imports `machine`.
 
 Holding the bring-up button at power-up starts bring-up mode instead (see `bringup`).
@@ -114,10 +119,106 @@ def make_pin(gpio):
     return machine.Pin(gpio, machine.Pin.IN, machine.Pin.PULL_UP)
 
 
+SIO_GPIO_IN = 0xD0000004  # RP2040 SIO: the levels of GPIO 0-29, one read
+
+
+def gpio_levels(pins, gpios):
+    """callable() -> the levels of `gpios` as one int (hw.buttons.Buttons.levels), or None
+    where the register cannot be read or does not agree with the pins (`pins`: GPIO ->
+    pin; the virtual board's `machine` has no such register): then each button is read."""
+    mask = 0
+    for g in gpios:
+        mask |= 1 << g
+    mem32 = machine.mem32
+    try:
+        levels = mem32[SIO_GPIO_IN]
+    except Exception:  # noqa: BLE001  (whatever a machine without the register raises)
+        return None
+    for g in gpios:
+        if (levels >> g) & 1 != pins[g]():
+            return None
+    return lambda: mem32[SIO_GPIO_IN] & mask
+
+
+# The loop's timing on the board (the periods are core.app's tasks()).
+READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
+READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
+GC_LOW = 64 * 1024  # free heap under this after a reader poll: collect then
+GC_EVERY = 4  # polls between two looks at the free heap (gc.mem_free walks the heap:
+# about 1 ms); every poll while the AI thinks (its search allocates about 1 KB per ms)
+
+
 async def every(period_ms, tick, clock):
+    """`tick(now)` every `period_ms` on a fixed beat: each start is due a period after the
+    last one was due, not a period after the tick ended, so a tick's own time (or another
+    task's) does not stretch the period; a beat missed whole is dropped, not caught up."""
+    due = time.ticks_ms()
     while True:
         tick(clock())
-        await asyncio.sleep_ms(period_ms)
+        due = time.ticks_add(due, period_ms)
+        wait = time.ticks_diff(due, time.ticks_ms())
+        if wait < 0:
+            due = time.ticks_ms()  # behind by a beat or more: start afresh from now
+            wait = 0
+        await asyncio.sleep_ms(wait)
+
+
+async def reader_every(period_ms, tick, reader, clock, after):
+    """The reader's task: every `period_ms` while it waits for the next poll, and again
+    after READER_BUSY_MS while a poll is under way (its steps do not wait a period).
+    `after()` runs once a poll is over (a tap's frame is out by then)."""
+    due = time.ticks_ms()
+    while True:
+        tick(clock())
+        if reader.busy:
+            await asyncio.sleep_ms(READER_BUSY_MS)
+            continue
+        after()
+        due = time.ticks_add(due, period_ms)
+        wait = time.ticks_diff(due, time.ticks_ms())
+        if wait < 0:
+            due = time.ticks_ms()
+            wait = 0
+        await asyncio.sleep_ms(wait)
+
+
+async def ai_every(period_ms, tick, app, clock):
+    """The board's own player: a slice every `period_ms` while nothing is to think, and
+    slice after slice while it thinks (each yields to every task that is due: the frames,
+    the reader, the inputs and the link come first)."""
+    while True:
+        tick(clock())
+        solo = app.solo
+        # 1 ms, not 0: a task that is due (or late) runs before the next slice, whose
+        # place in the queue is behind it; a task resynchronised to now would not be.
+        await asyncio.sleep_ms(1 if solo is not None and solo.thinking else period_ms)
+
+
+class Collector:
+    """Garbage collection at quiet moments: just after a reader poll (a tap's frame is out,
+    the next poll is a period away), when the free heap is under GC_LOW, so an automatic
+    collection (when an allocation finds no room) never lands in the middle of a tap, a
+    slice of the AI's thinking or a link command. `stats` (a core.loopstats.LoopStats) is
+    told of each collection."""
+
+    def __init__(self, app, stats):
+        self.app = app
+        self.stats = stats
+        self.polls = 0
+
+    def __call__(self):
+        self.polls += 1
+        solo = self.app.solo
+        if self.polls < GC_EVERY and (solo is None or not solo.thinking):
+            return
+        self.polls = 0
+        free = gc.mem_free()
+        self.stats.heap_seen(free)
+        if free >= GC_LOW:
+            return
+        t0 = time.ticks_us()
+        gc.collect()
+        self.stats.collected(time.ticks_diff(time.ticks_us(), t0))
 
 
 async def serial_task(link):
@@ -156,9 +257,20 @@ async def game(clock, parts):
          "cards": len(registry.by_uid), "resumed": app.game.phase,
          "journal_problem": app.boot_problem})
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
+    if inputs.buttons is not None and inputs.button_gpios:
+        inputs.buttons.levels = gpio_levels(inputs.pins, inputs.button_gpios)
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
-    tasks = [every(period, tick, clock) for period, tick in stats.tasks(app)]
+    reader.burst_us = READER_BURST_US
+    collect = Collector(app, stats)
+    tasks = []
+    for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
+        if raw == app.tick_reader:
+            tasks.append(reader_every(period, tick, reader, clock, collect))
+        elif raw == app.tick_ai:
+            tasks.append(ai_every(period, tick, app, clock))
+        else:
+            tasks.append(every(period, tick, clock))
     tasks.append(serial_task(link))
     await asyncio.gather(*tasks)
 

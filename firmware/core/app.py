@@ -23,7 +23,9 @@ When the game's settings seat the board as a player, `solo` is the game's own pl
 and `prompters` are told its words for the player (`say()`) whenever they change.
 
 The board's loop is the ticks below, each with its period (`tasks()`): main.py runs them
-as asyncio tasks, the simulator on virtual time. `now` is ms that only go up.
+as asyncio tasks on a fixed beat (the reader again at once while the chip has a command in
+flight, the AI slice after slice while it thinks), the simulator on virtual time. `now` is
+ms that only go up.
 """
 
 from core import menu as menumod
@@ -35,7 +37,8 @@ from core.outcome import STORAGE, Rejected
 from core.scanner import Scanner
 
 # The loop's periods (ms), their one home: main.py and the simulator both use tasks().
-READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response)
+READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response;
+# on the board main.py polls tight while a command is in flight: a poll within one tick)
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
 AI_MS = 10  # the board's own player's tick: one slice of its thinking

@@ -99,15 +99,11 @@ class Frame:
     def limit(self):
         """Scale the frame so the estimated current stays under the board's limit."""
         f = self.buf
-        total = 0
-        for v in f:
-            total += v
+        total = sum(f)  # in C, and it allocates nothing (a loop here cost 1-2 ms a frame)
         if total > self.limit_total:
             lim = self.limit_total
             for j in range(len(f)):
                 f[j] = f[j] * lim // total
-            total = 0
-            for v in f:
-                total += v
+            total = sum(f)
         self.last_ma = total * MA_PER_CHANNEL // 255
         return f

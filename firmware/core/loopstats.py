@@ -16,7 +16,8 @@ microseconds of the board's own clock (time.ticks_us):
   decision, the time spent in its slices, and how many slices;
 - the heap: gc.mem_free() every HEAP_EVERY frames (its low point, and a rise of more than
   GC_RISE bytes between two samples counts as an automatic collection, with the longest
-  tick run since the previous sample as its stall), and at each report a full collection,
+  tick run since the previous sample as its stall), the collections main.py makes at quiet
+  moments (`collected`, timed; counted apart), and at each report a full collection,
   timed, and the live heap after it.
 
 p50 and p95 are over the last RING samples of each series; counts, max and totals are
@@ -126,6 +127,7 @@ class LoopStats:
         self.ai_compute = Series()  # time in the slices of a decision
         self.ai_slices = Series()  # slices of a decision
         self.gc_stall = Series()  # the longest tick in a window where a collection ran
+        self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
         self.reset()
 
     def reset(self):
@@ -133,7 +135,7 @@ class LoopStats:
         for t in self.tasks_:
             t.reset()
         for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
-                  self.ai_compute, self.ai_slices, self.gc_stall):
+                  self.ai_compute, self.ai_slices, self.gc_stall, self.gc_quiet):
             s.reset()
         self.polling = False
         self.poll_start = 0
@@ -207,6 +209,17 @@ class LoopStats:
         if self.heap_low < 0 or free < self.heap_low:
             self.heap_low = free
         self.longest = 0
+
+    def heap_seen(self, free):
+        """A look at the free heap made elsewhere (main.py's collector): its low point."""
+        if self.heap_low < 0 or free < self.heap_low:
+            self.heap_low = free
+
+    def collected(self, us):
+        """A collection made at a quiet moment (main.py), which took `us`: counted apart
+        from the automatic ones (the next heap sample starts afresh)."""
+        self.gc_quiet.add(us)
+        self.heap_free = -1
 
     def _ai(self, app, task, tick):
         def run(now):
@@ -288,7 +301,8 @@ class LoopStats:
         """The figures as one JSON-able object (times in ms, p50/p95 over the last RING
         samples). `collect`: time a full collection and give the live heap after it."""
         heap = {"free_low": self.heap_low if self.heap_low >= 0 else None,
-                "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000)}
+                "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000),
+                "gc_quiet_ms": self.gc_quiet.report(1000)}
         if collect and _mem_free is not None and _mem_alloc is not None:
             t0 = ticks_us()
             gc.collect()

@@ -38,6 +38,12 @@ class Button:
         self._t_down = 0  # when the debounced press began
         self._done = False  # this press has been reported (or is to be ignored)
 
+    def steady(self):
+        """Polled again at the same level, it would say nothing and change nothing: no
+        level waiting out its debounce, no long press being timed."""
+        return (not self._fresh and self._raw == self._down
+                and (not self._down or self._done or self.long_role is None))
+
     def poll(self, now):
         """Read the pin once; return the role of an event, or None."""
         raw = self.pin() == self._pressed
@@ -83,13 +89,29 @@ class Buttons:
     def __init__(self, buttons, on_event):
         self.buttons = list(buttons)
         self.on_event = on_event
+        # Optional: callable() -> every button pin's level at once (an int; the board
+        # reads the GPIO input register). While it is what the last poll saw and every
+        # button is steady, a poll has nothing to find: the buttons are not read one by one.
+        self.levels = None
+        self._seen = None
+        self._quiet = False
 
     def poll(self, now):
         """Poll every button once; return the number of events delivered."""
+        levels = self.levels
+        if levels is not None:
+            seen = levels()
+            if self._quiet and seen == self._seen:
+                return 0
+            self._seen = seen
         n = 0
+        quiet = True
         for b in self.buttons:
             role = b.poll(now)
             if role is not None:
                 n += 1
                 self.on_event(role)
+            if quiet and not b.steady():
+                quiet = False
+        self._quiet = quiet
         return n

@@ -41,6 +41,7 @@ class Inputs:
         self.buttons = buttons  # a Buttons, or None
         self.encoder = encoder  # an Encoder, or None
         self.pins = pins if pins is not None else {}  # GPIO -> pin, for bring-up checks
+        self.button_gpios = []  # the buttons' GPIOs (build), for Buttons.levels
         self._events = None  # this poll's roles for poll to return, if any
         self._last = 0
         self._first = True
@@ -96,6 +97,7 @@ def build(board, make_pin, active_low=True):
     hold = board.inputs.get("hold") or {}
     for role in sorted(by_role):  # a fixed order: MicroPython dicts keep none
         buttons.append(Button(pin(by_role[role]), role, active_low, hold.get(role)))
+        inputs.button_gpios.append(by_role[role])
     enc_pins = board.pins.get("encoder")
     actions = board.inputs.get("encoder") or {}
     if enc_pins is not None:
@@ -106,6 +108,7 @@ def build(board, make_pin, active_low=True):
         press, long_press = actions.get("press"), actions.get("long_press")
         if "switch" in enc_pins and (press is not None or long_press is not None):
             buttons.append(Button(pin(enc_pins["switch"]), press, active_low, long_press))
+            inputs.button_gpios.append(enc_pins["switch"])
     inputs.buttons = Buttons(buttons, sink)
     return inputs
 

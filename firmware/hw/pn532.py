@@ -197,6 +197,11 @@ class PN532:
         self.sens_res = None  # ATQA of the last listed card (2 bytes)
         self.sel_res = None  # SAK of the last listed card
 
+    @property
+    def busy(self):
+        """A command is under way (its ACK or its response not read yet)."""
+        return self._state != _IDLE
+
     # -- frame level -------------------------------------------------------
     def _send(self, cmd, params, limit_ms, now=None):
         data = bytearray(1 + len(params))

@@ -17,6 +17,7 @@ the caller's clock, so the loop never blocks on them.
 when it answers again after a reset or a failed setup.
 """
 
+from core.ticks import ticks_diff, ticks_us
 from hw.const import const
 from hw.pn532 import PENDING, PN532Error
 
@@ -45,6 +46,7 @@ class Reader:
         self._failed = False  # a setup failed since the chip last answered
         self._state = _LOST
         self._at = 0  # when the current wait (reset, boot, retry) started
+        self.burst_us = 0  # a poll's steps back to back for up to this long (0: one step)
         if reset_pin is not None:
             reset_pin.value(1)  # released: the chip runs
 
@@ -98,8 +100,26 @@ class Reader:
         if self.report is not None:
             self.report(obj)
 
+    @property
+    def busy(self):
+        """A poll is under way: the chip has a command in flight (the loop comes back at
+        once rather than a reader period later)."""
+        return self._state == _READY and self.pn.busy
+
     def poll(self, now):
-        """One step; True when a poll completed (its result in `uid`)."""
+        """One step; True when a poll completed (its result in `uid`). With `burst_us`
+        set (the board: main.py), the steps go on back to back while the chip's answer
+        is due, for up to that long: a tight poll, so a poll does not wait for the loop
+        between its protocol steps (the chip answers in a few ms)."""
+        done = self._poll(now)
+        if done or not self.burst_us or not self.busy:
+            return done
+        t0 = ticks_us()
+        while not done and self.busy and ticks_diff(ticks_us(), t0) < self.burst_us:
+            done = self._poll(now)
+        return done
+
+    def _poll(self, now):
         st = self._state
         if st == _READY:
             try:

@@ -71,6 +71,8 @@ def table(rep):
          ai.get("slices", {}).get("n", 0)),
         ("automatic collections seen: longest tick around one, ms",
          _triple(heap.get("gc_stall_ms", {})), heap.get("gc_seen", 0)),
+        ("collections at quiet moments (after a reader poll), each, ms",
+         _triple(heap.get("gc_quiet_ms", {})), heap.get("gc_quiet_ms", {}).get("n", 0)),
     ]
     lines.append("")
     lines.append("%-62s %22s %6s" % ("measure", "p50 / p95 / max", "n"))

@@ -192,8 +192,11 @@ class Session:
                          % (wall, self.decisions()))
                 break
             if link.say == THINKING:
-                link.wait(lambda m: m.get("event") == "ai" and m.get("say") != THINKING,
-                          max(60.0, end - time.monotonic()), "the AI's decision")
+                self.while_thinking()
+                if link.say == THINKING:
+                    link.wait(lambda m: m.get("event") == "ai" and m.get("say") != THINKING,
+                              max(60.0, end - time.monotonic()), "the AI's decision")
+                self.frames_thinking()
                 link.sync()
                 self.say("AI decision %d made" % self.decisions())
                 self.heap("after AI decision %d" % self.decisions())
@@ -215,6 +218,26 @@ class Session:
             else:
                 self.wait_emulated(20)
                 link.sync()
+
+    def while_thinking(self, n=3):
+        """While the AI thinks: `selftest` round trips (the link), and the frames from
+        now to its decision (`frames_thinking`)."""
+        self.think_from = self.emu.ns()
+        rtts = self.results.setdefault("rtt_thinking", [])
+        for _ in range(n):
+            if self.link.say != THINKING:
+                break
+            t0 = self.emu.ns()
+            self.link.send({"cmd": "selftest"})
+            self.link.wait(lambda m: m.get("event") == "selftest", 120, "selftest")
+            if self.link.say == THINKING:  # its decision came during the command: not counted
+                rtts.append(ms(self.emu.ns() - t0))
+
+    def frames_thinking(self):
+        hist = self.emu.ctl({"since": self.think_from})["hist"]
+        times = [h[0] for h in hist]
+        self.results.setdefault("think_gaps", []).extend(
+            ms(b - a) for a, b in zip(times, times[1:]))
 
     def decisions(self):
         steps = self.link.ai_steps
@@ -309,7 +332,10 @@ def table(res):
             ("frame to frame at idle", res.get("idle_frames", {})),
             ("link: selftest command -> reply", res.get("rtt_selftest", {})),
             ("link: state command -> reply (the whole state)", res.get("rtt_state", {})),
-            ("AI decision, think step -> next step (link)", res.get("ai_seen", {}))]
+            ("AI decision, think step -> next step (link)", res.get("ai_seen", {})),
+            ("frame to frame while the AI thinks", summary(res.get("think_gaps", []))),
+            ("link: selftest command -> reply, the AI thinking",
+             summary(res.get("rtt_thinking", [])))]
     board = res.get("board", {})
     ai = board.get("ai", {})
     rows.append(("AI decision, first slice -> decision (board)", ai.get("elapsed_ms", {})))

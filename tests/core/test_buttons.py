@@ -231,6 +231,38 @@ def test_buttons_report_in_their_order_and_count_events():
     assert rig.roles() == ["next", "prev"]
 
 
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 400), st.integers(1, 900)),
+                max_size=8))
+@settings(max_examples=150, deadline=None)
+def test_levels_at_once_find_the_same_events_as_reading_each_button(presses):
+    """Buttons.levels (the board reads every button's GPIO in one register read): polls
+    that would find nothing are skipped, and the events and their times stay the same."""
+    def play(with_levels):
+        rig = Rig()
+        pins = [rig.pin(n) for n in ("a", "b", "c")]
+        buttons = Buttons([Button(pins[0], "next"), Button(pins[1], "ok", long_role="back"),
+                           Button(pins[2], "done", long_role="new-game")], rig.on_event)
+        if with_levels:
+            buttons.levels = lambda: sum(p() << i for i, p in enumerate(pins))
+        for which, at, held in presses:
+            pins[which].press(100 + at, held, bounce_ms=3)
+        rig.run(buttons, 2500)
+        return rig.events
+    assert play(True) == play(False)
+
+
+def test_levels_at_once_skip_the_reads_while_nothing_changes():
+    rig = Rig()
+    reads = []
+    pin = rig.pin("a")
+    buttons = Buttons([Button(lambda: reads.append(1) or pin(), "next")], rig.on_event)
+    buttons.levels = pin
+    pin.press(100, 100)
+    rig.run(buttons, 600)
+    assert rig.roles() == ["next"]
+    assert 0 < len(reads) < 20  # polled 121 times; read one by one only around the press
+
+
 # ------------------------------------------------------------------ encoder
 
 def make_encoder(cw="next", ccw="prev"):

@@ -148,3 +148,29 @@ def test_without_a_reset_pin_a_failing_reader_is_lost_at_once_and_retried_every_
     assert now - lost_at == Reader.RETRY_MS  # found again at the first retry
     assert said[-1] == {"event": "reader", "pn532": [0x32, 1, 6, 7]}
     assert rig.chip.resets == 1  # only the rig's power-on: nothing pulsed the pin
+
+
+# ------------------------------------------------------------------ the board's tight poll
+
+def test_a_burst_runs_a_polls_steps_back_to_back_and_one_step_stays_one():
+    """main.py sets `burst_us`: a poll's steps (command, ACK, busy, response) in one call
+    while the chip has a command in flight; without it (the simulator) one step a call."""
+    from host_tools.fakehw.ntag213 import NTAG213
+    from hw.reader import Reader
+
+    def reader(burst_us):
+        pn, chip, t = driver(ack_polls=0, response_polls=1)
+        chip.field.tag = NTAG213(bytes.fromhex("04A224B2C35E80"))
+        r = Reader(pn)
+        r.start(0)
+        r.burst_us = burst_us
+        return r
+
+    r = reader(0)
+    calls = 1
+    while not r.poll(calls):
+        assert r.busy
+        calls += 1
+    assert calls >= 3 and r.uid == bytes.fromhex("04A224B2C35E80")
+    r = reader(50000)
+    assert r.poll(0) and r.uid == bytes.fromhex("04A224B2C35E80") and not r.busy

@@ -9,4 +9,4 @@ def test_reader_suite_runs_inside_micropython(mpy):
     harness = MicroPython(executable=mpy.executable, heap_kib=512)
     out = harness.run_script("tests/mp/run_tests.py", "test_reader", timeout=300)
     last = out.strip().splitlines()[-1]
-    assert last == "8 passed, 0 failed", out
+    assert last == "9 passed, 0 failed", out

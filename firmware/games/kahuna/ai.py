@@ -29,6 +29,7 @@ that it loads with what the observation says.
 from core.ticks import ticks_add as _ticks_add
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
+from core.ticks import ticks_us as _ticks_us
 from games.kahuna import rules
 
 DEFAULT_LEVEL = 2
@@ -53,6 +54,10 @@ LEVEL_SEARCH = {
 }
 
 FULL = 0xFFFFFFFF
+# The search yields None after each unit of work (counted: the level's limit is in units)
+# and _PART inside a long unit (not counted), so a slice can end part-way through it: the
+# units, and so the decisions, are the same whatever the slices.
+_PART = 1
 
 
 class Rng:
@@ -193,6 +198,7 @@ class Model:
     def __init__(self, board, variant):
         self.board = board
         self.game = rules.Game(board, variant=variant)
+        self.game.undoable = False  # the search never undoes: no state copy per move
         self.n = len(board.islands)
         self.n_cards = 2 * self.n
         self.iconns = [tuple(ks) for ks in board.island_conns]
@@ -417,21 +423,39 @@ class Player:
         self.gen = self._search(obs)
 
     def step(self, budget_ms=None):
-        """Think for about `budget_ms` (None: to the end); True once the decision is made."""
+        """Think for about `budget_ms` (None: to the end); True once the decision is made.
+
+        On the board's own clock (no clock given) a slice is timed in microseconds and
+        ends before the next unit of work would take it past `budget_ms` (a unit as long
+        as the longest of this slice): slices end on time, not a ms tick or a unit late.
+        Only when the slice ends depends on the clock, never the search."""
         if self.gen is None:
             return True
         clock = self.clock
         t0 = clock()
         gen = self.gen
+        fine = budget_ms is not None and clock is _ticks_ms
+        if fine:
+            u0 = u = _ticks_us()
+            budget_us = budget_ms * 1000
+            unit = 0
         try:
             while True:
-                next(gen)
-                self.units += 1
+                if next(gen) is None:
+                    self.units += 1
                 now = clock()
                 if self.deadline is not None and _ticks_diff(now, self.deadline) >= 0:
                     self._finish()
                     return True
-                if budget_ms is not None and _ticks_diff(now, t0) >= budget_ms:
+                if fine:
+                    u1 = _ticks_us()
+                    d = _ticks_diff(u1, u)
+                    if d > unit:
+                        unit = d
+                    u = u1
+                    if _ticks_diff(u1, u0) + unit > budget_us:
+                        return False
+                elif budget_ms is not None and _ticks_diff(now, t0) >= budget_ms:
                     return False
         except StopIteration:
             self._finish()
@@ -485,9 +509,11 @@ class Player:
                 g.restore(root)
                 for act in path:
                     g.apply(act)
+                    yield _PART
                 if g.is_over():
                     continue
                 node = g.snapshot()
+                yield _PART
                 acts = [a for a in g.legal_actions()
                         if a[0] in ("place", "remove", "refill", "skip_refill")]
                 yield
@@ -496,6 +522,7 @@ class Player:
                         break
                     g.restore(node)
                     g.apply(act)
+                    yield _PART
                     key = _fingerprint(g)
                     if key in seen_states:
                         yield
@@ -543,6 +570,7 @@ class Player:
         g.restore(self.root)
         for act in path:
             g.apply(act)
+            yield _PART
         if g.is_over():
             return m.score(me)
         cards = m.score(me) - m.score(me, False)
@@ -554,6 +582,7 @@ class Player:
         worst = m.score(me, False)
         for _ in range(steps):
             node = g.snapshot()
+            yield _PART
             acts = [a for a in g.legal_actions() if a[0] in ("place", "remove")]
             yield
             choice = None
@@ -562,6 +591,7 @@ class Player:
                 g.apply(act)
                 if g.refill != rules.NOBODY:
                     g.apply(("refill", g.board.connections[g.refill]))
+                yield _PART
                 v = m.score(me, False)
                 if v < worst:
                     worst = v

@@ -187,6 +187,9 @@ class Game:
         self.card_names = self.settings.card_names
         self.card_index = self.settings.card_index
         self.recorder = None  # callable(action tuple) told of every applied action
+        # False: no undo history is kept (the AI's private game, which never undoes:
+        # each of its moves would otherwise copy the whole state for an undo).
+        self.undoable = True
         self.new_game()
 
     # ----------------------------------------------------------------- state
@@ -224,11 +227,13 @@ class Game:
         (self.phase, self.round, self.turn, bridges, control, supply, place, self.dealt,
          self.handicap_left, self.must_draw, self.final_turns, self.finals_left, scores,
          round_scores, self.final_islands, self.winner, self.refill) = core
-        self.bridges = list(bridges)
-        self.control = list(control)
-        self.supply = list(supply)
-        self.place = list(place)
-        self.scores = list(scores)
+        # Copied into the lists the game already has: a restore (the AI's search makes
+        # one per position it scores) then allocates next to nothing on the Pico's heap.
+        self.bridges[:] = bridges
+        self.control[:] = control
+        self.supply[:] = supply
+        self.place[:] = place
+        self.scores[:] = scores
         self.round_scores = list(round_scores)
 
     def to_act(self):
@@ -553,7 +558,8 @@ class Game:
         if (PLACE, k) not in offered:
             raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
         self._note(("place", card, conn))
-        self.history.append(self._core())
+        if self.undoable:
+            self.history.append(self._core())
         self.place[c] = DISCARD
         if self._lay_bridge(p, k):
             self._early_end(p)
@@ -571,7 +577,8 @@ class Game:
         if k not in targets:
             raise Rejected(NOT_OFFERED, "%s and %s cannot remove %s" % (card1, card2, conn))
         self._note(("remove", card1, card2, conn))
-        self.history.append(self._core())
+        if self.undoable:
+            self.history.append(self._core())
         self.place[c1] = DISCARD
         self.place[c2] = DISCARD
         opp = 1 - p
@@ -594,7 +601,8 @@ class Game:
             raise Rejected(NOT_OFFERED, "only %s may be refilled"
                            % (self.board.connections[self.refill],))
         self._note(("refill", conn))
-        self.history.append(self._core())  # R10: a refill is an action of its own
+        if self.undoable:
+            self.history.append(self._core())  # R10: a refill is an action of its own
         self.refill = NOBODY
         if self._lay_bridge(self.turn, k):
             self._early_end(self.turn)
@@ -611,7 +619,8 @@ class Game:
         c = self.card_id(card)
         self._in_hand(c)
         self._note(("discard", card))
-        self.history.append(self._core())  # R10: discards can be taken back
+        if self.undoable:
+            self.history.append(self._core())  # R10: discards can be taken back
         self.place[c] = DISCARD
 
     def end_play(self):

@@ -90,13 +90,34 @@ class View:
         c = self.colours
         over = game.phase == rules.OVER
         scoring = fr.running(self.scoring_at, SCORING_MS, now)
-        # Base: bridges in their owner's colour, islands in their controller's.
-        for k in range(len(b.conn_led)):
-            o = game.bridges[k]
-            self.f.put(b.conn_led[k], c["free"] if o == NOBODY else self.player[o])
-        for i in range(len(b.island_led)):
-            o = game.control[i]
-            self.f.put(b.island_led[i], c["uncontrolled"] if o == NOBODY else self.player[o])
+        # Base: bridges in their owner's colour, islands in their controller's (written
+        # here rather than through Frame.put: a frame's most pixels, on the hot path).
+        buf = self.f.buf
+        player = self.player
+        free = c["free"]
+        owners = game.bridges
+        leds = b.conn_led
+        for k in range(len(leds)):
+            j = leds[k]
+            if j >= 0:
+                o = owners[k]
+                col = free if o == NOBODY else player[o]
+                j *= 3
+                buf[j] = col[0]
+                buf[j + 1] = col[1]
+                buf[j + 2] = col[2]
+        free = c["uncontrolled"]
+        owners = game.control
+        leds = b.island_led
+        for i in range(len(leds)):
+            j = leds[i]
+            if j >= 0:
+                o = owners[i]
+                col = free if o == NOBODY else player[o]
+                j *= 3
+                buf[j] = col[0]
+                buf[j + 1] = col[1]
+                buf[j + 2] = col[2]
         if scoring:
             self._scoring(game, now - self.scoring_at)
         elif over:
