@@ -12,7 +12,8 @@ every pixel of the strip: each connection as a thick bar in its LED's colour wit
 itself as a dot at its middle, each island as a disc in its LED's colour, and a stone beside
 an island that the report says is controlled. A panel on the right holds the status pixels,
 the game as the report tells it (phase, round, turn, scores, supply, hands, the last
-rejection) and a legend.
+rejection) and a legend (picturepanel.py; the sizes, colours and SVG pieces both use are in
+picturekit.py).
 
 Colours: the report's `leds` are the frame after brightness (and current limiting), so a lit
 pixel is dim (63 for white at brightness 0.25). Each one is shown at full level: divided by
@@ -30,30 +31,37 @@ import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
+from host_tools.games.kahuna.picturekit import (
+    BOARD_H,
+    BOARD_W,
+    BRIDGE_W,
+    FONT,
+    GAP,
+    HEIGHT,
+    INK,
+    ISLAND_R,
+    LAND_R,
+    NAVY,
+    OFF_GREY,
+    PIXEL_R,
+    SAND,
+    STATUS_TITLES,
+    WIDTH,
+    Picture,
+    bar_width,
+    draw_fish,
+    draw_pixel_disc,
+    draw_rays,
+    draw_stone,
+    draw_turtle,
+    element,
+    full_level,
+    hex_rgb,
+    known_colours,
+    svg_text,
+)
+from host_tools.games.kahuna.picturepanel import draw_panel
 from host_tools.paths import BOARD_DEF
-
-BOARD_W = 1000  # the board area of the picture; the board's frame is scaled into it
-BOARD_H = 800
-PANEL_W = 400  # the text panel, right of the board
-WIDTH = BOARD_W + PANEL_W
-HEIGHT = BOARD_H
-
-FONT = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
-MONO = "DejaVu Sans Mono, Menlo, Consolas, monospace"
-NAVY = "#1b2c6b"  # the printed board's island names
-INK = "#14213f"  # outlines of pixels and bridges
-SAND = "#ecd77a"
-OFF_GREY = "#34383f"
-PANEL_BG = "#f4ecd2"
-PANEL_MUTED = "#7a6a3e"
-
-ISLAND_R = 21  # an island's pixel disc
-LAND_R = 40  # mean radius of the land drawn around it
-PIXEL_R = 7  # a connection's pixel dot
-BRIDGE_W = 10
-GAP = 7  # between an island's disc and the end of a bridge
-
-STATUS_TITLES = {"turn_white": "turn white", "turn_black": "turn black"}
 
 
 def demo_scenario():
@@ -62,68 +70,6 @@ def demo_scenario():
     from host_tools import mpy
     with open(os.path.join(mpy.ROOT, "docs", "midgame.scn")) as f:
         return f.read()
-
-
-# ------------------------------------------------------------------ colours
-
-def _hex(rgb):
-    return "#%02x%02x%02x" % tuple(int(round(c)) for c in rgb)
-
-
-def _luma(rgb):
-    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
-
-
-def _bar_width(rgb):
-    """A lit connection's bar is thick; a dark one (a free connection) slimmer."""
-    return BRIDGE_W if _luma(rgb) >= 50 else BRIDGE_W - 4
-
-
-def known_colours(board):
-    """(name, rgb) of every colour the firmware shows at full level: the board's palette,
-    then the view's defaults for the colours the board leaves out. Off is not listed."""
-    out = list(board.palette.items())
-    try:
-        from games.kahuna.view import DEFAULTS
-    except ImportError:  # the firmware is not importable: the palette alone
-        DEFAULTS = {}
-    for name in sorted(DEFAULTS):
-        if name not in board.palette:
-            out.append((name, tuple(DEFAULTS[name])))
-    return [(n, tuple(c)) for n, c in out if tuple(c) != (0, 0, 0)]
-
-
-def full_level(rgb, board, known=None):
-    """(colour, name) of a pixel of the frame shown at full level: `name` is the palette
-    colour it is, "off" for a dark pixel, or None for a colour the palette does not hold
-    (then the colour is the pixel divided by the brightness, clamped to 255)."""
-    rgb = tuple(int(c) for c in rgb)
-    if rgb == (0, 0, 0):
-        return (0, 0, 0), "off"
-    if known is None:
-        known = known_colours(board)
-    b = board.brightness
-    full = [min(255.0, c / b) for c in rgb]
-    # The palette colour itself, give or take the rounding of the brightness scaling.
-    tol = 1.5 / b + 1
-    best = None
-    for name, p in known:
-        d = max(abs(f - c) for f, c in zip(full, p))
-        if d <= tol and (best is None or d < best[0]):
-            best = (d, name, p)
-    if best is None and max(rgb) >= 8:
-        # A dimmed palette colour: the same hue at a lower level (a pulse, the limiter).
-        for name, p in known:
-            ps = [c * b for c in p]
-            k = sum(v * c for v, c in zip(rgb, ps)) / sum(c * c for c in ps)
-            if not 0 < k <= 1.02:
-                continue
-            d = max(abs(v - k * c) for v, c in zip(rgb, ps))
-            if d <= 2.5 and (best is None or d < best[0]):
-                best = (d, name, p)
-    if best is not None:
-        return best[2], best[1]
-    return tuple(int(round(c)) for c in full), None
 
 
 # ------------------------------------------------------------------ geometry
@@ -249,134 +195,6 @@ def _land_path(name, x, y, radius=LAND_R):
     return "M" + " L".join("%.1f,%.1f" % p for p in pts) + " Z"
 
 
-# ------------------------------------------------------------------ SVG pieces
-
-def _attrs(**kw):
-    parts = []
-    for k, v in kw.items():
-        if v is None:
-            continue
-        k = k.rstrip("_").replace("_", "-")
-        if isinstance(v, float):
-            v = "%.1f" % v
-        parts.append('%s="%s"' % (k, escape(str(v), {'"': "&quot;"})))
-    return " ".join(parts)
-
-
-def _el(tag, title=None, **kw):
-    if title is None:
-        return "<%s %s/>" % (tag, _attrs(**kw))
-    return "<%s %s><title>%s</title></%s>" % (tag, _attrs(**kw), escape(title), tag)
-
-
-def _text(x, y, s, size=14, fill=NAVY, weight=None, anchor=None, family=FONT,
-          spacing=None, halo=None, id_=None):
-    common = dict(x=x, y=y, font_family=family, font_size=size, font_weight=weight,
-                  text_anchor=anchor, letter_spacing=spacing)
-    out = []
-    if halo:
-        out.append("<text %s>%s</text>" % (_attrs(fill=halo, stroke=halo, stroke_width=5,
-                                                  stroke_linejoin="round", opacity=0.85,
-                                                  **common), escape(s)))
-    out.append("<text %s>%s</text>" % (_attrs(id=id_, fill=fill, **common), escape(s)))
-    return "".join(out)
-
-
-class _Picture:
-    """Collects the SVG of one picture; the gradients it needs go into <defs>."""
-
-    def __init__(self):
-        self.defs = []
-        self.body = []
-        self.glows = set()
-
-    def add(self, s):
-        self.body.append(s)
-
-    def glow(self, rgb):
-        """The id of a radial gradient that fades `rgb` out: the light around a pixel."""
-        gid = "glow-%02x%02x%02x" % tuple(rgb)
-        if gid not in self.glows:
-            self.glows.add(gid)
-            c = _hex(rgb)
-            self.defs.append(
-                '<radialGradient id="%s"><stop offset="0.35" stop-color="%s" '
-                'stop-opacity="0.75"/><stop offset="1" stop-color="%s" stop-opacity="0"/>'
-                '</radialGradient>' % (gid, c, c))
-        return gid
-
-
-def _pixel_disc(pic, x, y, r, rgb, name, id_, title, lit_apart=False):
-    """A pixel: a disc in its colour with a glow when lit; dashed dark grey when off."""
-    if name == "off":
-        pic.add(_el("circle", title, id=id_, cx=x, cy=y, r=r, fill=OFF_GREY,
-                    stroke="#9aa3ad", stroke_width=2, stroke_dasharray="4 3",
-                    data_colour="off"))
-        return
-    if lit_apart or max(rgb) >= 110:
-        pic.add(_el("circle", cx=x, cy=y, r=r * (2.3 if lit_apart else 1.7),
-                    fill="url(#%s)" % pic.glow(rgb)))
-    pic.add(_el("circle", title, id=id_, cx=x, cy=y, r=r, fill=_hex(rgb), stroke=INK,
-                stroke_width=2.5, data_colour=name or _hex(rgb)))
-    if max(rgb) >= 60:  # a small highlight: a lamp, not a flat dot
-        pic.add(_el("ellipse", cx=x - r * 0.32, cy=y - r * 0.38, rx=r * 0.32, ry=r * 0.2,
-                    fill="#ffffff", opacity=0.45))
-
-
-def _rays(pic, x, y, r0, r1):
-    """Short strokes around a pixel: it is lit apart from the game state (it blinks)."""
-    d = []
-    for j in range(8):
-        a = math.pi / 8 + j * math.pi / 4
-        d.append("M%.1f,%.1f L%.1f,%.1f" % (x + r0 * math.cos(a), y + r0 * math.sin(a),
-                                           x + r1 * math.cos(a), y + r1 * math.sin(a)))
-    pic.add(_el("path", d=" ".join(d), stroke=INK, stroke_width=2.5, stroke_linecap="round"))
-
-
-def _stone(pic, x, y, rgb, title, id_):
-    """A control stone in the player's colour, seen slightly from the side."""
-    side = tuple(int(c * 0.6) for c in rgb)
-    pic.add('<g id="%s"><title>%s</title>' % (id_, escape(title)))
-    pic.add(_el("ellipse", cx=x, cy=y + 4, rx=12, ry=8, fill=_hex(side), stroke=INK,
-                stroke_width=2))
-    pic.add(_el("rect", x=x - 12, y=y - 1, width=24, height=5, fill=_hex(side)))
-    pic.add(_el("ellipse", cx=x, cy=y - 1, rx=12, ry=8, fill=_hex(rgb), stroke=INK,
-                stroke_width=2))
-    pic.add(_el("line", x1=x - 12, y1=y - 1, x2=x - 12, y2=y + 4, stroke=INK, stroke_width=2))
-    pic.add(_el("line", x1=x + 12, y1=y - 1, x2=x + 12, y2=y + 4, stroke=INK, stroke_width=2))
-    pic.add("</g>")
-
-
-def _turtle(pic, x, y, scale, rot):
-    c = "#e35da6"
-    pic.add('<g transform="translate(%.0f,%.0f) rotate(%.0f) scale(%.2f)" opacity="0.9">'
-            % (x, y, rot, scale))
-    for lx, ly in ((-16, -14), (16, -14), (-16, 14), (16, 14)):
-        pic.add(_el("ellipse", cx=lx, cy=ly, rx=9, ry=5, fill=c,
-                    transform="rotate(%d %d %d)" % (35 if lx * ly > 0 else -35, lx, ly)))
-    pic.add(_el("ellipse", cx=0, cy=-25, rx=7, ry=8, fill=c))
-    pic.add(_el("path", d="M-3,20 L0,30 L3,20 Z", fill=c))
-    pic.add(_el("ellipse", cx=0, cy=0, rx=16, ry=20, fill=c))
-    for d in ("M-16,-5 H16", "M-16,5 H16", "M-6,-19 V19", "M6,-19 V19"):
-        pic.add(_el("path", d=d, stroke="#f8c5e0", stroke_width=2))
-    pic.add("</g>")
-
-
-def _fish(pic, x, y, scale, flip):
-    c = "#f29a3a"
-    pic.add('<g transform="translate(%.0f,%.0f) scale(%.2f,%.2f)" opacity="0.9">'
-            % (x, y, -scale if flip else scale, scale))
-    pic.add(_el("path", d="M18,0 L40,-14 L34,0 L40,14 Z", fill=c))
-    pic.add(_el("path", d="M-8,-12 L4,-22 L10,-10 Z", fill=c))
-    pic.add(_el("ellipse", cx=0, cy=0, rx=26, ry=13, fill=c))
-    pic.add(_el("path", d="M-14,-8 Q-6,0 -14,8", stroke="#7a3b12", stroke_width=2,
-                fill="none"))
-    pic.add(_el("circle", cx=-18, cy=-2, r=3, fill="#3b1d08"))
-    pic.add(_el("path", d="M0,-4 Q10,0 0,4 M6,-6 Q16,0 6,6", stroke="#7a3b12",
-                stroke_width=1.5, fill="none"))
-    pic.add("</g>")
-
-
 # ------------------------------------------------------------------ the board area
 
 def _sea(pic, board, xy):
@@ -391,32 +209,32 @@ def _sea(pic, board, xy):
         '<linearGradient id="land" x1="0" y1="0" x2="0.4" y2="1">'
         '<stop offset="0" stop-color="#6fb83c"/><stop offset="1" stop-color="#2f7f2a"/>'
         '</linearGradient>')
-    pic.add(_el("rect", x=0, y=0, width=BOARD_W, height=BOARD_H, fill="url(#sea)"))
+    pic.add(element("rect", x=0, y=0, width=BOARD_W, height=BOARD_H, fill="url(#sea)"))
     # Light swirls in the water, as on the printed board.
     for cx, cy, rx, ry in ((250, 130, 190, 50), (760, 110, 170, 40), (880, 690, 150, 45),
                            (150, 700, 140, 40), (520, 770, 220, 28)):
-        pic.add(_el("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, fill="url(#shallow)",
+        pic.add(element("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, fill="url(#shallow)",
                     opacity=0.45))
     # Islets off the coasts (only where no island or bridge is near).
     for ix, iy, r in ((118, 190, 6), (262, 100, 5), (525, 88, 6), (640, 190, 4),
                       (930, 150, 5), (950, 480, 4), (880, 760, 6), (170, 600, 5),
                       (330, 760, 5), (610, 760, 4), (960, 330, 5), (70, 420, 4)):
         if all(math.hypot(ix - x, iy - y) > 80 for x, y in xy):
-            pic.add(_el("circle", cx=ix, cy=iy, r=r + 3, fill=SAND, opacity=0.9))
-            pic.add(_el("circle", cx=ix, cy=iy, r=r, fill="#4f9d34"))
-    _turtle(pic, 62, 62, 0.9, 30)
-    _turtle(pic, BOARD_W - 62, 62, 0.9, -30)
-    _fish(pic, 70, BOARD_H - 52, 0.9, False)
-    _fish(pic, BOARD_W - 70, BOARD_H - 52, 0.9, True)
+            pic.add(element("circle", cx=ix, cy=iy, r=r + 3, fill=SAND, opacity=0.9))
+            pic.add(element("circle", cx=ix, cy=iy, r=r, fill="#4f9d34"))
+    draw_turtle(pic, 62, 62, 0.9, 30)
+    draw_turtle(pic, BOARD_W - 62, 62, 0.9, -30)
+    draw_fish(pic, 70, BOARD_H - 52, 0.9, False)
+    draw_fish(pic, BOARD_W - 70, BOARD_H - 52, 0.9, True)
     # Shallow water around each island, then the land with its sandy coast.
     for x, y in xy:
-        pic.add(_el("circle", cx=x, cy=y, r=LAND_R * 2.3, fill="url(#shallow)"))
+        pic.add(element("circle", cx=x, cy=y, r=LAND_R * 2.3, fill="url(#shallow)"))
     for i, (x, y) in enumerate(xy):
         nearest = min(math.hypot(x - u, y - v) for j, (u, v) in enumerate(xy) if j != i)
         d = _land_path(board.islands[i], x, y, min(LAND_R + 8, 0.34 * nearest))
-        pic.add(_el("path", d=d, fill="none", stroke="#f1f8dc", stroke_width=16,
+        pic.add(element("path", d=d, fill="none", stroke="#f1f8dc", stroke_width=16,
                     opacity=0.55, stroke_linejoin="round"))
-        pic.add(_el("path", id="land-" + board.islands[i], d=d, fill="url(#land)",
+        pic.add(element("path", id="land-" + board.islands[i], d=d, fill="url(#land)",
                     stroke=SAND, stroke_width=6, stroke_linejoin="round"))
 
 
@@ -442,25 +260,25 @@ def _connections(pic, board, report, xy, leds, known):
             "%s: %s" % (cid, "bridge of " + owner if owner else "free"))
         ends = dict(x1=sx, y1=sy, x2=ex, y2=ey)
         if name == "off":
-            pic.add(_el("line", stroke="#b9d3df", stroke_width=9, opacity=0.5,
+            pic.add(element("line", stroke="#b9d3df", stroke_width=9, opacity=0.5,
                         stroke_linecap="round", **ends))
-            pic.add(_el("line", title, id="conn-" + cid, stroke=OFF_GREY, stroke_width=7,
+            pic.add(element("line", title, id="conn-" + cid, stroke=OFF_GREY, stroke_width=7,
                         stroke_dasharray="12 8", data_led=led, data_colour="off",
                         data_owner=owner or "none", **ends))
         else:
             if lit_apart:
-                pic.add(_el("line", stroke=_hex(rgb), stroke_width=BRIDGE_W + 16, opacity=0.35,
-                            stroke_linecap="round", **ends))
+                pic.add(element("line", stroke=hex_rgb(rgb), stroke_width=BRIDGE_W + 16,
+                                opacity=0.35, stroke_linecap="round", **ends))
             # A dark pixel (a free connection) gets a slimmer bar: the lit ones stand out.
-            width = _bar_width(rgb)
-            pic.add(_el("line", stroke=INK, stroke_width=width + 5, stroke_linecap="round",
+            width = bar_width(rgb)
+            pic.add(element("line", stroke=INK, stroke_width=width + 5, stroke_linecap="round",
                         opacity=0.9, **ends))
-            pic.add(_el("line", title, id="conn-" + cid, stroke=_hex(rgb),
+            pic.add(element("line", title, id="conn-" + cid, stroke=hex_rgb(rgb),
                         stroke_width=width, stroke_linecap="round", data_led=led,
-                        data_colour=name or _hex(rgb), data_owner=owner or "none", **ends))
-        _pixel_disc(pic, mx, my, PIXEL_R, rgb, name, "pixel-" + cid, title, False)
+                        data_colour=name or hex_rgb(rgb), data_owner=owner or "none", **ends))
+        draw_pixel_disc(pic, mx, my, PIXEL_R, rgb, name, "pixel-" + cid, title, False)
         if lit_apart:
-            _rays(pic, mx, my, PIXEL_R + 4, PIXEL_R + 10)
+            draw_rays(pic, mx, my, PIXEL_R + 4, PIXEL_R + 10)
 
 
 def _islands(pic, board, report, xy, leds, known):
@@ -474,9 +292,9 @@ def _islands(pic, board, report, xy, leds, known):
         rgb, name, lit_apart, title = _pixel(
             board, leds, led, known, owner or "uncontrolled",
             "%s: %s" % (iid, "controlled by " + owner if owner else "uncontrolled"))
-        _pixel_disc(pic, x, y, ISLAND_R, rgb, name, "island-" + iid, title, lit_apart)
+        draw_pixel_disc(pic, x, y, ISLAND_R, rgb, name, "island-" + iid, title, lit_apart)
         if lit_apart:
-            _rays(pic, x, y, ISLAND_R + 4, ISLAND_R + 10)
+            draw_rays(pic, x, y, ISLAND_R + 4, ISLAND_R + 10)
         if owner:
             stones.append((iid, x, y, pal.get(owner, (128, 128, 128)), owner))
     # Stones first, close to their island; then the names, clear of bridges, pixels,
@@ -484,10 +302,10 @@ def _islands(pic, board, report, xy, leds, known):
     obstacles = _obstacles(board, xy)
     for iid, x, y, rgb, owner in stones:
         sx, sy = _place_stone(x, y, obstacles)
-        _stone(pic, sx, sy, rgb, "%s: stone of %s" % (iid, owner), "stone-" + iid)
+        draw_stone(pic, sx, sy, rgb, "%s: stone of %s" % (iid, owner), "stone-" + iid)
     for i, iid in enumerate(board.islands):
         lx, ly = _place_label(board, xy, i, obstacles)
-        pic.add(_text(lx, ly, iid, size=22, weight="bold", anchor="middle", spacing=2,
+        pic.add(svg_text(lx, ly, iid, size=22, weight="bold", anchor="middle", spacing=2,
                       halo="#f6f1d0", id_="label-" + iid))
 
 
@@ -530,198 +348,6 @@ def _segments(board, xy):
     return out
 
 
-# ------------------------------------------------------------------ the panel
-
-def _wrap(s, width):
-    words = s.split()
-    lines, cur = [], ""
-    for w in words:
-        if cur and len(cur) + 1 + len(w) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = (cur + " " + w).strip()
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-def _heading(pic, x, y, s):
-    pic.add(_text(x, y, s.upper(), size=12, fill=PANEL_MUTED, weight="bold", spacing=2))
-    pic.add(_el("line", x1=x, y1=y + 6, x2=WIDTH - 24, y2=y + 6, stroke="#d8c896",
-                stroke_width=1))
-
-
-def _swatch(pic, x, y, rgb, r=8):
-    pic.add(_el("circle", cx=x, cy=y, r=r, fill=_hex(rgb), stroke=INK, stroke_width=2))
-
-
-def _player(name):
-    return name.capitalize() if isinstance(name, str) else str(name)
-
-
-def _panel(pic, board, report, leds, known):
-    x0 = BOARD_W
-    x = x0 + 24
-    pal = board.palette
-    pic.add(_el("rect", x=x0, y=0, width=PANEL_W, height=HEIGHT, fill=PANEL_BG))
-    pic.add(_el("rect", x=x0, y=0, width=6, height=HEIGHT, fill=SAND))
-    pic.add(_text(x, 50, "KAHUNA", size=36, weight="bold", spacing=6))
-    pic.add(_text(x + 2, 72, "smart board \u00b7 simulator \u00b7 last LED frame", size=13,
-                  fill=PANEL_MUTED))
-
-    # Status pixels.
-    y = 104
-    _heading(pic, x, y, "Status pixels")
-    names = list(board.status_leds)
-    step = min(88, (PANEL_W - 48) / max(1, len(names)))
-    for j, sname in enumerate(names):
-        cx = x + step * j + step / 2
-        led = board.status_leds[sname]
-        raw = tuple(leds[led])
-        rgb, cname = full_level(raw, board, known)
-        title = "%s: LED %d = %s%s" % (sname, led, list(raw), " (%s)" % cname if cname else "")
-        _pixel_disc(pic, cx, y + 30, 13, rgb, cname, "status-" + sname, title)
-        label = STATUS_TITLES.get(sname, sname.replace("_", " "))
-        pic.add(_text(cx, y + 60, label, size=12, anchor="middle"))
-        shown = (cname or _hex(rgb)).replace("phase_", "").replace("_", " ")
-        pic.add(_text(cx, y + 75, shown, size=11, anchor="middle", fill=PANEL_MUTED))
-
-    # The game.
-    y = 206
-    _heading(pic, x, y, "Game")
-    phase = report.get("phase", "?")
-    line = "Round %s \u00b7 " % report.get("round", "?")
-    if phase == "over":
-        line += "game over"
-    else:
-        line += "%s%s phase" % ("final turns \u00b7 " if report.get("final_turns") else "",
-                                phase)
-    pic.add(_text(x, y + 28, line, size=17, weight="bold"))
-    turn = report.get("turn")
-    winner = report.get("winner")
-    if phase == "over":
-        if winner in pal:
-            _swatch(pic, x + 8, y + 50, pal[winner])
-            pic.add(_text(x + 24, y + 55, "Game over: %s wins" % _player(winner), size=16))
-        else:
-            pic.add(_text(x, y + 55, "Game over: a draw", size=16))
-    elif turn:
-        verb = {"deal": "'s cards are dealt", "handicap": " places handicap bridges",
-                "draw": " draws or declines"}.get(phase, " to play")
-        if turn in pal:
-            _swatch(pic, x + 8, y + 50, pal[turn])
-        text = _player(turn) + verb
-        if report.get("must_draw"):
-            text += " (must draw)"
-        pic.add(_text(x + 24, y + 55, text, size=16))
-    scores = report.get("scores") or {}
-    line = "Score: White %s \u00b7 Black %s" % (scores.get("white", 0), scores.get("black", 0))
-    pic.add(_text(x, y + 80, line, size=15))
-    rounds = report.get("round_scores") or []
-    if rounds:
-        line = "Scorings: " + " \u00b7 ".join(
-            "%d\u2013%d" % (r["white"], r["black"]) for r in rounds) + " (white\u2013black)"
-    else:
-        line = "No round scored yet"
-    pic.add(_text(x, y + 100, line, size=13, fill=PANEL_MUTED))
-    bridges = report.get("bridges") or {}
-    control = report.get("control") or {}
-    counts = []
-    for p in ("white", "black"):
-        n_isl = sum(1 for v in control.values() if v == p)
-        n_br = sum(1 for v in bridges.values() if v == p)
-        counts.append("%s: %d island%s, %d bridge%s" % (
-            _player(p), n_isl, "" if n_isl == 1 else "s", n_br, "" if n_br == 1 else "s"))
-    pic.add(_text(x, y + 118, " \u00b7 ".join(counts), size=12, fill=PANEL_MUTED))
-
-    # The players.
-    y = 352
-    _heading(pic, x, y, "Players")
-    supply = report.get("supply") or {}
-    hands = report.get("hands") or {}
-    y += 30
-    for p in ("white", "black"):
-        hand = list(hands.get(p) or [])
-        if p in pal:
-            _swatch(pic, x + 8, y - 5, pal[p])
-        pic.add(_text(x + 24, y, _player(p), size=16, weight="bold"))
-        pic.add(_text(x + 90, y, "%s bridges in supply \u00b7 %d in hand" % (
-            supply.get(p, "?"), len(hand)), size=14))
-        cy = y + 12
-        if not hand:
-            pic.add(_text(x + 24, cy + 18, "no cards", size=13, fill=PANEL_MUTED))
-        for j, card in enumerate(hand):
-            cx = x + 24 + j * 66
-            pic.add(_el("rect", x=cx, y=cy, width=60, height=26, rx=4, fill="#fffdf4",
-                        stroke=NAVY, stroke_width=1.5))
-            pic.add(_text(cx + 30, cy + 18, card, size=12, weight="bold", anchor="middle",
-                          family=MONO))
-        y += 62
-    pic.add(_text(x, y - 4, "Discard pile %s \u00b7 drawable %s" % (
-        report.get("discard", "?"), report.get("drawable", "?")), size=14))
-
-    # The last rejection.
-    y = 530
-    _heading(pic, x, y, "Last rejection")
-    rejected = report.get("rejected") or []
-    if rejected:
-        r = rejected[-1]
-        more = " (%d in all)" % len(rejected) if len(rejected) > 1 else ""
-        pic.add(_text(x, y + 26, "line %s: %s%s" % (r.get("line"), r.get("code"), more),
-                      size=15, weight="bold", fill="#b3261e"))
-        for j, ln in enumerate(_wrap(str(r.get("message", "")), 44)[:2]):
-            pic.add(_text(x, y + 46 + 18 * j, ln, size=14, fill="#5a1712"))
-    else:
-        pic.add(_text(x, y + 26, "none", size=15, fill=PANEL_MUTED))
-
-    _legend(pic, board, x, 622)
-
-
-def _legend(pic, board, x, y):
-    pal = board.palette
-    _heading(pic, x, y, "Legend")
-    col = (PANEL_W - 48) / 2
-    items = [("bridge", pal["white"], "white player"),
-             ("bridge", pal["black"], "black player"),
-             ("bridge", pal["free"], "free connection"),
-             ("island", pal["uncontrolled"], "uncontrolled island"),
-             ("stone", pal["white"], "controlled island"),
-             ("halo", pal.get("option_place", (0, 255, 0)), "blinks: option, error"),
-             ("island", pal.get("pending", (255, 160, 0)), "card pending"),
-             ("off", None, "pixel off")]
-    for j, (kind, rgb, label) in enumerate(items):
-        cx = x + (j % 2) * col
-        cy = y + 32 + (j // 2) * 38
-        if rgb is not None and tuple(rgb) == (0, 0, 0):
-            kind = "off" if kind == "bridge" else "off-island"
-        if kind in ("bridge", "halo"):
-            if kind == "halo":
-                pic.add(_el("line", x1=cx, y1=cy, x2=cx + 40, y2=cy, stroke=_hex(rgb),
-                            stroke_width=BRIDGE_W + 12, opacity=0.35, stroke_linecap="round"))
-                _rays(pic, cx + 20, cy, PIXEL_R + 3, PIXEL_R + 8)
-            width = _bar_width(rgb)
-            pic.add(_el("line", x1=cx, y1=cy, x2=cx + 40, y2=cy, stroke=INK,
-                        stroke_width=width + 5, stroke_linecap="round"))
-            pic.add(_el("line", x1=cx, y1=cy, x2=cx + 40, y2=cy, stroke=_hex(rgb),
-                        stroke_width=width, stroke_linecap="round"))
-            pic.add(_el("circle", cx=cx + 20, cy=cy, r=PIXEL_R - 1, fill=_hex(rgb), stroke=INK,
-                        stroke_width=2))
-        elif kind == "island":
-            pic.add(_el("circle", cx=cx + 20, cy=cy, r=13, fill=_hex(rgb), stroke=INK,
-                        stroke_width=2.5))
-        elif kind == "off-island":
-            _pixel_disc(pic, cx + 20, cy, 13, (0, 0, 0), "off", None, None)
-        elif kind == "stone":
-            pic.add(_el("circle", cx=cx + 12, cy=cy, r=13, fill=_hex(rgb), stroke=INK,
-                        stroke_width=2.5))
-            _stone(pic, cx + 34, cy - 2, rgb, label, "legend-stone")
-        else:
-            pic.add(_el("line", x1=cx, y1=cy, x2=cx + 40, y2=cy, stroke=OFF_GREY,
-                        stroke_width=7, stroke_dasharray="9 6"))
-        pic.add(_text(cx + 54, cy + 5, label, size=13))
-
-
 # ------------------------------------------------------------------ entry points
 
 def svg(board, report):
@@ -733,11 +359,11 @@ def svg(board, report):
                             else repr(leds)))
     known = known_colours(board)
     xy = _layout(board)
-    pic = _Picture()
+    pic = Picture()
     _sea(pic, board, xy)
     _connections(pic, board, report, xy, leds, known)
     _islands(pic, board, report, xy, leds, known)
-    _panel(pic, board, report, leds, known)
+    draw_panel(pic, board, report, leds, known)
     head = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
             'viewBox="0 0 %d %d">' % (WIDTH, HEIGHT, WIDTH, HEIGHT))
     title = "<title>Kahuna board: %s phase, round %s, %s's turn</title>" % (
@@ -754,7 +380,7 @@ def page_geometry(board):
     lights the same drawing from any LED frame instead of laying the board out again.
     Stones are placed for every island (any may be controlled) and names clear of them."""
     xy = _layout(board)
-    pic = _Picture()
+    pic = Picture()
     _sea(pic, board, xy)
     segs = _segments(board, xy)
     obstacles = _obstacles(board, xy)

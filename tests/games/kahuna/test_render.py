@@ -15,6 +15,7 @@ import pytest
 import gamekit
 from core import board as boardmod
 from host_tools.games.kahuna import picture as render
+from host_tools.games.kahuna import picturekit
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import parse
 
@@ -103,12 +104,12 @@ def test_connections_and_islands_take_the_palette_colour_of_their_owner(board, r
     white_led = report["leds"][board.conn_led[board.conn_index["ELAI-HUNA"]]]
     assert max(white_led) < 255 * board.brightness + 1
     for cid, owner in report["bridges"].items():
-        assert conns["conn-" + cid].get("stroke") == render._hex(pal[owner]), cid
+        assert conns["conn-" + cid].get("stroke") == picturekit.hex_rgb(pal[owner]), cid
         assert conns["conn-" + cid].get("stroke-dasharray") is None
-    assert conns["conn-BARI-COCO"].get("stroke") == render._hex(pal["free"])
+    assert conns["conn-BARI-COCO"].get("stroke") == picturekit.hex_rgb(pal["free"])
     islands = by_id(tree, "island-")
-    assert islands["island-ALOA"].get("fill") == render._hex(pal["white"])
-    assert islands["island-HUNA"].get("fill") == render._hex(pal["uncontrolled"])
+    assert islands["island-ALOA"].get("fill") == picturekit.hex_rgb(pal["white"])
+    assert islands["island-HUNA"].get("fill") == picturekit.hex_rgb(pal["uncontrolled"])
 
 
 def test_a_controlled_island_gets_a_stone_in_its_controllers_colour(board, report, tree):
@@ -116,7 +117,7 @@ def test_a_controlled_island_gets_a_stone_in_its_controllers_colour(board, repor
     stones = by_id(tree, "stone-")
     assert list(stones) == ["stone-ALOA"]
     fills = {e.get("fill") for e in stones["stone-ALOA"].iter(SVG_NS + "ellipse")}
-    assert render._hex(board.palette["white"]) in fills
+    assert picturekit.hex_rgb(board.palette["white"]) in fills
 
 
 def test_the_panel_tells_the_game(board, report):
@@ -208,10 +209,11 @@ def test_the_demo_position_is_mid_game_with_options_blinking(board):
     # option colour, the others blinking in white's colour), unlike their free state.
     conns = by_id(tree, "conn-")
     lit = [c for c in ("COCO-GOLA", "FAAA-GOLA", "GOLA-JOJO", "GOLA-KAHU")
-           if conns["conn-" + c].get("stroke") != render._hex(board.palette["free"])]
+           if conns["conn-" + c].get("stroke") != picturekit.hex_rgb(board.palette["free"])]
     assert len(lit) == 4
-    assert conns["conn-COCO-GOLA"].get("stroke") == render._hex(board.palette["option_place"])
-    assert by_id(tree, "island-")["island-GOLA"].get("fill") == render._hex(
+    option = picturekit.hex_rgb(board.palette["option_place"])
+    assert conns["conn-COCO-GOLA"].get("stroke") == option
+    assert by_id(tree, "island-")["island-GOLA"].get("fill") == picturekit.hex_rgb(
         board.palette["pending"])
 
 
