@@ -24,7 +24,7 @@ import time
 import machine
 import neopixel
 
-from core import bringup, gameload, tunes
+from core import gameload, tunes
 from core.app import WATCHDOG_MS, App
 from core.cards import Registry
 from core.enroll import Enroller
@@ -283,6 +283,7 @@ def main():
         board, game_def, registry, strip, _, reader = parts
         inputs = inputsmod.build(board, make_pin)
         inputs.use_irq()
+        from core import bringup  # only here: a game's heap does not carry it
         asyncio.run(bringup.run(board, game_def, registry, strip, reader, inputs, clock, out))
     else:
         asyncio.run(game(clock, parts))

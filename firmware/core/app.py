@@ -28,7 +28,6 @@ flight, the AI slice after slice while it thinks), the simulator on virtual time
 ms that only go up.
 """
 
-from core import menu as menumod
 from core import outcome as oc
 from core.board import MENU, NEW_GAME
 from core.cards import uid_hex
@@ -310,10 +309,12 @@ class App:
         fresh = self.game_def.new_state(self.board, self.settings)
         under_way = not self.game.is_over() and self.game.snapshot() != fresh.snapshot()
         start = self.game_def.menu_settings(self.game_def.check_settings(self.settings))
+        from core import menu as menumod  # loaded when first opened: not in a game's heap
         self.menu = menumod.Menu(items, start, under_way)
         return oc.accepted(oc.MENU)
 
     def _menu_press(self, button, now):
+        from core import menu as menumod  # already loaded: the menu is open
         step = self.menu.press(button)
         if step == menumod.LEAVE:
             self.menu = None

@@ -10,7 +10,6 @@ Anything else is refused with a reason and the board keeps waiting for the same 
 `ntag_read(page)` on the tag just detected); `send(obj)` reports to the host.
 """
 
-from core import ndef
 
 NTAGS = {
     b"\x00\x04\x04\x02\x01\x00\x0f\x03": ("NTAG213", 144),
@@ -63,6 +62,7 @@ class Enroller:
             return self.refuse(uid_hex, "not an NTAG213/215/216 tag (version %s)"
                                % "".join("%02X" % b for b in version))
         kind, capacity = NTAGS[version]
+        from core import ndef  # loaded at the first enrolment: a game's heap does not carry it
         data = ndef.ndef_text_tlv(label(self.title, card), capacity=capacity)
         try:
             pages = ndef.to_pages(data)
