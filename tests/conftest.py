@@ -69,24 +69,6 @@ def pytest_addoption(parser):
 
 @pytest.fixture
 def flashed_vboard(tmp_path):
-    """A virtual board (host_tools vboard) with the firmware put on it by `make flash`:
-    `port`, `dir` (its file system), `build` (the build folder); stopped afterwards."""
-    import subprocess
-
-    from host_tools.maker.vboardclient import Running
-    from mpy_runner import ROOT
-    d = tmp_path / "board"
-    d.mkdir()
-    log = open(tmp_path / "vboard.log", "w")
-    b = Running(str(d), log=log)
-    b.dir = str(d)
-    b.build = str(tmp_path / "build")
-    try:
-        proc = subprocess.run(["make", "flash", "PORT=" + b.port, "ARGS=--build-dir " + b.build],
-                              capture_output=True, text=True, timeout=180, cwd=ROOT,
-                              stdin=subprocess.DEVNULL)
-        assert proc.returncode == 0, proc.stdout + proc.stderr
-        yield b
-    finally:
-        b.stop()
-        log.close()
+    """Kahuna's firmware flashed on a virtual board (vboardkit.flash_vboard)."""
+    from vboardkit import flash_vboard
+    yield from flash_vboard(tmp_path)

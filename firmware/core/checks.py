@@ -109,3 +109,60 @@ def gpio(v, field, used):
         raise BoardError(field, "GPIO %d used twice (also %s)" % (v, used[v]))
     used[v] = field
     return v
+
+
+# ------------------------------------------------------ places with a position and a light
+
+def position(d, where, frame, kx="x", ky="y"):
+    """(x, y) of the object `d` at `where`, within `frame` ((width, height) or None)."""
+    out = []
+    for key, lim in ((kx, 0), (ky, 1)):
+        v = get(d, key, where)
+        if not is_num(v) or v < 0 or (frame and v > frame[lim]):
+            raise BoardError(where + "." + key, "position must be a number %s, got %r"
+                             % ("0..%s" % frame[lim] if frame else ">= 0", v))
+        out.append(v)
+    return (out[0], out[1])
+
+
+def size(data, key, where):
+    """(width, height) of the object `data[key]`, both positive."""
+    w = at(where, key)
+    d = as_dict(data[key], w)
+    no_extra(d, ("width", "height"), w)
+    return (pos_num(get(d, "width", w), w + ".width"),
+            pos_num(get(d, "height", w), w + ".height"))
+
+
+def entries(data, key, count, prefix, where):
+    """The list `data[key]` of `count` objects; with a prefix, their ids are prefix1..N."""
+    w0 = at(where, key)
+    items = as_list(get(data, key, where), w0)
+    if len(items) != count:
+        raise BoardError(w0, "%d expected, got %d" % (count, len(items)))
+    for i, item in enumerate(items):
+        w = "%s[%d]" % (w0, i)
+        as_dict(item, w)
+        if prefix:
+            want = "%s%d" % (prefix, i + 1)
+            if get(item, "id", w) != want:
+                raise BoardError(w + ".id", "expected %r, got %r" % (want, item["id"]))
+    return items
+
+
+def lights(data, key, count, prefix, where, frame, leds, xys, out):
+    """The list `data[key]` of `count` lights ({"id"?, "x", "y", "led"}): their positions
+    appended to `xys`, their LED indices to `out`."""
+    for i, item in enumerate(entries(data, key, count, prefix, where)):
+        w = "%s.%s[%d]" % (where, key, i)
+        no_extra(item, ("id", "x", "y", "led") if prefix else ("x", "y", "led"), w)
+        xys.append(position(item, w, frame))
+        out.append(led(get(item, "led", w), w + ".led", leds))
+
+
+def light(data, key, where, frame, leds):
+    """((x, y), LED index) of the one light `data[key]` ({"x", "y", "led"})."""
+    w = at(where, key)
+    d = as_dict(get(data, key, where), w)
+    no_extra(d, ("x", "y", "led"), w)
+    return position(d, w, frame), led(get(d, "led", w), w + ".led", leds)

@@ -11,7 +11,7 @@ colours its view needs from the `palette`.
 Faults are named by their field (`layout.taverns[3].id: expected 'T4', got 'T5'`).
 """
 
-from core.checks import BoardError, as_dict, as_list, at, get, is_num, led, no_extra, pos_num
+from core.checks import BoardError, entries, get, led, light, lights, no_extra, position, size
 from games.halunken.places import ROUNDS, SEATS, TAVERNS, HalunkenBoard
 
 SECTION = "layout"
@@ -27,71 +27,24 @@ def new_board():
     return HalunkenBoard()
 
 
-def _xy(d, w, bd):
-    out = []
-    for key, lim in (("x", 0), ("y", 1)):
-        v = get(d, key, w)
-        if not is_num(v) or v < 0 or (bd.frame and v > bd.frame[lim]):
-            raise BoardError(w + "." + key, "position must be a number %s, got %r"
-                             % ("0..%s" % bd.frame[lim] if bd.frame else ">= 0", v))
-        out.append(v)
-    return (out[0], out[1])
-
-
-def _size(data, key, w0):
-    where = at(w0, key)
-    d = as_dict(data[key], where)
-    no_extra(d, ("width", "height"), where)
-    return (pos_num(get(d, "width", where), where + ".width"),
-            pos_num(get(d, "height", where), where + ".height"))
-
-
-def _entries(data, key, count, prefix, w0):
-    """The list `key` of `count` objects; with a prefix, their ids are prefix1..prefixN."""
-    where = at(w0, key)
-    items = as_list(get(data, key, w0), where)
-    if len(items) != count:
-        raise BoardError(where, "%d expected, got %d" % (count, len(items)))
-    for i, item in enumerate(items):
-        w = "%s[%d]" % (where, i)
-        as_dict(item, w)
-        if prefix:
-            want = "%s%d" % (prefix, i + 1)
-            if get(item, "id", w) != want:
-                raise BoardError(w + ".id", "expected %r, got %r" % (want, item["id"]))
-    return items
-
-
 def parse(data, bd, leds):
     """Check the `layout` section `data` into `bd` (a HalunkenBoard); `leds` maps each
     pixel index used to its field."""
     w0 = SECTION
     no_extra(data, KEYS, w0)
     if "frame" in data:
-        bd.frame = _size(data, "frame", w0)
+        bd.frame = size(data, "frame", w0)
     if "board_size_mm" in data:
-        bd.board_size_mm = _size(data, "board_size_mm", w0)
-    for i, t in enumerate(_entries(data, "taverns", TAVERNS, "T", w0)):
+        bd.board_size_mm = size(data, "board_size_mm", w0)
+    for i, t in enumerate(entries(data, "taverns", TAVERNS, "T", w0)):
         w = "%s.taverns[%d]" % (w0, i)
         no_extra(t, ("id", "x", "y", "space_led", "pile_led"), w)
-        bd.tavern_xy.append(_xy(t, w, bd))
+        bd.tavern_xy.append(position(t, w, bd.frame))
         bd.space_led.append(led(get(t, "space_led", w), w + ".space_led", leds))
         bd.pile_led.append(led(get(t, "pile_led", w), w + ".pile_led", leds))
-    for i, s in enumerate(_entries(data, "seats", SEATS, "p", w0)):
-        w = "%s.seats[%d]" % (w0, i)
-        no_extra(s, ("id", "x", "y", "led"), w)
-        bd.seat_xy.append(_xy(s, w, bd))
-        bd.seat_led.append(led(get(s, "led", w), w + ".led", leds))
-    w = at(w0, "port")
-    port = as_dict(get(data, "port", w0), w)
-    no_extra(port, ("x", "y", "led"), w)
-    bd.port_xy = _xy(port, w, bd)
-    bd.port_led = led(get(port, "led", w), w + ".led", leds)
-    for i, r in enumerate(_entries(data, "rounds", ROUNDS, None, w0)):
-        w = "%s.rounds[%d]" % (w0, i)
-        no_extra(r, ("x", "y", "led"), w)
-        bd.round_xy.append(_xy(r, w, bd))
-        bd.round_led.append(led(get(r, "led", w), w + ".led", leds))
+    lights(data, "seats", SEATS, "p", w0, bd.frame, leds, bd.seat_xy, bd.seat_led)
+    bd.port_xy, bd.port_led = light(data, "port", w0, bd.frame, leds)
+    lights(data, "rounds", ROUNDS, None, w0, bd.frame, leds, bd.round_xy, bd.round_led)
 
 
 def check_palette(bd):

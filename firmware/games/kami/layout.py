@@ -13,7 +13,18 @@ A track's lights run evenly from (x, y), point 1, to (x2, y2), point 15. Faults 
 by their field (`layout.tracks[1].leds[3]: LED index 5 used twice (also ...)`).
 """
 
-from core.checks import BoardError, as_dict, as_list, at, get, is_num, led, no_extra, pos_num
+from core.checks import (
+    BoardError,
+    as_list,
+    entries,
+    get,
+    led,
+    light,
+    lights,
+    no_extra,
+    position,
+    size,
+)
 from games.kami.places import SEATS, STACKS, TRACK_LEN, TRACKS, KamiBoard
 
 SECTION = "layout"
@@ -28,74 +39,27 @@ def new_board():
     return KamiBoard()
 
 
-def _xy(d, w, bd, kx="x", ky="y"):
-    out = []
-    for key, lim in ((kx, 0), (ky, 1)):
-        v = get(d, key, w)
-        if not is_num(v) or v < 0 or (bd.frame and v > bd.frame[lim]):
-            raise BoardError(w + "." + key, "position must be a number %s, got %r"
-                             % ("0..%s" % bd.frame[lim] if bd.frame else ">= 0", v))
-        out.append(v)
-    return (out[0], out[1])
-
-
-def _size(data, key, w0):
-    where = at(w0, key)
-    d = as_dict(data[key], where)
-    no_extra(d, ("width", "height"), where)
-    return (pos_num(get(d, "width", where), where + ".width"),
-            pos_num(get(d, "height", where), where + ".height"))
-
-
-def _entries(data, key, count, prefix, w0):
-    """The list `key` of `count` objects; with a prefix, their ids are prefix1..prefixN."""
-    where = at(w0, key)
-    items = as_list(get(data, key, w0), where)
-    if len(items) != count:
-        raise BoardError(where, "%d expected, got %d" % (count, len(items)))
-    for i, item in enumerate(items):
-        w = "%s[%d]" % (where, i)
-        as_dict(item, w)
-        if prefix:
-            want = "%s%d" % (prefix, i + 1)
-            if get(item, "id", w) != want:
-                raise BoardError(w + ".id", "expected %r, got %r" % (want, item["id"]))
-    return items
-
-
-def _lights(data, key, count, prefix, w0, bd, leds, xys, out):
-    for i, item in enumerate(_entries(data, key, count, prefix, w0)):
-        w = "%s.%s[%d]" % (w0, key, i)
-        no_extra(item, ("id", "x", "y", "led") if prefix else ("x", "y", "led"), w)
-        xys.append(_xy(item, w, bd))
-        out.append(led(get(item, "led", w), w + ".led", leds))
-
-
 def parse(data, bd, leds):
     """Check the `layout` section `data` into `bd` (a KamiBoard); `leds` maps each pixel
     index used to its field."""
     w0 = SECTION
     no_extra(data, KEYS, w0)
     if "frame" in data:
-        bd.frame = _size(data, "frame", w0)
+        bd.frame = size(data, "frame", w0)
     if "board_size_mm" in data:
-        bd.board_size_mm = _size(data, "board_size_mm", w0)
-    _lights(data, "seats", SEATS, "p", w0, bd, leds, bd.seat_xy, bd.seat_led)
-    _lights(data, "defences", SEATS, "p", w0, bd, leds, bd.defence_xy, bd.defence_led)
-    w = at(w0, "empress")
-    emp = as_dict(get(data, "empress", w0), w)
-    no_extra(emp, ("x", "y", "led"), w)
-    bd.empress_xy = _xy(emp, w, bd)
-    bd.empress_led = led(get(emp, "led", w), w + ".led", leds)
-    _lights(data, "centre", STACKS, None, w0, bd, leds, bd.centre_xy, bd.centre_led)
-    for i, t in enumerate(_entries(data, "tracks", TRACKS, "t", w0)):
+        bd.board_size_mm = size(data, "board_size_mm", w0)
+    lights(data, "seats", SEATS, "p", w0, bd.frame, leds, bd.seat_xy, bd.seat_led)
+    lights(data, "defences", SEATS, "p", w0, bd.frame, leds, bd.defence_xy, bd.defence_led)
+    bd.empress_xy, bd.empress_led = light(data, "empress", w0, bd.frame, leds)
+    lights(data, "centre", STACKS, None, w0, bd.frame, leds, bd.centre_xy, bd.centre_led)
+    for i, t in enumerate(entries(data, "tracks", TRACKS, "t", w0)):
         w = "%s.tracks[%d]" % (w0, i)
         no_extra(t, ("id", "x", "y", "x2", "y2", "leds"), w)
-        bd.track_xy.append((_xy(t, w, bd), _xy(t, w, bd, "x2", "y2")))
-        lights = as_list(get(t, "leds", w), w + ".leds")
-        if len(lights) != TRACK_LEN:
-            raise BoardError(w + ".leds", "%d expected, got %d" % (TRACK_LEN, len(lights)))
-        bd.track_led.append([led(lights[k], "%s.leds[%d]" % (w, k), leds)
+        bd.track_xy.append((position(t, w, bd.frame), position(t, w, bd.frame, "x2", "y2")))
+        track = as_list(get(t, "leds", w), w + ".leds")
+        if len(track) != TRACK_LEN:
+            raise BoardError(w + ".leds", "%d expected, got %d" % (TRACK_LEN, len(track)))
+        bd.track_led.append([led(track[k], "%s.leds[%d]" % (w, k), leds)
                              for k in range(TRACK_LEN)])
 
 
