@@ -32,6 +32,7 @@ PARTS = {
     "picture": "the board drawn as SVG and PNG",
     "chipplay": "the chip benchmark's cards, taps and solo game on the emulated RP2040",
     "guidepages": "the player's guide, pages to print (make guide)",
+    "replay": "an archived game of the board replayed move by move (the live page)",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).

@@ -118,7 +118,7 @@ every state says whether it is on; a host that turned it on turns it off when it
 Archived games are sent whole, hands included, whatever the reveal: the journal archives
 a game only when the next one starts, dealt from the shuffled deck again, so an archived
 game is no longer in play and its cards tell nothing of the game that is. What a host
-shows of them is its choice (host_tools/web/replay.py: both hands once the game was
+shows of them is its choice (host_tools/games/kahuna/replay.py: both hands once the game was
 played to its end, hand sizes only for an abandoned one unless revealed).
 """
 

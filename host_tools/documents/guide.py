@@ -2,8 +2,9 @@
 guide`): the player's guide of a game, pages to print and keep beside the board, generated
 from the board definition and the firmware's own tables, so it is never stale.
 
-The game's `guidepages` part (host_tools/games/<game>/guidepages.py) writes its pages (`build(board)`
--> {file name: bytes}, the names in its OUTPUTS) with host_tools/documents/guidekit.py;
+The game's `guidepages` part (host_tools/games/<game>/guidepages.py) writes its pages
+(`build(board)` -> {file name: bytes}, the names in its OUTPUTS) with
+host_tools/documents/guidekit.py;
 this is the command: the board definition loaded and checked, the files written into
 `docs/` (or --out), or with `--check` compared without writing (exit 1 naming the stale
 files). Kahuna's: docs/guide-1.svg, docs/guide-2.svg and docs/guide.pdf.

@@ -1,7 +1,7 @@
 """The printed pages of a player's guide: an A4 page in millimetres written top to bottom
 (headings, wrapped paragraphs, tables with colour swatches), as SVG; the tunes' notes in
-words. A game's guide (its `guidepages` part, host_tools/games/<game>/guidepages.py) writes its words
-with it; host_tools/documents/guide.py is the command."""
+words. A game's guide (its `guidepages` part, host_tools/games/<game>/guidepages.py)
+writes its words with it; host_tools/documents/guide.py is the command."""
 
 import textwrap
 from xml.sax.saxutils import escape

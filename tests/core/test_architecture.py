@@ -351,7 +351,6 @@ KNOWN_HOST = {
 # host_tools/games/kahuna/ (issue 16).
 KNOWN_FIRMWARE_GAME = {
     ("host_tools/web/game.py", "games.kahuna"),  # the browser page (see above)
-    ("host_tools/web/replay.py", "games.kahuna"),  # the live page's archive replays
 }
 
 

@@ -1,6 +1,6 @@
 """The player's guide (docs/guide.pdf, docs/guide-*.svg), generated from board_def and the
-firmware's tables by host_tools/games/kahuna/guidepages.py (`make guide`): never stale, and nothing the firmware
-shows, sounds or refuses goes unexplained."""
+firmware's tables by host_tools/games/kahuna/guidepages.py (`make guide`): never stale,
+and nothing the firmware shows, sounds or refuses goes unexplained."""
 
 import os
 import re
