@@ -8,7 +8,7 @@ from host_tools.games.kahuna import randgame
 from host_tools.games.kahuna.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
-from games.kahuna import ai, rules  # noqa: E402
+from games.kahuna import ai, observe, rules  # noqa: E402
 
 
 def table_trace(seed):
@@ -63,7 +63,7 @@ def hidden_world_pairs(seed, variant="standard", handicap=None, level=2, ai_seed
         if n >= len(starts):
             break
         d, diff = _swapped_replay(board, stream[:starts[n]], variant, handicap, level,
-                                  ai_seed, rng, tracker or ai.Tracker, make_player)
+                                  ai_seed, rng, tracker or observe.Tracker, make_player)
         decisions.append(d)
         differing += diff
     return decisions, differing
