@@ -33,6 +33,7 @@ from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
 from core.ticks import ticks_us as _ticks_us
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from games.kahuna.aimodel import DENY, FULL, PROG, Model, Rng
 
 DEFAULT_LEVEL = 2
@@ -394,7 +395,7 @@ class Player:
                     best = max(best, 8)  # half of a Remove
                 continue
             a_end, b_end = g.board.conn_ends[k]
-            if g.settings.variant == rules.ALTERNATIVE and (control[a_end] == opp
+            if g.settings.variant == kahunasettings.ALTERNATIVE and (control[a_end] == opp
                                                    or control[b_end] == opp):
                 continue
             v = 0

@@ -4,6 +4,7 @@ PRNG, `Rng`) and the evaluation of a position (`Model.score`, `Model.hand_value`
 weights. Plays through the rules engine's public API only."""
 
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 
 # Evaluation weights (points of the evaluation; an island controlled is worth CTRL).
 CTRL = 100
@@ -114,7 +115,7 @@ class Model:
         s = 0
         need = self.need
         iconns = self.iconns
-        alt = g.settings.variant == rules.ALTERNATIVE
+        alt = g.settings.variant == kahunasettings.ALTERNATIVE
         others = self.others
         for i in range(self.n):
             a = 0
@@ -169,7 +170,7 @@ class Model:
         bridges = g.bridges
         control = g.control
         ends = self.board.conn_ends
-        alt = g.settings.variant == rules.ALTERNATIVE
+        alt = g.settings.variant == kahunasettings.ALTERNATIVE
         opp = 1 - me
         v = 0
         for c in range(self.n_cards):
