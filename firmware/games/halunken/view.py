@@ -111,9 +111,11 @@ class View:
         base = self.palette_seats
         if src is None:
             self.seat_colour = base
-        else:
-            self.seat_colour = tuple(base[s] if src[s] is None else self.f.scaled(src[s])
-                                     for s in range(4))
+            return
+        cols = []  # a loop, not a generator: its closure's cells would cost every frame
+        for s in range(4):
+            cols.append(base[s] if src[s] is None else self.f.scaled(src[s]))
+        self.seat_colour = tuple(cols)
 
     def _led(self, kind, i):
         b = self.board
