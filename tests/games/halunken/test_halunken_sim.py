@@ -40,7 +40,9 @@ def test_the_scenarios_are_there():
     for name in ("example1.scn", "standard-round.scn", "rum-displaced.scn",
                  "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn",
                  "empty-tavern.scn", "power-cuts.scn", "game-standard.scn",
-                 "game-tactical.scn"):
+                 "game-tactical.scn", "empty-crew.scn", "empty-port.scn",
+                 "table-example1.scn", "table-standard-round.scn",
+                 "table-tactical-no-bid.scn"):
         assert name in names
 
 
