@@ -28,8 +28,8 @@ the secret choice is moves.py's.
 """
 
 from core.outcome import WRONG_PHASE, Rejected
-from games.halunken import deck
-from games.halunken.moves import BJ, LAND, PORT, ROUNDS, SETUP, UNSEEN, Moves
+from games.halunken import deck, moves
+from games.halunken.moves import BJ, LAND, PORT, ROUNDS, SETUP, UNSEEN
 
 __all__ = ("BJ", "PORT", "ROUNDS", "Game")
 
@@ -61,7 +61,7 @@ def _copy(v):
     return v
 
 
-class Game(Moves):
+class Game:
     def __init__(self, settings):
         n = settings["players"]
         self.players = n
@@ -114,6 +114,7 @@ class Game(Moves):
         # ["take", the take, card], ["bj", card, Black-Jack's space before his move].
         self.undo = []
         self.recorder = None
+        self.colours = None  # H31: the seats' light colours, the view's (game.new_state)
 
     # ------------------------------------------------------------------ reads
 
@@ -397,7 +398,7 @@ class Game(Moves):
             self._place(action[1])
         elif name == "place_bj":
             self.bj = action[1]
-            self._start_round()
+            self.start_round()
         elif name == "offer":
             self._word(action[1])
         elif name == "pass":
@@ -407,30 +408,30 @@ class Game(Moves):
             if not self.to_act():
                 self.step = "reveal"
         elif name == "reveal":
-            self._reveal()
+            moves.reveal(self)
         elif name == "rum":
             self.numbers[self.rum_owner] = action[1]
-            self._moves()
+            moves.start_moves(self)
         elif name == "steal":
-            self._steal(action[1])
+            moves.steal(self, action[1])
         elif name == "take":
-            self._take_tapped(action[1])
+            moves.take_tapped(self, action[1])
         elif name == "bj_card":
-            self._bj_card(action[1])
+            moves.bj_card(self, action[1])
         else:
-            self._rob(action[1])
+            moves.rob(self, action[1])
 
     # set-up (H4, H5, H18)
 
     def _place(self, space):
         s = self.placer
         self.pos[s] = space
-        if self._take(s, space, SETUP):  # at a table: step take, the card tapped (H33)
+        if moves.take(self, s, space, SETUP):  # at a table: step take, the card tapped (H33)
             self.step = "take"
             return None
-        return self._placed(s, self.crews[s][-1])
+        return self.placed_card(s, self.crews[s][-1])
 
-    def _placed(self, s, card):
+    def placed_card(self, s, card):
         """Seat `s` took `card` at set-up: the next seat places, or the set-up ends."""
         self.setup_cards[s] = card
         self.step = "place"
@@ -441,7 +442,7 @@ class Game(Moves):
         ranked = sorted(range(self.players), key=self._setup_rank)  # H18
         self.low, self.high = ranked[0], ranked[-1]
         if self.mode == "beginner":
-            self._start_round()
+            self.start_round()
         else:
             self.step = "place-bj"
 
@@ -452,7 +453,7 @@ class Game(Moves):
 
     # a round
 
-    def _start_round(self):
+    def start_round(self):
         self.round += 1
         self.phase = "play"
         self.choices = [-1] * 5
