@@ -40,7 +40,7 @@ def random_settings(rng):
     mode = "tactical" if players == 2 else rng.choice(("beginner", "standard"))
     out = {"players": players, "mode": mode, "first": "p%d" % (1 + rng.below(players)),
            "deal": "seed", "seed": rng.below(SEED_MAX + 1)}
-    if rng.below(2):
+    if (out["seed"] >> 8) & 1:  # a bit of the draw (the next draw's low bits follow it)
         out["deal"] = "table"
         del out["seed"]
     return out

@@ -200,7 +200,9 @@ def test_the_summary_shows_no_secret_choice_and_no_hidden_pile():
     assert "RED-1" not in out and "YELLOW-11" not in out  # below the tops: hidden
 
 
-SEEDS = (1, 2, 3, 7)  # beginner 3 players, tactical, beginner 4 players, standard
+# beginner 3 players at a table, tactical at a table, beginner 4 players with a seeded
+# deal, standard at a table
+SEEDS = (1, 2, 3, 7)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -225,6 +227,9 @@ def test_scengen_covers_every_mode():
         modes.update(line.split("=")[1] for line in text.splitlines()
                      if line.startswith("option mode="))
     assert modes == {"beginner", "standard", "tactical"}
+    deals = [("option deal=table" in run("scengen", "--seed", str(seed)).stdout)
+             for seed in SEEDS]
+    assert deals == [True, True, False, True]  # H33: the table deal's takes as taps
 
 
 def test_a_broken_scengen_expect_fails(tmp_path):
