@@ -1,7 +1,7 @@
 """Halunken & Spelunken's round after the secret choice: the reveal, the takes, the moves,
 the thefts and Black-Jack's move (docs/halunken.md, H7-H13, H22-H29). Functions of the
 rules' state object `g` (rules.Game, whose fields they read and write): its half of the
-round that runs by itg.
+round that runs by itself.
 
 The round advances by itself until an action is needed, and stops there: a take at a
 table (step `take`: the tap tells which card it was, H33), a theft (`steal`), Black-Jack's

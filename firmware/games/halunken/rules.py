@@ -29,9 +29,7 @@ the secret choice is moves.py's.
 
 from core.outcome import WRONG_PHASE, Rejected
 from games.halunken import deck, moves
-from games.halunken.moves import BJ, LAND, PORT, ROUNDS, SETUP, UNSEEN
-
-__all__ = ("BJ", "PORT", "ROUNDS", "Game")
+from games.halunken.moves import BJ, LAND, PORT, SETUP, UNSEEN
 
 UNKNOWN = "unknown-card"
 OUT_OF_TURN = "out-of-turn"
