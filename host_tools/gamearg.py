@@ -30,6 +30,7 @@ PARTS = {
     "textboard": "the board drawn as text",
     "narrate": "what an event changed, in words",
     "picture": "the board drawn as SVG and PNG",
+    "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).
@@ -44,6 +45,7 @@ NEEDS = {
     "monitor": ("monitor", ("textboard", "narrate")),
     "vboard": ("virtual board", ()),  # the firmware alone: a board definition for it
     "web": ("web page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
+    "hardware": ("maker documents", ("hwplaces",)),
 }
 
 

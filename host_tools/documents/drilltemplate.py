@@ -1,5 +1,7 @@
 """The 1:1 drilling template: the board with a hole for every pixel, on one page of the
-board's size and tiled onto A4 pages with overlap marks."""
+board's size and tiled onto A4 pages with overlap marks. The game's places (hw.places) give
+its title, where the title block goes, the guide lines and each kind's ink, legend and
+labels."""
 
 import math
 import os
@@ -13,14 +15,12 @@ from host_tools.documents.svgkit import num, svg_circle, svg_line, svg_open, svg
 def template_body(hw):
     """The template's drawing in board millimetres (0, 0 top left, y down)."""
     w, h = hw.size_mm
-    b = hw.board
     r = HOLE_MM / 2
     out = [svg_rect(0, 0, w, h, width=0.5)]
-    # bridges, as faint dashed guides between the island holes
-    for k in range(len(b.connections)):
-        ia, ib = b.conn_ends[k]
-        pa = hw.pixels[b.island_led[ia]].xy
-        pb = hw.pixels[b.island_led[ib]].xy
+    # the game's guides (Kahuna's bridges), faint and dashed between the holes
+    for la, lb in hw.places.guides(hw.board):
+        pa = hw.pixels[la].xy
+        pb = hw.pixels[lb].xy
         d = dist(pa, pb)
         if d <= 2 * r + 2:
             continue
@@ -28,17 +28,17 @@ def template_body(hw):
         out.append(svg_line(pa[0] + ux * (r + 1), pa[1] + uy * (r + 1),
                          pb[0] - ux * (r + 1), pb[1] - uy * (r + 1), stroke="#9aa3ad",
                          width=0.25, extra=' stroke-dasharray="1.5 1.5"'))
-    colours = {"island": "#17306e", "connection": "#8a1c1c", "status": "#2d5d1f"}
     for px in hw.pixels:
         x, y = px.xy
-        c = colours[px.kind]
+        c = hw.kinds[px.kind].ink
+        label = hw.kinds[px.kind].label
         out.append(svg_circle(x, y, r, stroke=c, width=0.35))
         out.append(svg_line(x - r - 3, y, x + r + 3, y, stroke=c, width=0.2))
         out.append(svg_line(x, y - r - 3, x, y + r + 3, stroke=c, width=0.2))
-        if px.kind == "island":
+        if label == "name":
             out.append(svg_text(x + r + 1.2, y - r + 0.5, px.name, 4.5, weight="bold", fill=c))
             out.append(svg_text(x + r + 1.2, y - r + 4.6, "#%d" % px.led, 3.2, fill=c))
-        elif px.kind == "connection":
+        elif label == "index":
             out.append(svg_text(x + r * 0.75, y + r + 3.2, "#%d" % px.led, 3.0, weight="bold",
                              fill=c))
             out.append(svg_text(x + r * 0.75, y + r + 5.6, px.name, 2.1, fill=c))
@@ -71,17 +71,47 @@ def template_body(hw):
         out.append(svg_line(vx, vy + 10 * i, vx + t, vy + 10 * i, width=0.25))
     out.append(svg_text(vx - 2, vy + 50, "100 mm", 3.0, anchor="middle",
                      extra=' transform="rotate(-90 %s %s)"' % (num(vx - 2), num(vy + 50))))
-    # title and legend
-    out.append(svg_text(w / 2, 11, "Kahuna board: drilling template 1:1", 6.0, anchor="middle",
-                     weight="bold"))
-    out.append(svg_text(w / 2, 18, "%g x %g mm. Print at 100 %% (actual size, no fit to page) "
-                     "and check both 100 mm bars." % hw.size_mm, 3.4, anchor="middle"))
-    out.append(svg_text(w / 2, 23.5, "Circles: drill Ø%g mm at the crosshair. #n: the pixel's "
-                     "LED index. Blue islands, red bridges, green status." % HOLE_MM, 3.0,
-                     anchor="middle"))
-    out.append(svg_text(w / 2, 28.5, "Generated from %s by make hardware."
-                     % board_file(hw), 2.6, anchor="middle", fill="#555"))
+    out += _title_block(hw)
     return out
+
+
+def _title_block(hw):
+    """The title, the scale's warning, the legend and the source, where the game's places
+    put them (template_note: x, y, anchor, wrap width in mm or None)."""
+    x, y, anchor, wrap = hw.places.template_note(hw.size_mm)
+    kinds = ", ".join(k.legend for k in hw.places.KINDS)
+    lines = [
+        (hw.places.TEMPLATE_TITLE, 6.0, "bold", "#000", 0),
+        ("%g x %g mm. Print at 100 %% (actual size, no fit to page) and check both 100 mm "
+         "bars." % hw.size_mm, 3.4, "normal", "#000", 7.0),
+        ("Circles: drill Ø%g mm at the crosshair. #n: the pixel's LED index. %s."
+         % (HOLE_MM, kinds[:1].upper() + kinds[1:]), 3.0, "normal", "#000", 5.5),
+        ("Generated from %s by make hardware." % board_file(hw), 2.6, "normal", "#555", 5.0),
+    ]
+    out = []
+    for text, size, weight, fill, step in lines:
+        y += step
+        for k, part in enumerate(_wrap(text, size, wrap)):
+            out.append(svg_text(x, y + k * size * 1.3, part, size, anchor=anchor,
+                                weight=weight, fill=fill))
+        y += (len(_wrap(text, size, wrap)) - 1) * size * 1.3
+    return out
+
+
+def _wrap(text, size, width):
+    """`text` in lines of at most `width` mm at font `size` (DejaVu Sans: about 0.55 em a
+    character), broken at spaces; one line when width is None."""
+    if width is None:
+        return [text]
+    most = max(10, int(width / (0.55 * size)))
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > most:
+            lines.append(line)
+            line = word
+        else:
+            line = line + " " + word if line else word
+    return lines + [line]
 
 
 def board_file(hw):
@@ -146,11 +176,11 @@ def template_tiles(hw):
                              extra=' stroke-dasharray="3 2"'))
             out.append(svg_text(m + 2, y + 3.4, "page %d's frame goes here" % (n + 1 + cols),
                              2.6, fill="#c00"))
-        out.append(svg_text(m, ph - 5.5, "Kahuna template, A4 %s, page %d of %d (row %d, "
+        out.append(svg_text(m, ph - 5.5, "%s template, A4 %s, page %d of %d (row %d, "
                          "column %d). Print at 100 %%. Trim a page's top and left margins "
                          "along its grey frame and lay that edge on the red dashed line of "
                          "the page before; match the marks, tape." % (
-                             orient, n + 1, len(tiles), r + 1, c + 1), 2.4))
+                             hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1), 2.4))
         # a 50 mm check on every page
         out.append(svg_line(pw - m - 50, m - 4, pw - m, m - 4, width=0.35))
         for i in range(6):

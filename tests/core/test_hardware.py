@@ -18,6 +18,7 @@ import gamekit
 from core import board as boardmod
 from host_tools.documents import chainorder, drilltemplate, hwfigures, hwreadme, hwtables, svgkit
 from host_tools.documents import hardware as hwmod
+from host_tools.games.kahuna import hwplaces as kahuna_places
 
 HW_DIR = os.path.join(gamekit.ROOT, "hardware")
 PT_PER_MM = 72 / 25.4
@@ -104,7 +105,8 @@ def test_check_flag_names_a_stale_file(tmp_path):
     out.mkdir()
     (out / hwreadme.TEMPLATE_NAME).write_text(_read(hwreadme.TEMPLATE_NAME), encoding="utf-8")
     hwmod.generate(gamekit.BOARD_PATH, str(out))
-    run = [sys.executable, "-m", "host_tools.documents.hardware", "--check", "--out", str(out)]
+    run = [sys.executable, "-m", "host_tools.documents.hardware", "--check", "--out", str(out),
+           "--board", gamekit.BOARD_PATH]
     ok = subprocess.run(run, capture_output=True, text=True, cwd=gamekit.ROOT, timeout=120)
     assert ok.returncode == 0, ok.stderr
     with open(out / "bom.csv", "a") as f:
@@ -131,7 +133,7 @@ def test_bom_quantities_follow_board_def():
     board = gamekit.board()
     rows = {r["part"]: r for r in csv.DictReader(_read("bom.csv").splitlines())}
     assert int(rows["Push button, momentary"]["qty"]) == len(board.pins["buttons"])
-    cards = hwfigures.CARDS_PER_ISLAND * len(board.islands)
+    cards = kahuna_places.CARDS_PER_ISLAND * len(board.islands)
     assert cards == 24
     assert int(rows["NTAG213 NFC sticker"]["qty"]) == cards + hwtables._spares(cards)
     for part in ("PN532 NFC module", "74AHCT125 level shifter (DIP-14)",

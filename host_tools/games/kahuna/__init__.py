@@ -18,6 +18,7 @@ the part names below; each part is the module of that name here.
 - `textboard`  the board drawn as text (terminal play, monitor, live page)
 - `narrate`    what an event changed, in words
 - `picture`    the board drawn as SVG and PNG (`sim --render`, the web page's geometry)
+- `hwplaces`   where the pixels sit and what they are, for the maker's documents (`hardware`)
 
 Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
 a solo game), which the parts above use.
@@ -25,4 +26,4 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture")
+         "picture", "hwplaces")
