@@ -9,7 +9,15 @@ import os
 from host_tools import mpy
 from host_tools.documents.chainorder import dist
 from host_tools.documents.hwfigures import A4_MM, HOLE_MM, PICO_MM, TILE_MARGIN_MM, TILE_OVERLAP_MM
-from host_tools.documents.svgkit import num, svg_circle, svg_line, svg_open, svg_rect, svg_text
+from host_tools.documents.svgkit import (
+    num,
+    svg_circle,
+    svg_line,
+    svg_open,
+    svg_rect,
+    svg_text,
+    text_width,
+)
 
 
 def template_body(hw):
@@ -91,26 +99,27 @@ def _title_block(hw):
     out = []
     for text, size, weight, fill, step in lines:
         y += step
-        for k, part in enumerate(_wrap(text, size, wrap)):
+        parts = _wrap(text, size, wrap, weight)
+        for k, part in enumerate(parts):
             out.append(svg_text(x, y + k * size * 1.3, part, size, anchor=anchor,
                                 weight=weight, fill=fill))
-        y += (len(_wrap(text, size, wrap)) - 1) * size * 1.3
+        y += (len(parts) - 1) * size * 1.3
     return out
 
 
-def _wrap(text, size, width):
-    """`text` in lines of at most `width` mm at font `size` (DejaVu Sans: about 0.55 em a
-    character), broken at spaces; one line when width is None."""
+def _wrap(text, size, width, weight="normal"):
+    """`text` in lines at most `width` mm wide at font `size`, broken at spaces; one line
+    when width is None."""
     if width is None:
         return [text]
-    most = max(10, int(width / (0.55 * size)))
     lines, line = [], ""
     for word in text.split(" "):
-        if line and len(line) + 1 + len(word) > most:
+        longer = line + " " + word if line else word
+        if line and text_width(longer, size, weight) > width:
             lines.append(line)
             line = word
         else:
-            line = line + " " + word if line else word
+            line = longer
     return lines + [line]
 
 
@@ -176,11 +185,13 @@ def template_tiles(hw):
                              extra=' stroke-dasharray="3 2"'))
             out.append(svg_text(m + 2, y + 3.4, "page %d's frame goes here" % (n + 1 + cols),
                              2.6, fill="#c00"))
-        out.append(svg_text(m, ph - 5.5, "%s template, A4 %s, page %d of %d (row %d, "
-                         "column %d). Print at 100 %%. Trim a page's top and left margins "
-                         "along its grey frame and lay that edge on the red dashed line of "
-                         "the page before; match the marks, tape." % (
-                             hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1), 2.4))
+        foot = _wrap("%s template, A4 %s, page %d of %d (row %d, column %d). Print at 100 "
+                     "%%. Trim a page's top and left margins along its grey frame and lay "
+                     "that edge on the red dashed line of the page before; match the marks, "
+                     "tape." % (hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1),
+                     2.4, uw)
+        for k, line in enumerate(foot):  # the last line where a one-line footer stands
+            out.append(svg_text(m, ph - 5.5 - (len(foot) - 1 - k) * 3.1, line, 2.4))
         # a 50 mm check on every page
         out.append(svg_line(pw - m - 50, m - 4, pw - m, m - 4, width=0.35))
         for i in range(6):

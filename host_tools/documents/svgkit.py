@@ -20,6 +20,19 @@ def mm_text(v):
     return "%.1f" % v
 
 
+def text_width(s, size, weight="normal"):
+    """The width of `s` at font `size` in the documents' font (DejaVu Sans), as cairo sets
+    it: what wrapping a line needs."""
+    import cairocffi
+
+    ctx = cairocffi.Context(cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, 1, 1))
+    ctx.select_font_face("DejaVu Sans", cairocffi.FONT_SLANT_NORMAL,
+                         cairocffi.FONT_WEIGHT_BOLD if weight == "bold"
+                         else cairocffi.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(size)
+    return ctx.text_extents(s)[4]
+
+
 def svg_open(w, h, unit="", view=None, bg=None):
     vb = view or (0, 0, w, h)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%s%s" height="%s%s" '

@@ -9,9 +9,10 @@ name here.
 - `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
+- `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
 
 Only dealt decks (`deal=seed`, `deal=given`) so far: a table deal needs the firmware's take
 and bj-card steps (docs/halunken.md), and a scenario asking for one is refused.
 """
 
-PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces")
