@@ -152,6 +152,24 @@ def a4_tiles(size_mm):
     return best
 
 
+def _join_marks(size_mm, cols, rows, sw, sh, uw, uh):
+    """Marks to match neighbouring A4 pages by, in the middle of each strip two pages both
+    print (board millimetres): two on each join on the board, whatever it has there."""
+    out = []
+    half = TILE_OVERLAP_MM / 2
+    spots = [((c + 1) * sw + half, r * sh + uh * f) for c in range(cols - 1)
+             for r in range(rows) for f in (0.25, 0.75)]
+    spots += [(c * sw + uw * f, (r + 1) * sh + half) for r in range(rows - 1)
+              for c in range(cols) for f in (0.25, 0.75)]
+    for x, y in spots:
+        if x > size_mm[0] - 3 or y > size_mm[1] - 3:
+            continue  # beyond the board: the board's own edge matches those pages
+        out.append(svg_circle(x, y, 1.5, stroke="#c00", width=0.2))
+        out.append(svg_line(x - 3, y, x + 3, y, stroke="#c00", width=0.2))
+        out.append(svg_line(x, y - 3, x, y + 3, stroke="#c00", width=0.2))
+    return out
+
+
 def template_tiles(hw):
     """One SVG per A4 page of the tiled template."""
     orient, (cols, rows), tiles, page = a4_tiles(hw.size_mm)
@@ -159,7 +177,7 @@ def template_tiles(hw):
     m = TILE_MARGIN_MM
     uw, uh = pw - 2 * m, ph - 2 * m
     sw, sh = uw - TILE_OVERLAP_MM, uh - TILE_OVERLAP_MM
-    body = template_body(hw)
+    body = template_body(hw) + _join_marks(hw.size_mm, cols, rows, sw, sh, uw, uh)
     pages = []
     for n, (c, r, x0, y0) in enumerate(tiles):
         out = svg_open(pw, ph, unit="mm", bg="#fff")
@@ -187,11 +205,11 @@ def template_tiles(hw):
                              2.6, fill="#c00"))
         foot = _wrap("%s template, A4 %s, page %d of %d (row %d, column %d). Print at 100 "
                      "%%. Trim a page's top and left margins along its grey frame and lay "
-                     "that edge on the red dashed line of the page before; match the marks, "
-                     "tape." % (hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1),
+                     "that edge on the red dashed line of the page before; match the red join "
+                     "marks, tape." % (hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1),
                      2.4, uw)
-        for k, line in enumerate(foot):  # the last line where a one-line footer stands
-            out.append(svg_text(m, ph - 5.5 - (len(foot) - 1 - k) * 3.1, line, 2.4))
+        for k, line in enumerate(foot):  # centred on where a one-line footer stands
+            out.append(svg_text(m, ph - 5.5 + (k - (len(foot) - 1) / 2.0) * 2.9, line, 2.4))
         # a 50 mm check on every page
         out.append(svg_line(pw - m - 50, m - 4, pw - m, m - 4, width=0.35))
         for i in range(6):
