@@ -73,10 +73,22 @@ def template_note(size_mm):
     return size_mm[0] / 2, 11.0, "middle", None
 
 
+def lights_for(board, players):
+    """The lights of rules 8.1 one game of `players` shows: a seat and a defence light
+    per seat, the Empress, the centre stacks (2 players), a score track per side (2 in 2
+    and 4 players, 3 in 3 players)."""
+    centre = len(board.centre_led) if players == 2 else 0
+    sides = 3 if players == 3 else 2
+    return 2 * players + 1 + centre + sides * len(board.track_led[0])
+
+
 def readme_fields(board):
     return {
         "seats": len(board.seat_led),
         "centre": len(board.centre_led),
         "tracks": len(board.track_led),
         "track_len": len(board.track_led[0]),
+        "lights_2p": lights_for(board, 2),
+        "lights_3p": lights_for(board, 3),
+        "lights_4p": lights_for(board, 4),
     }
