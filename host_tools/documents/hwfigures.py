@@ -5,7 +5,6 @@ document."""
 
 from collections import namedtuple
 
-
 # ------------------------------------------------------------------ the Pico's header
 # Raspberry Pi Pico / Pico H pinout (Pico datasheet, "Pinout"): the physical header pin of
 # each GPIO. Pins 1-20 run down the left side (USB at the top), 21-40 up the right side.

@@ -7,7 +7,6 @@ import os
 import string
 
 from host_tools import mpy
-
 from host_tools.documents.drilltemplate import a4_tiles, board_file
 from host_tools.documents.hwfigures import (
     BUZZER_MA,

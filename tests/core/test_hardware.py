@@ -19,8 +19,8 @@ import pytest
 import gamekit
 from core import board as boardmod
 from core import gameload
-from host_tools.documents import chainorder, drilltemplate, hwfigures, hwreadme, hwtables, svgkit
 from host_tools import gamearg
+from host_tools.documents import chainorder, drilltemplate, hwfigures, hwreadme, hwtables, svgkit
 from host_tools.documents import hardware as hwmod
 from host_tools.games.halunken import hwplaces as halunken_places
 from host_tools.games.kahuna import hwplaces as kahuna_places
@@ -500,7 +500,7 @@ def test_template_text_stays_on_the_page_and_off_the_holes(any_hw):
     _, _, _, (pw, ph) = drilltemplate.a4_tiles(any_hw.size_mm)
     pages, _ = drilltemplate.template_tiles(any_hw)
     for page in pages:
-        for left, top, right, bottom, text in _text_boxes(page):
+        for left, _top, right, bottom, text in _text_boxes(page):
             if text.startswith(any_hw.places.TITLE + " template"):
                 assert hwfigures.TILE_MARGIN_MM <= left and right <= pw - 5, text
                 assert bottom <= ph - 2, text
