@@ -50,7 +50,10 @@ def svg_text(x, y, s, size, anchor="start", weight="normal", fill="#000", extra=
 
 
 def svg_line(x1, y1, x2, y2, stroke="#000", width=0.3, extra=""):
-    return ('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"%s/>'
+    """A line, with fill="none": cairosvg fills a line with SVG's default black, and a
+    PDF viewer (Chrome's pdfium) draws that empty fill as a black hairline where a clip
+    cuts the line (the A4 pages' edges)."""
+    return ('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" fill="none"%s/>'
             % (num(x1), num(y1), num(x2), num(y2), stroke, num(width), extra))
 
 

@@ -13,6 +13,7 @@ import random
 import re
 import subprocess
 import sys
+import zlib
 
 import pytest
 
@@ -504,6 +505,18 @@ def test_template_text_stays_on_the_page_and_off_the_holes(any_hw):
             if text.startswith(any_hw.places.TITLE + " template"):
                 assert hwfigures.TILE_MARGIN_MM <= left and right <= pw - 5, text
                 assert bottom <= ph - 2, text
+
+
+@pytest.mark.parametrize("name", ("template.pdf", "template-a4.pdf"))
+def test_the_pdfs_fill_no_line(any_hw, name):
+    # a line filled (SVG's default fill, through cairosvg) is an empty path that Chrome's
+    # PDF viewer drew as a black hairline where the A4 pages' clip cut a guide
+    data = _read(name, "rb", hw=any_hw)
+    streams = [zlib.decompress(s) for s in re.findall(rb"stream\r?\n(.*?)\r?\nendstream",
+                                                      data, re.S)
+               if s[:2] in (b"x\x9c", b"x\xda", b"x^", b"x\x01")]
+    assert streams  # the pages' content was read
+    assert [m for s in streams for m in re.findall(rb" l [fB]\*?\s", s)] == []
 
 
 A4_LAYOUTS = {"kahuna": ("landscape", 2, 2), "halunken": ("portrait", 3, 2),
