@@ -125,7 +125,10 @@ def _wrap(text, size, width, weight="normal"):
 
 def board_file(hw):
     """The board definition's path as the docs name it: relative to the repository."""
-    p = hw.board_path
+    return board_file_of(hw.board_path)
+
+
+def board_file_of(p):
     return os.path.relpath(p, mpy.ROOT) if os.path.isabs(p) else p
 
 

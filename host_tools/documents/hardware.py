@@ -36,6 +36,7 @@ the tables (hwtables: wiring, power, BOM), the README (hwreadme), the pictures
 
 import argparse
 import glob
+import json
 import os
 import shutil
 import sys
@@ -130,7 +131,26 @@ class Hardware:
         self.wiring = wiring_rows(board)
         self.power = power_budget(board)
         self.cards = self.places.cards(board)
+        self.same_electronics = self._same_electronics()
         self.bom = bom_rows(board, self.power, self.current_mm, self.suggested_mm, self.cards)
+
+    def _same_electronics(self):
+        """The other board definitions of board_def/ whose `hardware` section is this
+        one's: the same Pico, reader, buttons and wiring drive them (only the strip
+        differs)."""
+        mine = (self.board.raw or {}).get("hardware")
+        same = []
+        for path in sorted(boards()):
+            if _same(path, self.board_path):
+                continue
+            try:
+                with open(path, encoding="utf-8") as f:
+                    other = json.load(f)
+            except (OSError, ValueError):
+                continue
+            if isinstance(other, dict) and other.get("hardware") == mine:
+                same.append(path)
+        return same
 
     def section(self, key):
         """An object of the hardware section the game's places may read (`status_xy`)."""

@@ -1,13 +1,9 @@
 """hardware/README.md: the hand-written template filled in with the tables, figures and
 pictures of the hardware documents."""
 
-import glob
-import json
-import os
 import string
 
-from host_tools import mpy
-from host_tools.documents.drilltemplate import a4_tiles, board_file
+from host_tools.documents.drilltemplate import a4_tiles, board_file, board_file_of
 from host_tools.documents.hwfigures import (
     BUZZER_MA,
     CLOSE_FACTOR,
@@ -103,29 +99,11 @@ def readme_fields(hw):
         "close_pairs": "; ".join("%s (#%d) and %s (#%d): %.1f mm apart" % (
             p.name, p.led, q.name, q.led, dd) for dd, p, q in hw.close_pairs) or "none",
         "wire_m": "%.1f" % (hw.current_mm / 1000.0),
-        "same_electronics": same_electronics(hw),
+        "same_electronics": ", ".join("`%s`" % board_file_of(p) for p in hw.same_electronics)
+                            or "none",
     }
     fields.update(hw.places.readme_fields(b))
     return fields
-
-
-def same_electronics(hw):
-    """The other board definitions of board_def/ whose `hardware` section is this one's:
-    the same Pico, reader, buttons and wiring drive them (only the strip differs)."""
-    mine = (hw.board.raw or {}).get("hardware")
-    here = os.path.abspath(hw.board_path)
-    same = []
-    for path in sorted(glob.glob(os.path.join(mpy.ROOT, "board_def", "*.json"))):
-        if os.path.abspath(path) == here:
-            continue
-        try:
-            with open(path, encoding="utf-8") as f:
-                other = json.load(f)
-        except (OSError, ValueError):
-            continue
-        if isinstance(other, dict) and other.get("hardware") == mine:
-            same.append("`%s`" % os.path.relpath(path, mpy.ROOT))
-    return ", ".join(same) or "none"
 
 
 def readme(hw, template_text):
