@@ -33,6 +33,7 @@ PARTS = {
     "chipplay": "the chip benchmark's cards, taps and solo game on the emulated RP2040",
     "guidepages": "the player's guide, pages to print (make guide)",
     "replay": "an archived game of the board replayed move by move (the live page)",
+    "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).
@@ -49,6 +50,7 @@ NEEDS = {
     "chipbench": ("chip benchmark", ("chipplay",)),
     "guide": ("player's guide", ("guidepages",)),  # the firmware alone: a board definition for it
     "web": ("web page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
+    "hardware": ("maker documents", ("hwplaces",)),
 }
 
 

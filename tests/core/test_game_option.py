@@ -132,7 +132,8 @@ def test_each_listed_part_is_a_module_of_the_games_host_package():
 
 
 def test_a_part_not_provided_or_a_bad_name_is_refused():
-    assert hostgames.provides("kami") == ()
+    assert hostgames.provides("nosuchgame") == ()
+    assert "simreport" not in hostgames.provides("kami")
     assert hostgames.provides("../kahuna") == ()
     with pytest.raises(hostgames.NoGame, match=r"kami does not provide simreport \("
                                                r"host_tools/games/kami/simreport.py\)"):

@@ -10,10 +10,11 @@ name here.
 - `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
+- `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
 deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k, H2).
 """
 
-PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces")
