@@ -10,7 +10,7 @@ A table deal (the board learning cards as they are tapped, H33) belongs to the c
 from games.halunken import deck
 
 MODES = ("beginner", "standard", "tactical")
-KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj")
+KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "ai")
 
 
 def _int(obj, key, default, low, high):
@@ -70,6 +70,20 @@ def _bj(obj, mode):
     return out
 
 
+def _ai(obj, players):
+    """The seats the board plays, in seat order (an extension of the sim contract)."""
+    seats = obj.get("ai", [])
+    if not isinstance(seats, list):
+        raise ValueError("ai must list the seats the board plays (p1..p%d)" % players)
+    names = ["p%d" % (i + 1) for i in range(players)]
+    for s in seats:
+        if s not in names:
+            raise ValueError("ai: %r is not a seat p1..p%d" % (s, players))
+        if seats.count(s) > 1:
+            raise ValueError("ai names %s twice" % s)
+    return [s for s in names if s in seats]
+
+
 def check_settings(obj):
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object")
@@ -91,6 +105,9 @@ def check_settings(obj):
     if deal not in ("given", "seed"):
         raise ValueError("deal must be given or seed, got %r" % (deal,))
     out = {"players": players, "mode": mode, "first": first, "deal": deal}
+    ai = _ai(obj, players)
+    if ai:
+        out["ai"] = ai
     if deal == "seed":
         if given:
             raise ValueError("piles and bj need deal=given, not a seeded deal")
