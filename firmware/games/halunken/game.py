@@ -4,7 +4,7 @@ delegates to the module that holds the concept: the rules (`rules`, the state ob
 the controller (`controller`), the view (`view`), the public state (`report`).
 
 Dealt decks only so far (`deal=seed`, `deal=given`: the board makes the takes, H33); the
-table deal and the board's own player are still to come (`solo` is None).
+table deal is still to come. The seats of setting `ai` are the board's (`solo`).
 """
 
 from games.halunken import controller as _controller
@@ -42,8 +42,12 @@ def card_names(board):
 
 
 def new_state(board, settings):
-    """A new game from settings in their JSON form; the rules need nothing of `board`."""
-    return rules.Game(check_settings(settings))
+    """A new game from settings in their JSON form; the rules need nothing of `board`.
+    `ai_seats` (seat indices) are the seats the board plays (`solo`)."""
+    checked = check_settings(settings)
+    g = rules.Game(checked)
+    g.ai_seats = [int(s[1:]) - 1 for s in checked.get("ai", ())]
+    return g
 
 
 def fresh_settings(settings, entropy):
@@ -138,9 +142,15 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's own player: none yet (section 8.3 says what it may look at)."""
-    return None
+    """The board's players when the settings give it seats (`ai`), else None. Imported
+    here, not above: a game of people alone does not pay the player's heap."""
+    seats = getattr(state, "ai_seats", ())
+    if not seats:
+        return None
+    from games.halunken.solo import Solo
+    return Solo(state, controller, list(seats), clock)
 
 
 def preload():
-    """Nothing to load ahead: no board's own player yet."""
+    """Load the board's players' code while the heap is whole (main.py at boot)."""
+    from games.halunken import solo  # noqa: F401
