@@ -9,9 +9,13 @@ name here.
 - `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
+- `baselines`  the random and greedy players the board's player is measured against
+- `duelgames`  whole games between them (`duel --game halunken`; its command line is
+               `duelcli`)
 
 Only dealt decks (`deal=seed`, `deal=given`) so far: a table deal needs the firmware's take
 and bj-card steps (docs/halunken.md), and a scenario asking for one is refused.
 """
 
-PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
+         "duelgames")

@@ -87,6 +87,13 @@ def duel(spec):
     return {"games": spec["games"], "wins": wins, "played": played, "times_us": times}
 
 
+def cli(argv):
+    """The command line (`duel --game halunken`): duelcli, loaded only here (argparse is
+    not for MicroPython, which runs this file as a script)."""
+    from host_tools.games.halunken import duelcli
+    return duelcli.main(argv)
+
+
 def main(argv):
     print(json.dumps(duel(json.loads(argv[0]))))
 
