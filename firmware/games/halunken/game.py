@@ -41,13 +41,17 @@ def card_names(board):
     return CARD_NAMES
 
 
+class State(rules.Game):
+    """The rules' game, and the seats the board plays (setting `ai`, seat indices)."""
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        self.ai_seats = [int(s[1:]) - 1 for s in settings.get("ai", ())]
+
+
 def new_state(board, settings):
-    """A new game from settings in their JSON form; the rules need nothing of `board`.
-    `ai_seats` (seat indices) are the seats the board plays (`solo`)."""
-    checked = check_settings(settings)
-    g = rules.Game(checked)
-    g.ai_seats = [int(s[1:]) - 1 for s in checked.get("ai", ())]
-    return g
+    """A new game from settings in their JSON form; the rules need nothing of `board`."""
+    return State(check_settings(settings))
 
 
 def fresh_settings(settings, entropy):

@@ -39,7 +39,9 @@ class Solo:
         self.hint = None
         self.dirty = False  # nothing for the journal beyond the actions
         self.decisions = 0
-        self.log = None  # a list to keep (seat, action) of the board's seats in (play.py)
+        # A list to keep the board's seats' events in, (seat, action), a movement card's
+        # action without its card (the simulator's report, play.py); None: not kept.
+        self.log = None
 
     # ------------------------------------------------------------ the app's calls
 
@@ -93,7 +95,7 @@ class Solo:
         self.decisions += 1
         self.plan = (act,)
         if self.log is not None:
-            self.log.append((seat, act))
+            self.log.append((seat, act[:2] if act[0] == "choose" else act))
         return self.enter(act)
 
     def enter(self, act):
