@@ -17,7 +17,7 @@ import json
 import sys
 
 from host_tools import gamearg, mpy
-from host_tools.games.halunken import baselines, duelgames
+from host_tools.games.halunken import baselines
 
 RP2040_FACTOR = 100  # the project's projection: RP2040 time / unix port time (README)
 DUEL_HEAP = "2M"
@@ -65,7 +65,7 @@ def check(args):
             "seed": args.seed}, None
 
 
-def run(spec, runtime):
+def run(duelgames, spec, runtime):
     if runtime == "cpython":
         return duelgames.duel(spec)
     proc = mpy.run(duelgames.__file__, [json.dumps(spec)], heap=DUEL_HEAP, timeout=24 * 3600)
@@ -126,14 +126,15 @@ def text(out):
     return "\n".join(lines)
 
 
-def main(argv):
+def main(argv, duelgames):
+    """The command line; `duelgames` is the part that plays (it calls this)."""
     args = parser().parse_args(argv)
     spec, problem = check(args)
     if problem:
         print("duel: %s" % problem, file=sys.stderr)
         return 2
     try:
-        result = run(spec, args.runtime)
+        result = run(duelgames, spec, args.runtime)
     except mpy.MicroPythonMissing as e:
         print("duel: %s" % (e,), file=sys.stderr)
         return 2

@@ -91,7 +91,7 @@ def cli(argv):
     """The command line (`duel --game halunken`): duelcli, loaded only here (argparse is
     not for MicroPython, which runs this file as a script)."""
     from host_tools.games.halunken import duelcli
-    return duelcli.main(argv)
+    return duelcli.main(argv, sys.modules[__name__])
 
 
 def main(argv):
