@@ -110,7 +110,8 @@ def _value(obs, a, cache):
     if kind == "rum":
         if obs["rum_owner"] == BJ:
             return _bj_land(obs, a[1])
-        return _land(obs, obs["seat"], obs["pos"][obs["seat"]], a[1], _known_moves(obs))
+        moves = _once(obs, "known", _known_moves)
+        return _land(obs, obs["seat"], obs["pos"][obs["seat"]], a[1], moves)
     if kind == "offer":
         if "win" not in cache:
             cache["win"] = _win_value(obs)
@@ -171,6 +172,25 @@ def _occupant(obs, space, skip):
         if s != skip and pos[s] == space:
             return s
     return BJ if skip != BJ and obs["bj"] == space else -1
+
+
+def _steal_from(obs, src):
+    """The best theft's worth to the observing seat from seat `src`'s crew (-1: the
+    port), once per decision."""
+    memo = obs.setdefault("memo", {})
+    key = ("steal", src)
+    if key not in memo:
+        me = obs["seat"]
+        cards = obs["port"] if src < 0 else obs["crews"][src]
+        memo[key] = _best_steal(obs, obs["crews"][me], cards, src)
+    return memo[key]
+
+
+def _once(obs, key, fn):
+    memo = obs.setdefault("memo", {})
+    if key not in memo:
+        memo[key] = fn(obs)
+    return memo[key]
 
 
 def _best_steal(obs, crew, victim_crew, victim):
@@ -247,16 +267,16 @@ def _land(obs, me, start, n, moves):
     mine = len(crew) + (1 if obs["left"][dest] else 0)
     occ = _occupant(obs, dest, me)
     if occ == BJ:
-        v += _best_steal(obs, crew, obs["port"], -1)
+        v += _steal_from(obs, -1)
     elif occ >= 0:
         stays = 1.0
         for f, _, dist in moves:
             if f == occ:
                 stays -= sum(w for k, w in dist if k < n)  # gone before I land (H10)
         if crews[occ] and mine <= len(crews[occ]):
-            v += stays * _best_steal(obs, crew, crews[occ], occ)
+            v += stays * _steal_from(obs, occ)
     risk = 0.0
-    top_card = max([obs["values"][c] for c in crew] + [0])
+    top_card = _once(obs, "top_card", _top_card)
     for f, s, dist in moves:
         if f == BJ:
             continue
@@ -264,6 +284,10 @@ def _land(obs, me, start, n, moves):
             if k > n and (s + k) % deck.SPACES == dest and len(crews[f]) + 1 <= mine:
                 risk += w * top_card
     return v - risk
+
+
+def _top_card(obs):
+    return max([obs["values"][c] for c in obs["crews"][obs["seat"]]] + [0])
 
 
 def _cancel_chance(obs, m, extra=-1):
@@ -281,7 +305,7 @@ def _cancel_chance(obs, m, extra=-1):
 def _card_value(obs, m):
     me = obs["seat"]
     start = obs["pos"][me]
-    moves = _guess_moves(obs)
+    moves = _once(obs, "moves", _guess_moves)
     stay = _top_gain(obs, obs["crews"][me], start)  # H8
     if m == deck.RUM:
         go = max(_land(obs, me, start, k, moves) for k in range(1, 8)) * 0.9
@@ -315,7 +339,7 @@ def _bj_land(obs, k):
     v = 0.3 * _top_gain(obs, [], dest)  # denied to the others
     crews = obs["crews"]
     if 0 <= occ != me and crews[occ] and len(crews[me]) <= len(crews[occ]):
-        v += _best_steal(obs, crews[me], crews[occ], occ)
+        v += _steal_from(obs, occ)
     return v
 
 
@@ -329,13 +353,13 @@ def _win_value(obs):
     if not ks:
         return 0.0
     total = 0.0
+    cheapest = min([_loss(obs, me, c) for c in crews[me]] + [99])
     for k in ks:
         for s in _passed(obs, k):
             if s == me:
-                cheapest = min([_loss(obs, me, c) for c in crews[me]] + [99])
                 total += cheapest if cheapest < 99 else 0.0  # the robbery avoided (H23)
             elif crews[s] and len(crews[s]) >= len(crews[me]):
-                total += _best_steal(obs, crews[me], crews[s], s)  # H22
+                total += _steal_from(obs, s)  # H22
     return BJ_SHARE * total / len(ks)
 
 
