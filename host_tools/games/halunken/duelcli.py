@@ -98,6 +98,10 @@ def summary(result, spec, runtime):
         ("median", percentile(times, 0.5)), ("p95", percentile(times, 0.95)),
         ("max", times[-1] if times else None)))
     out["decision_ms"] = ms
+    allocs = sorted(result.get("alloc_bytes", ()))
+    if allocs:
+        out["alloc_bytes"] = {"median": percentile(allocs, 0.5), "p95": percentile(allocs, 0.95),
+                              "max": allocs[-1]}
     if runtime == "micropython" and times:
         out["rp2040_projection_ms"] = dict((k, v * RP2040_FACTOR) for k, v in ms.items())
     return out
@@ -123,6 +127,11 @@ def text(out):
             lines.append("RP2040 projection (x%d, a projection, not a measurement): median "
                          "%.0f ms, p95 %.0f ms, max %.0f ms"
                          % (RP2040_FACTOR, pr["median"], pr["p95"], pr["max"]))
+        if "alloc_bytes" in out:
+            al = out["alloc_bytes"]
+            lines.append("Allocated per decision (unix port, 64-bit objects): median %.1f KB, "
+                         "p95 %.1f KB, max %.1f KB" % (al["median"] / 1024.0,
+                                                      al["p95"] / 1024.0, al["max"] / 1024.0))
     return "\n".join(lines)
 
 

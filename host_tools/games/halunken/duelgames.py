@@ -8,6 +8,7 @@ seat and its legal actions (`ai.seat_actions`), and every answer is checked agai
 rules' legal actions before it is applied. The reveal needs no player (a button press).
 """
 
+import gc
 import json
 import sys
 import time
@@ -27,6 +28,9 @@ except AttributeError:
         return a - b
 
 
+ALLOCS = []  # bytes one AI decision allocated (MicroPython only; garbage once it is made)
+
+
 class DuelError(Exception):
     """A player answered with an action the rules do not allow now, or none."""
 
@@ -37,6 +41,13 @@ def _timed(player, g, seat, acts, runs):
     not count; the decision reads the game and changes nothing, so each run is the same."""
     best = None
     act = None
+    if runs > 1 and hasattr(gc, "mem_alloc"):  # MicroPython: what one decision allocates
+        gc.collect()
+        gc.disable()
+        a0 = gc.mem_alloc()
+        player.decide(ai.observe(g, seat), acts)
+        ALLOCS.append(gc.mem_alloc() - a0)
+        gc.enable()
     for _ in range(runs):
         t0 = ticks_us()
         act = player.decide(ai.observe(g, seat), acts)
@@ -97,7 +108,8 @@ def duel(spec):
             if seat_of[j] in res["winners"]:
                 wins[j][seat_of[j]] += 1.0 / len(res["winners"])
         times.extend(res["times_us"])
-    return {"games": spec["games"], "wins": wins, "played": played, "times_us": times}
+    return {"games": spec["games"], "wins": wins, "played": played, "times_us": times,
+            "alloc_bytes": ALLOCS}
 
 
 def cli(argv):

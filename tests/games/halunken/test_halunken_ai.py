@@ -159,6 +159,7 @@ def test_duel_tactical_and_the_projection_on_micropython(mpy):
     assert proc.returncode == 0, proc.stderr
     assert "2 players, tactical, lineup ai,greedy" in proc.stdout
     assert "RP2040 projection (x100, a projection, not a measurement)" in proc.stdout
+    assert "Allocated per decision (unix port, 64-bit objects): median " in proc.stdout
 
 
 @pytest.mark.parametrize("args,words", [
