@@ -40,7 +40,8 @@ UNKNOWN_BONUS = 1.2  # an unseen card's worth to a crew, per point of its value
 
 
 def observe(g, seat):
-    """What `seat` may know now (a dict of plain values, copied)."""
+    """What `seat` may know now (a dict of plain values; `memo` is added by the decision,
+    for the sums it makes once)."""
     pub = g.public()
     a = g.auction
     own = g.seat_view(seat)
@@ -83,11 +84,10 @@ def decide(obs, actions):
     """The best of `actions` for the observing seat (the first of equals)."""
     best = None
     best_v = 0.0
-    cache = {}
     for a in actions:
         if a[0] == "undo":
             continue
-        v = _value(obs, a, cache)
+        v = _value(obs, a)
         if best is None or v > best_v:
             best, best_v = a, v
     return best
@@ -101,7 +101,7 @@ def choose(g, seat):
 
 # ---------------------------------------------------------------------- scoring
 
-def _value(obs, a, cache):
+def _value(obs, a):
     kind = a[0]
     if kind == "choose":
         if a[1] == BJ:
@@ -113,9 +113,8 @@ def _value(obs, a, cache):
         moves = _once(obs, "known", _known_moves)
         return _land(obs, obs["seat"], obs["pos"][obs["seat"]], a[1], moves)
     if kind == "offer":
-        if "win" not in cache:
-            cache["win"] = _win_value(obs)
-        return cache["win"] - _loss(obs, obs["seat"], a[1]) - 0.01 * obs["values"][a[1]]
+        cost = _loss(obs, obs["seat"], a[1]) + 0.01 * obs["values"][a[1]]
+        return _once(obs, "win", _win_value) - cost
     if kind in ("steal", "rob"):
         return _take_value(obs, kind, a[1])
     if kind == "place":
