@@ -29,7 +29,8 @@ How it scores (points are the score's own: a card's worth to a crew is what it a
   the others rather than behind itself.
 """
 
-from games.halunken import deck, report, rules
+from games.halunken import deck, report
+from games.halunken.moves import ROUNDS
 from games.halunken.rules import BJ, crew_score
 
 RUM_KEEP = 1.5  # a RUM played before the last round gives up its later choice
@@ -308,7 +309,7 @@ def _card_value(obs, m):
     stay = _top_gain(obs, obs["crews"][me], start)  # H8
     if m == deck.RUM:
         go = max(_land(obs, me, start, k, moves) for k in range(1, 8)) * 0.9
-        keep = RUM_KEEP if obs["round"] < rules.ROUNDS else 0.0
+        keep = RUM_KEEP if obs["round"] < ROUNDS else 0.0
     else:
         go = _land(obs, me, start, m + 1, moves)
         keep = 0.0

@@ -50,6 +50,7 @@ def peek_check(seed, decider=None, every=1):
     decider = decider or ai.choose
     rng = randgame.Rng(seed)
     settings = randgame.random_settings(rng)
+    settings["deal"] = "seed"  # the board's players play dealt decks (solo.py)
     g = randgame.new_game(settings)
     decisions = []
     changed = 0

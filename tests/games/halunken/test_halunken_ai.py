@@ -27,7 +27,7 @@ def test_no_peeking_decisions_do_not_depend_on_hidden_information():
     modes = set()
     choices = 0
     for seed in PEEK_SEEDS:
-        settings = randgame.random_settings(randgame.Rng(seed))
+        settings = randgame.random_settings(randgame.Rng(seed))  # as peek_check's
         modes.add(settings["mode"])
         decisions, changed, by_choice, differing = peek_check(seed)
         assert differing == [], (seed, differing[:3])

@@ -29,12 +29,14 @@ def sim_with(settings):
 
 
 def test_settings_ai_lists_seats_once():
-    assert game.check_settings({"ai": ["p3", "p2"]})["ai"] == ["p2", "p3"]
-    assert "ai" not in game.check_settings({"ai": []})
+    assert game.check_settings({"seed": 1, "ai": ["p3", "p2"]})["ai"] == ["p2", "p3"]
+    assert "ai" not in game.check_settings({"seed": 1, "ai": []})
     for bad, words in ((["p4"], "'p4' is not a seat p1..p3"), (["p2", "p2"], "twice"),
                        ("p2", "must list")):
         with pytest.raises(ValueError, match=words):
-            game.check_settings({"players": 3, "ai": bad})
+            game.check_settings({"players": 3, "seed": 1, "ai": bad})
+    with pytest.raises(ValueError, match="need a dealt deck"):  # no physical takes yet
+        game.check_settings({"players": 3, "ai": ["p2"]})  # deal=table, the default
     assert game.solo(game.new_state(None, {}), None, None) is None
 
 
