@@ -65,8 +65,9 @@ COMMANDS = [
 # both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
 # play them there). Halunken's host package has the simulator's parts and scengen's
 # (tests/games/halunken/test_halunken_sim.py) and the terminal play (`sim` without a
-# scenario).
-HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
+# scenario) and the duel (tests/games/halunken/test_halunken_ai.py, its own options).
+HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"],
+                ["duel", "--white", "ai", "--black", "greedy"])
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and (game != "halunken" or command not in HALUNKEN_HAS)]
 
