@@ -77,23 +77,26 @@ def parse(words, n):
             raise ValueError("a deal's fields are %s:CARD,... (got %r)" % ("/".join(keys), word))
         if key in fields:
             raise ValueError("%s given twice" % key)
-        fields[key] = value.split(",")
+        if key == "centre":
+            fields[key] = [_stack(st) for st in value.split(",")]
+        else:
+            fields[key] = [_card(c) for c in value.split(",")]
     for s in range(n):
         if keys[s] not in fields:
             raise ValueError("no hand for %s" % keys[s])
-    hands = [[_card(c) for c in fields[keys[s]]] for s in range(n)]
-    aside = [_card(c) for c in fields["aside"]] if "aside" in fields else None
-    centre = None
-    if "centre" in fields:
-        centre = []
-        for st in fields["centre"]:
-            up, slash, down = st.partition("/")
-            if not slash:
-                raise ValueError("a centre stack is UP/DOWN, got %r" % st)
-            centre.append([_card(up), _card(down)])
+    hands = [fields[keys[s]] for s in range(n)]
+    aside = fields.get("aside")
+    centre = fields.get("centre")
     action = ("deal", hands, aside, centre)
     check_deal(n, action)
     return action
+
+
+def _stack(text):
+    up, slash, down = text.partition("/")
+    if not slash:
+        raise ValueError("a centre stack is UP/DOWN, got %r" % text)
+    return [_card(up), _card(down)]
 
 
 def _card(name):
