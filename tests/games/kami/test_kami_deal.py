@@ -7,7 +7,7 @@ import pytest
 
 from core import board as boardmod
 from core import outcome as oc
-from games.kami import deck, dealing, game
+from games.kami import dealing, deck, game
 from host_tools.paths import ROOT
 from host_tools.simulator.engine import Simulation
 
