@@ -124,6 +124,29 @@ def test_the_contracts_given_deal_ending():
     assert (r["phase"], r["winner"], r["turn"], r["step"]) == ("over", "p2", None, None)
 
 
+def test_the_k19_frame_light_by_light():
+    """K19: the lights of k19-lights.scn's last frame, in the palette's colours."""
+    r = json.loads(sim_json(os.path.join(FOLDER, "k19-lights.scn"), "cpython"))
+    with open(os.path.join(ROOT, "board_def", "kami.json")) as f:
+        palette = json.load(f)["palette"]
+    leds = r["leds"]
+
+    def same_hue(rgb, name):  # the palette's colour at some brightness
+        want = palette[name]
+        return max(rgb) > 0 and all(abs(a / max(rgb) - b / max(want)) < 0.05
+                                    for a, b in zip(rgb, want))
+
+    assert same_hue(leds[5], "defence_down")  # p2's defence, face down
+    assert same_hue(leds[6], "defence_up")  # p3's, face up (its counter)
+    assert leds[4] == leds[7] == [0, 0, 0]  # p1 and p4 have no defence this round
+    assert same_hue(leds[8], "empress")  # unlocked
+    assert same_hue(leds[2], "team1")  # p3, the attacker
+    assert max(leds[3]) > 0 and leds[0] == leds[1] == [0, 0, 0]
+    assert all(max(p) == 0 for p in leds[9:17])  # no centre in 4 players
+    assert [max(p) > 0 for p in leds[17:32]] == [True] * 2 + [False] * 13  # 2 points
+    assert all(max(p) == 0 for p in leds[32:62])  # p2+p4 0 points, no third track
+
+
 def test_a_failed_expect_is_exit_1_with_the_report():
     text = open(os.path.join(FOLDER, "kami-4p-round.scn")).read() + "expect turn p1\n"
     proc = run("sim", "--scenario", "-", "--json", stdin=text)
@@ -190,7 +213,11 @@ def test_a_well_formed_deal_outside_phase_deal_is_wrong_phase():
         assert proc.returncode == 0, proc.stderr
         r = json.loads(proc.stdout)
         assert [x["code"] for x in r["rejected"]] == ["wrong-phase"]
-        assert r["phase"] == "play" and r["hands"] == (None if not options else r["hands"])
+        assert r["phase"] == "play" and r["round"] == 1
+        if options:  # the seed's own deal stays
+            assert sorted(len(h) for h in r["hands"].values()) == [8, 8, 8, 8]
+        else:
+            assert r["hands"] is None
 
 
 def test_the_scenarios_cover_every_verb_and_refusal_code():
