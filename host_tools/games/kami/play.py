@@ -150,6 +150,8 @@ def expand(text):
     if len(words) != 1:
         return text
     w = words[0]
+    if w == "power-cut":
+        return w
     if w in BUTTONS:
         return "press " + w
     if w in verbs.SEATS:
@@ -174,6 +176,8 @@ def hand(sim):
 def run_line(sim, text, line_no, cards):
     """Run one typed line; the message to show (a refusal, an error), or None."""
     secret = secret_step(sim)
+    if text.split()[:1] == ["option"]:
+        return "options are settings: start again with --players N --seed N"
     try:
         cmd = parse_line(expand(text), line_no, sim.board, cards, True, verbs)
     except ScenarioError as e:
@@ -182,19 +186,17 @@ def run_line(sim, text, line_no, cards):
         return e.message
     if cmd is None:
         return None
-    if cmd[1] == "option":
-        return "options are settings: start again with --players N --seed N"
     if cmd[1] == "deal":
         return "the board deals from the seed: no deal to state"
+    if cmd[1] == "expect":  # it reads the test tool's report, hidden cards and all
+        return "expect is for scenarios: it could tell a hidden card"
     seat = public(sim)["turn"]
     refused = len(sim.rejected)
     sim.execute(cmd)
     sim.advance(SETTLE_MS)
-    if cmd[1] == "expect" and sim.failures:
-        return sim.failures.pop()
     if len(sim.rejected) > refused:
         r = sim.rejected[-1]
-        if sim.private or secret:
+        if sim.private or (secret and cmd[1] in ("tap", "hold")):
             return "refused: %s (the card is not named)" % r["code"]
         return "refused: %s (%s)" % (r["code"], r["message"])
     if secret and cmd[1] in ("tap", "hold"):

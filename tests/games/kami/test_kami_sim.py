@@ -359,11 +359,15 @@ def test_terminal_play_refuses_what_it_cannot_do_in_one_line():
 
 def test_terminal_play_says_a_refusal_and_an_unreadable_line():
     proc = run("sim", "--players", "3", "--seed", "1",
-               stdin="discard\nSOLDAT-99\nhelp\npower-cut\nquit\n")
+               stdin="discard\nSOLDAT-99\nhelp\npower-cut\nexpect hands.p2.0 X\n"
+                     "option players=2\ndeal p1:OR-1\nquit\n")
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
-    assert "refused: no-claim" in out
+    assert "refused: no-claim (the 5-Soldier rule is for 4 players only (K11))" in out
+    assert out.count("p1 laid a defence face down") == 0  # nothing was laid
     assert "not a command (what you typed is not shown)" in out
     assert "SOLDAT-99" not in out
     assert "hand              show the hand of the seat to act" in out
     assert "Kami, 3 players" in out
+    assert "expect is for scenarios: it could tell a hidden card" in out
+    assert "options are settings" in out and "no deal to state" in out
