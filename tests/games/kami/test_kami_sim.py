@@ -371,3 +371,24 @@ def test_terminal_play_says_a_refusal_and_an_unreadable_line():
     assert "Kami, 3 players" in out
     assert "expect is for scenarios: it could tell a hidden card" in out
     assert "options are settings" in out and "no deal to state" in out
+
+
+@pytest.mark.micropython
+def test_randgame_plays_the_same_game_on_micropython(mpy):
+    """randgame's own PRNG: a seed gives the same actions on both runtimes (a host tool:
+    the simulator's heap, not the chip's, holds a whole game's actions)."""
+    from host_tools.mpy import SIM_HEAP
+    from mpy_runner import MicroPython
+    mpy = MicroPython(heap_kib=int(SIM_HEAP.rstrip("M")) * 1024)
+    script = (
+        "from host_tools.games.kami import randgame\n"
+        "rng = randgame.Rng(%d)\n"
+        "s = randgame.random_settings(rng, deal='given', players=%d)\n"
+        "acts = randgame.play(randgame.new_game(s), rng)\n"
+        "print(len(acts), [list(a) for a in acts[-6:]])\n")
+    for seed, players in ((4, 2), (9, 3)):
+        rng = randgame.Rng(seed)
+        s = randgame.random_settings(rng, deal="given", players=players)
+        acts = randgame.play(randgame.new_game(s), rng)
+        want = "%d %s" % (len(acts), [list(a) for a in acts[-6:]])
+        assert mpy.run_code(script % (seed, players)).strip() == want
