@@ -1,4 +1,4 @@
-"""Kami in the simulator (docs/scenarios.md, "Kami"; /work/shared's sim-contract-kami.md
+"""Kami in the simulator (docs/scenarios.md, "Kami", the simulator contract for Kami
 in the repository's words): the scenarios of tests/scenarios/kami/ against their expected
 reports on CPython and a sample on the MicroPython unix port, the contract's example
 report, the report's keys in the contract's order, the exit statuses of a scenario that
