@@ -156,7 +156,7 @@ soak: venv
 # are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
 
 # docs/guide.pdf and docs/guide-*.svg: the player's guide, two A4 pages, from board_def and
-# the firmware's tables (host_tools/documents/guide.py; tests/games/kahuna/test_guide.py fails while stale).
+# the firmware's tables (the game's guide part, host_tools/games/kahuna/guidepages.py; tests/games/kahuna/test_guide.py fails while stale).
 .PHONY: guide
 guide: venv
 	@$(call sysdeps,cairo fonts,make guide)

@@ -27,7 +27,6 @@ import neopixel
 from core import gameload, tunes
 from core.app import WATCHDOG_MS, App
 from core.cards import Registry
-from core.enroll import Enroller
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
@@ -250,8 +249,13 @@ async def game(clock, parts):
     link = Link(app, sys.stdout.write, clock, selftest=selftest,
                 save_cards=lambda: registry.save(CARDS_FILE), bench=stats)
     app.listen(link.on_event)
-    app.enroller = Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send,
-                            game_def.TITLE)
+
+    def make_enroller():  # loaded when a card is first enrolled: its code is not kept idle
+        from core.enroll import Enroller
+        return Enroller(registry, lambda: registry.save(CARDS_FILE), reader.pn, link.send,
+                        game_def.TITLE)
+
+    app.make_enroller = make_enroller
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
          "reader_error": reader.error, "leds": board.led_count,
          "cards": len(registry.by_uid), "resumed": app.game.phase,

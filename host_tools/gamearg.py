@@ -30,6 +30,9 @@ PARTS = {
     "textboard": "the board drawn as text",
     "narrate": "what an event changed, in words",
     "picture": "the board drawn as SVG and PNG",
+    "chipplay": "the chip benchmark's cards, taps and solo game on the emulated RP2040",
+    "guidepages": "the player's guide, pages to print (make guide)",
+    "replay": "an archived game of the board replayed move by move (the live page)",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).
@@ -42,7 +45,9 @@ NEEDS = {
     "duel": ("duel", ("duelgames", "baselines")),
     "bench": ("bench", ("benchfigures", "randgame", "scenwrite")),
     "monitor": ("monitor", ("textboard", "narrate")),
-    "vboard": ("virtual board", ()),  # the firmware alone: a board definition for it
+    "vboard": ("virtual board", ()),
+    "chipbench": ("chip benchmark", ("chipplay",)),
+    "guide": ("player's guide", ("guidepages",)),  # the firmware alone: a board definition for it
     "web": ("web page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
 }
 

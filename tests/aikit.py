@@ -8,7 +8,8 @@ from host_tools.games.kahuna import randgame
 from host_tools.games.kahuna.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
-from games.kahuna import ai, rules  # noqa: E402
+from games.kahuna import ai, observe, rules  # noqa: E402
+from games.kahuna import settings as kahunasettings  # noqa: E402
 
 
 def table_trace(seed):
@@ -63,7 +64,7 @@ def hidden_world_pairs(seed, variant="standard", handicap=None, level=2, ai_seed
         if n >= len(starts):
             break
         d, diff = _swapped_replay(board, stream[:starts[n]], variant, handicap, level,
-                                  ai_seed, rng, tracker or ai.Tracker, make_player)
+                                  ai_seed, rng, tracker or observe.Tracker, make_player)
         decisions.append(d)
         differing += diff
     return decisions, differing
@@ -228,7 +229,7 @@ def hint_world_pairs(seed, variant="standard", checks=(1, 2, 3, 4, 5, 6, 7, 8, 9
     board = gamekit.board()
     rng = randgame.Rng(seed)
     settings = {"variant": variant, "first": "white", "handicap": None, "ai": "black"}
-    g = rules.Settings.from_json(board, settings).new_game()
+    g = kahunasettings.Settings.from_json(board, settings).new_game()
     player = randgame.Player(randgame.Rng(seed + 1))
     stream = []
     starts = []
@@ -286,7 +287,7 @@ def _hint_pair(board, settings, part, swap, rnd, level, ai_seed):
     out = []
     for twin in (False, True):
         gc.collect()
-        g = rules.Settings.from_json(board, settings).new_game()
+        g = kahunasettings.Settings.from_json(board, settings).new_game()
         solo = Solo(g, None)
         for act, actor, r in part:
             if twin and r == rnd:  # this round's actions only: the pile was reshuffled

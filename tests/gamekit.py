@@ -18,6 +18,7 @@ for _p in (ROOT + "/firmware", ROOT):
 
 from core import board as boardmod  # noqa: E402
 from games.kahuna import rules  # noqa: E402
+from games.kahuna import settings as kahunasettings  # noqa: E402
 
 BOARD_PATH = ROOT + "/board_def/kahuna.json"
 _board = None
@@ -56,17 +57,17 @@ def position(g, bridges=(), hands=None, discard=(), turn="white", phase=rules.PL
     g.bridges = [rules.NOBODY] * len(b.connections)
     g.supply = [rules.SUPPLY, rules.SUPPLY]
     for conn, owner in dict(bridges).items():
-        p = rules.player_index(owner)
+        p = kahunasettings.player_index(owner)
         g.bridges[b.conn_index[conn]] = p
         g.supply[p] -= 1
     g.control = [g.majority(i) for i in range(len(b.islands))]
     g.place = [rules.DRAWABLE] * len(g.card_names)
     for owner, cards in (hands or {}).items():
         for card in cards:
-            g.place[g.card_index[card]] = rules.player_index(owner)
+            g.place[g.card_index[card]] = kahunasettings.player_index(owner)
     for card in discard:
         g.place[g.card_index[card]] = rules.DISCARD
-    g.turn = rules.player_index(turn)
+    g.turn = kahunasettings.player_index(turn)
     g.phase = phase
     g.round = round
     g.must_draw = must_draw

@@ -3,6 +3,7 @@ chosen from its own hand and the public table) and the hands that do the AI's ph
 procedure (host_tools/games/kahuna/solohands.py), both through taps and button presses."""
 
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna.solohands import Hands
 from host_tools.games.kahuna.table import Table
 from host_tools.simulator.engine import Simulation
@@ -14,7 +15,7 @@ class SoloGame:
         self.sim = Simulation(board, flash=flash)
         self.table = Table(self.sim.names, seed)
         self.hands = Hands(self.table)
-        self.side = rules.player_index(ai)
+        self.side = kahunasettings.player_index(ai)
         self.said = []
         self.listen()
         self.round = 1

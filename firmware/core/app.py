@@ -59,7 +59,10 @@ class App:
         self.view = game_def.view(board)
         self.boot_problem = None
         self.listeners = []  # callable(outcome) after every event (the serial link)
-        self.enroller = None  # a core.enroll.Enroller where the board can enrol cards
+        self.enroller = None  # a core.enroll.Enroller once a card is being enrolled
+        # callable() -> that Enroller, where the board can enrol cards: called on the first
+        # enrolment, so that its code (and the NDEF codec's) is loaded only then.
+        self.make_enroller = None
         self.settings = settings or {}
         self.clock = clock
         self.solo = None
@@ -358,6 +361,12 @@ class App:
         return outcome
 
     # ------------------------------------------------------------- output
+
+    def start_enroller(self):
+        """The enroller, made on first use; None where the board cannot enrol."""
+        if self.enroller is None and self.make_enroller is not None:
+            self.enroller = self.make_enroller()
+        return self.enroller
 
     def enrolling_place(self):
         """The place of the card being enrolled (it pulses whatever the game), or -1."""

@@ -22,7 +22,7 @@ Size: a journal is compacted into ["new"] + ["state"] when it would grow past
 `/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
 A host lists them (`archived`: slot, game number and settings from each first record) and
 reads one in pieces (`read_archived`), so that neither needs a whole file in RAM; it
-replays the records itself (host_tools/web/replay.py, with `records`).
+replays the records itself (host_tools/games/kahuna/replay.py, with `records`).
 """
 
 import json

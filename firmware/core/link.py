@@ -118,7 +118,7 @@ every state says whether it is on; a host that turned it on turns it off when it
 Archived games are sent whole, hands included, whatever the reveal: the journal archives
 a game only when the next one starts, dealt from the shuffled deck again, so an archived
 game is no longer in play and its cards tell nothing of the game that is. What a host
-shows of them is its choice (host_tools/web/replay.py: both hands once the game was
+shows of them is its choice (host_tools/games/kahuna/replay.py: both hands once the game was
 played to its end, hand sizes only for an abandoned one unless revealed).
 """
 
@@ -377,7 +377,7 @@ class Link:
         """{"card": C}: wait for a tag and enrol it as C (the board writes its NDEF name);
         {"card": C, "uid": U}: register U as C without a tag (import); {"stop": true}."""
         enroller = self.app.enroller
-        if msg.get("stop"):
+        if msg.get("stop"):  # nothing to stop where no card was ever being enrolled
             if enroller is not None:
                 enroller.stop()
             self.send({"event": "enroll-stopped"})
@@ -387,6 +387,7 @@ class Link:
         if not isinstance(card, str):
             raise LinkError("enroll needs \"card\"")
         if uid is None:
+            enroller = self.app.start_enroller()
             if enroller is None:
                 raise LinkError("this board has no reader to enrol cards with")
             try:

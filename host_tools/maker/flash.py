@@ -1,7 +1,8 @@
 """`python -m host_tools flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
 the board.
 
-1. Compiles the firmware with `mpy-cross -march=armv6m` (the RP2040's Cortex-M0+) into
+1. Compiles the firmware with `mpy-cross -march=armv6m -O3` (the RP2040's Cortex-M0+; no
+   line numbers in the code, which saves the board's heap: `--line-numbers` keeps them) into
    build/board/: the platform (core/), the drivers (hw/) and the one game the board
    definition names (games/<game>/, no other game), except main.py, which stays source as
    the Pico runs it; adds the board definition (--board-def, `make flash BOARD=...`,
@@ -47,6 +48,12 @@ from host_tools.paths import BOARD_DEF
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "board")
 MARCH = "armv6m"
+# mpy-cross's optimisation level: 3 leaves out the bytecode's line-number tables (1 and up
+# leave out asserts; the firmware has none), which the Pico keeps in its heap with the code
+# of every module it imports: about 5 KB less live heap. A traceback then names the files
+# and functions but no line; `--line-numbers` (OPT_LINES) keeps them, to debug a crash.
+OPT = 3
+OPT_LINES = 0
 # The board's data, which a build must never hold: the files the firmware writes (the
 # journal's archives, /game-N.jnl, are safe too: a flash removes only code).
 PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE))
@@ -113,8 +120,9 @@ def lacking_interface(path):
     return [name for name in gameload.INTERFACE if name not in names]
 
 
-def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
-    """Compile into out (emptied first); returns [(board path, local file)], main.py last."""
+def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
+    """Compile into out (emptied first) at mpy-cross's optimisation level `opt`; returns
+    [(board path, local file)], main.py last."""
     if not os.path.isfile(os.path.join(firmware, "main.py")):
         raise FlashError("%s is missing: the board would have nothing to run"
                          % os.path.join(firmware, "main.py"))
@@ -152,7 +160,7 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD):
             dst = os.path.join(out, board_rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             proc = subprocess.run(
-                [mpy_cross, "-march=" + MARCH, "-s", rel, "-o", dst, src],
+                [mpy_cross, "-march=" + MARCH, "-O%d" % opt, "-s", rel, "-o", dst, src],
                 capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
             if proc.returncode != 0 or not os.path.isfile(dst):
                 raise FlashError("mpy-cross failed on %s:\n%s"
@@ -492,6 +500,9 @@ def main(argv):
                          "board_def/kahuna.json)")
     ap.add_argument("--build-dir", default=BUILD, help="default build/board/")
     ap.add_argument("--force", action="store_true", help="send every file, changed or not")
+    ap.add_argument("--line-numbers", action="store_true",
+                    help="keep the line numbers in the compiled code, for a traceback that "
+                         "names them (costs about 5 KB of the board's heap)")
     ap.add_argument("--dry-run", action="store_true",
                     help="compare only: say what would be sent, change nothing")
     ap.add_argument("--no-reset", action="store_true", help="leave the board in its REPL")
@@ -511,7 +522,8 @@ def main(argv):
     if port is None:
         return 2
     try:
-        files = build(args.firmware, args.board_def, args.build_dir)
+        files = build(args.firmware, args.board_def, args.build_dir,
+                      OPT_LINES if args.line_numbers else OPT)
     except FlashError as e:
         print("flash: %s" % e, file=sys.stderr)
         return 1

@@ -38,11 +38,12 @@ PROMPT = "monitor> "
 
 HELP = """\
 Commands
-  new [variant=standard|alternative] [first=white|black] [handicap=white:N|black:N]
-                 once a game is over, start a new one with these settings; `new
-                 anyway ...` abandons a game in progress (the journal archives it)
+  new [SETTING=VALUE ...]
+                 once a game is over, start a new one with these settings (the game's:
+                 %s); `new anyway ...` abandons a game in progress (the journal
+                 archives it)
   cards          the card registry: which tag is which card, which are missing
-  enroll CARD    the board lights CARD's island: lay the new tag on the reader
+  enroll CARD    the board lights CARD's place: lay the new tag on the reader
   enroll stop    stop waiting for a tag
   reveal on|off  ask the board for both hands (off: hand sizes only, the default);
                  board-wide until off, a new game, or this monitor leaving
@@ -55,32 +56,9 @@ class CommandError(ValueError):
     pass
 
 
-def parse_settings(words):
-    """`variant=alternative first=black handicap=white:2 ai=black` -> the link's settings."""
-    out = {}
-    for word in words:
-        key, eq, value = word.partition("=")
-        key = key.lower()
-        if not eq or key not in ("variant", "first", "handicap", "ai", "ai_level"):
-            raise CommandError("a setting is variant=..., first=..., handicap=PLAYER:N, "
-                               "ai=white|black|none or ai_level=1|2|3")
-        if key == "ai" and value.lower() == "none":
-            out[key] = None
-        elif key == "ai_level":
-            if value not in ("1", "2", "3"):
-                raise CommandError("ai_level=1, 2 or 3 (stronger, and slower)")
-            out[key] = int(value)
-        elif key == "handicap":
-            if value.lower() in ("none", "off", "0"):
-                out[key] = None
-                continue
-            who, colon, n = value.partition(":")
-            if not colon or not n.isdigit():
-                raise CommandError("handicap=PLAYER:N, e.g. handicap=white:2")
-            out[key] = [who.lower(), int(n)]
-        else:
-            out[key] = value.lower()
-    return out
+def help_text(board):
+    """HELP with the settings of the board's game (its textboard part's SETTINGS_HELP)."""
+    return HELP % hostgames.part(board.game, "textboard").SETTINGS_HELP
 
 
 def command(text, board, names, state=None):
@@ -102,9 +80,13 @@ def command(text, board, names, state=None):
     if head == "pick" and len(rest) == 1:
         return {"cmd": "pick", "conn": rest[0].upper()}
     if head == "new":
-        new_anyway = hostgames.part(board.game, "textboard").NEW_ANYWAY
+        text_part = hostgames.part(board.game, "textboard")
+        new_anyway = text_part.NEW_ANYWAY
         anyway = [w for w in rest if w.lower() == new_anyway]
-        settings = parse_settings([w for w in rest if w.lower() != new_anyway])
+        try:
+            settings = text_part.parse_settings([w for w in rest if w.lower() != new_anyway])
+        except ValueError as e:
+            raise CommandError(str(e)) from None
         if not anyway and state is not None and state.get("phase") != "over":
             raise CommandError("this game is not over: `new anyway%s` abandons it (the "
                                "journal archives it)" % "".join(" " + w for w in rest))
@@ -118,7 +100,8 @@ def command(text, board, names, state=None):
             return {"cmd": "enroll", "stop": True}
         card = rest[0].upper()
         if card not in names:
-            raise CommandError("%s is not a Kahuna card (ISLAND-1 or ISLAND-2)" % rest[0])
+            raise CommandError("%s is not a card of %s (%s, ...)"
+                               % (rest[0], board.game, ", ".join(names[:3])))
         return {"cmd": "enroll", "card": card}
     raise CommandError("not understood: %s (type help for the commands)" % text.strip())
 
@@ -222,7 +205,7 @@ class Session:
         if cmd == "quit":
             return False
         if cmd == "help":
-            self.mon.panel = HELP.split("\n")
+            self.mon.panel = help_text(self.board).split("\n")
         elif cmd is not None:
             if cmd.get("cmd") == "reveal":
                 self.revealed = cmd["on"]

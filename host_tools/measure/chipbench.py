@@ -2,7 +2,7 @@
 firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
 
 1. Builds the firmware as `make flash` does (host_tools/maker/flash.py `build()`: every
-   .py compiled with mpy-cross -march=armv6m, main.py as source, the board definition) and
+   .py compiled with mpy-cross -march=armv6m -O3, main.py as source, the board definition) and
    lays those files into a littlefs image of the Pico's file system (its layout as
    rp2040py gives it for MicroPython on a Pico: 352 blocks of 4 KB at 0xA0000).
 2. Starts the emulator (`python -m rp2040py micropython`, PyPI rp2040py, pinned in
@@ -14,13 +14,15 @@ firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
    - idle: the frames latched by the WS2812 decoder while nothing happens;
    - the link: a command line sent on the pty to its reply line (`selftest`, then
      `state`), bracketed by two reads of the emulated clock;
-   - a two-player game dealt over the link, then tags laid on the emulated reader (the
-     control socket) for cards of the hand on turn: from the tag laid to the first frame
-     the decoder latched with that card's island lit (pending), then `back` and the tag
-     lifted;
-   - a solo game (the board plays white), the AI's cards handled as the board asks
-     (host_tools/games/kahuna/solohands.py) and the other side played simply, until the AI
-     made a few decisions: from its `think` step to its next step, as the link shows it;
+   - a game started over the link, then tags laid on the emulated reader (the control
+     socket) for cards of the seat on turn: from the tag laid to the first frame the
+     decoder latched with that card's pixel lit, then `back` and the tag lifted;
+   - a solo game, the board's cards handled as it asks and the other seats played
+     simply, until the board's player made a few decisions: from its `think` step to its
+     next step, as the link shows it;
+   The game's part of it (which cards, which pixel, the solo game) is the game's
+   `chipplay` part (host_tools/games/<game>/chipplay.py; Kahuna's: a two-player deal,
+   then a solo game where the board plays white, its cards handled by solohands.py).
    - the board's own benchmark (`{"cmd": "bench"}`, core.loopstats): its loop, its AI
      decisions, its heap after a full collection and the lowest free heap it saw.
 
@@ -40,12 +42,13 @@ import sys
 import tempfile
 import time
 
+from host_tools import gamearg
+from host_tools.maker import flash
 from host_tools.measure.chipemulator import ChipError, Emulator, Link, build_image
 
 DOWNLOAD = "https://micropython.org/download/RPI_PICO/"
 NEED_UF2 = ("chipbench: name the stock MicroPython firmware for the Pico: make bench-chip "
             "UF2=path/to/RPI_PICO.uf2 (the .uf2 from %s)" % DOWNLOAD)
-THINKING = "the AI is thinking"
 
 
 # ---------------------------------------------------------------------- figures
@@ -69,20 +72,25 @@ def ms(ns):
 
 
 class Session:
-    def __init__(self, emu, link, out):
-        self.emu = emu
-        self.link = link
-        self.out = out
+    """The scripted session on the emulated board; `play` is the game's `chipplay` part
+    (host_tools/games/<game>/chipplay.py): its cards, the pixel each lights, the game the
+    taps are laid in and its solo game."""
+
+    def __init__(self, emu, link, out, board_def=None):
+        from host_tools import gamearg
+        from host_tools.games import part
         from host_tools.maker.vboarddef import sticker_uid
         from host_tools.paths import BOARD_DEF
 
-        with open(BOARD_DEF) as f:
-            islands = json.load(f)["layout"]["islands"]
-        self.island_led = dict((i["id"], i["led"]) for i in islands)
-        self.names = ["%s-%d" % (i["id"], n) for i in islands for n in (1, 2)]
-        # The two-player deal: white the 1 cards of the first three islands, black the 2s.
-        self.white_deal = tuple(self.names[0:6:2])
-        self.black_deal = tuple(self.names[1:6:2])
+        self.emu = emu
+        self.link = link
+        self.out = out
+        path = board_def or BOARD_DEF
+        with open(path) as f:
+            board = json.load(f)
+        self.part = part(gamearg.board_game(path), "chipplay")
+        self.play = self.part.ChipPlay(board)
+        self.names = self.play.names
         self.uid = dict((c, sticker_uid(c)) for c in self.names)
         self.results = {}
 
@@ -131,25 +139,20 @@ class Session:
         self.link.wait(lambda m: m.get("event") == "cards", 300, "the card registry")
         self.link.settle()
 
-    def frame_lit(self, island, before, since):
-        """The first frame latched after `since` whose island pixel differs from `before`."""
-        led = self.island_led[island]
+    def frame_lit(self, led, before, since):
+        """The first frame latched after `since` whose pixel `led` differs from `before`."""
         for at, px in self.emu.ctl({"since": since})["hist"]:
             if px[led] != before:
                 return at
         return None
 
     def taps(self, n):
-        """Tag laid -> first frame with its island lit, in the play phase of a new game."""
-        self.link.send({"cmd": "new", "settings": {}})
-        self.link.wait(lambda m: m.get("event") == "new", 120, "the new game")
-        for card in self.white_deal + self.black_deal:
-            self.link.command({"cmd": "tap", "card": card})
+        """Tag laid -> first frame with its card's pixel lit, in the game's tap game."""
+        cards = self.play.tap_game(self.link)
         samples = []
         for i in range(n):
-            card = self.white_deal[i % len(self.white_deal)]
-            island = card.split("-")[0]
-            led = self.island_led[island]
+            card = cards[i % len(cards)]
+            led = self.play.led(card)
             before = self.emu.ctl({"leds": 1})["last"][led]
             n = self.link.events
             laid = self.emu.ctl({"tag": self.uid[card]})["ns"]
@@ -158,79 +161,50 @@ class Session:
             while (lit is None or self.link.events <= n) and self.emu.ns() < end:
                 self.link.read()
                 if lit is None:
-                    lit = self.frame_lit(island, before, laid)
+                    lit = self.frame_lit(led, before, laid)
             self.emu.ctl({"tag": None})
             self.link.settle()
             if lit is None:
-                raise ChipError("no frame lit %s's island within 3 s of RP2040 time after "
+                raise ChipError("no frame lit %s's pixel within 3 s of RP2040 time after "
                                 "its tag was laid" % card)
             samples.append(ms(lit - laid))
             self.link.command({"cmd": "press", "button": "back"})  # withdraw it
             self.wait_emulated(200)  # the scanner sees the card gone (3 empty polls)
         self.results["tag_to_frame"] = summary(samples)
-        self.say("tag laid -> island lit (ms): %s" % samples)
+        self.say("tag laid -> its pixel lit (ms): %s" % samples)
 
     # -- a solo game, for the AI's decisions
 
     def solo(self, decisions, seed, wall):
-        from host_tools.games.kahuna.solohands import Hands
-        from host_tools.games.kahuna.table import Table
+        self.play.solo(self, decisions, seed, wall)
 
+    def thinking(self, say, wall):
+        """The board's player is thinking (its words on the link are `say` while it does):
+        `selftest` round trips meanwhile, then its decision awaited, the frames latched
+        meanwhile, and the live heap after it."""
         link = self.link
-        table = Table(self.names, seed)
-        hands = Hands(table)
-        mine = []
-        link.send({"cmd": "new", "settings": {"ai": "white"}})
-        link.wait(lambda m: m.get("event") == "new", 120, "the solo game")
-        self.wait_emulated(50)  # the AI's tick says what it asks
+        still = lambda: link.say == say  # noqa: E731
+        self.while_thinking(still)
+        if still():
+            link.wait(lambda m: m.get("event") == "ai" and m.get("say") != say, wall,
+                      "the AI's decision")
+        self.frames_thinking()
         link.sync()
-        rnd = 1
-        end = time.monotonic() + wall
-        while self.decisions() < decisions:
-            if time.monotonic() > end:
-                self.say("solo game: stopped after %.0f s wall with %d decisions"
-                         % (wall, self.decisions()))
-                break
-            if link.say == THINKING:
-                self.while_thinking()
-                if link.say == THINKING:
-                    link.wait(lambda m: m.get("event") == "ai" and m.get("say") != THINKING,
-                              max(60.0, end - time.monotonic()), "the AI's decision")
-                self.frames_thinking()
-                link.sync()
-                self.say("AI decision %d made" % self.decisions())
-                self.heap("after AI decision %d" % self.decisions())
-                continue
-            s = link.state
-            if s["round"] != rnd:
-                rnd = s["round"]
-                hands.round_ended()
-            if s["phase"] == "over":
-                break
-            move = hands.next(link.say) if link.say else None
-            if move is not None:
-                if move[0] == "tap":
-                    link.command({"cmd": "tap", "card": move[1]})
-                else:
-                    link.command({"cmd": "press", "button": move[1]})
-            elif not link.say:
-                self.human(table, hands, mine)
-            else:
-                self.wait_emulated(20)
-                link.sync()
+        self.say("AI decision %d made" % self.decisions())
+        self.heap("after AI decision %d" % self.decisions())
 
-    def while_thinking(self, n=3):
+    def while_thinking(self, still, n=3):
         """While the AI thinks: `selftest` round trips (the link), and the frames from
         now to its decision (`frames_thinking`)."""
         self.think_from = self.emu.ns()
         rtts = self.results.setdefault("rtt_thinking", [])
         for _ in range(n):
-            if self.link.say != THINKING:
+            if not still():
                 break
             t0 = self.emu.ns()
             self.link.send({"cmd": "selftest"})
             self.link.wait(lambda m: m.get("event") == "selftest", 120, "selftest")
-            if self.link.say == THINKING:  # its decision came during the command: not counted
+            if still():  # its decision came during the command: not counted
                 rtts.append(ms(self.emu.ns() - t0))
 
     def frames_thinking(self):
@@ -243,57 +217,12 @@ class Session:
         steps = self.link.ai_steps
         return sum(1 for (_, a, _), (_, b, _) in zip(steps, steps[1:]) if a == "think")
 
-    def human(self, table, hands, mine):
-        """The other side, played simply: its deal, the first card it can place, a draw."""
-        link = self.link
-        s = link.state
-        if s["phase"] == "deal":
-            card = table.deal()
-            mine.append(card)
-            link.command({"cmd": "tap", "card": card})
-            return
-        if s["phase"] == "play":
-            for card in list(mine):
-                ev = link.command({"cmd": "tap", "card": card})
-                if ev["event"] == "refused":
-                    continue
-                places = [o for o in link.state["ui"]["options"] if o[0] == "place"]
-                if not places:
-                    link.command({"cmd": "press", "button": "back"})
-                    continue
-                link.command({"cmd": "pick", "conn": places[0][1]})
-                mine.remove(card)
-                table.discard(card)
-                return
-            if link.state["ui"].get("refill"):
-                link.command({"cmd": "press", "button": "back"})
-            link.command({"cmd": "press", "button": "done"})
-            return
-        if len(mine) >= 5:
-            if not s["must_draw"]:
-                link.command({"cmd": "press", "button": "done"})
-                return
-            card = mine.pop(0)
-            link.command({"cmd": "press", "button": "discard"})
-            link.command({"cmd": "tap", "card": card})
-            link.command({"cmd": "press", "button": "done"})
-            table.discard(card)
-        if table.display:
-            card = table.take(table.display[0])
-            hands.took(card)
-        else:
-            card = table.take_top()
-        mine.append(card)
-        link.command({"cmd": "tap", "card": card})
-
     def phase(self, name, fn, *args):
         """Run one part of the session; a part that goes wrong is reported, and the
         figures of the others still are."""
-        from host_tools.games.kahuna.table import TableError
-
         try:
             fn(*args)
-        except (ChipError, TableError, ValueError, KeyError) as e:
+        except (ChipError, ValueError, KeyError) + self.part.ERRORS as e:
             if not self.emu.alive():
                 raise
             self.results.setdefault("problems", []).append("%s: %s" % (name, e))
@@ -389,7 +318,16 @@ def main(argv=None):
                     help="wall-clock seconds the solo game may take (default 1500)")
     ap.add_argument("--keep", help="keep the image, build and emulator log in this folder")
     ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    ap.add_argument("--line-numbers", action="store_true",
+                    help="the firmware built with its line numbers (make flash's option)")
+    gamearg.add(ap)
+    ap.add_argument("--board", metavar="PATH",
+                    help="board definition (default: the game's, board_def/kahuna.json)")
     args = ap.parse_args(argv)
+    chosen = gamearg.resolve("chipbench", args.game, args.board, "chipbench")
+    if chosen is None:
+        return 2
+    board_def = chosen[1]
     if not args.uf2:
         print(NEED_UF2, file=sys.stderr)
         return 2
@@ -409,7 +347,8 @@ def main(argv=None):
     uf2 = os.path.abspath(args.uf2)  # a path, never a version tag: nothing is downloaded
     out = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     image = os.path.join(work, "fs.img")
-    files = build_image(image, os.path.join(work, "build"))
+    files = build_image(image, os.path.join(work, "build"), board_def,
+                        flash.OPT_LINES if args.line_numbers else flash.OPT)
     out("chipbench: %d files in %s; starting the emulator" % (len(files), image))
     log = open(os.path.join(work, "emulator.log"), "w")
     emu = link = None
@@ -417,7 +356,7 @@ def main(argv=None):
     try:
         emu = Emulator(uf2, image, log)
         link = Link(emu)
-        s = Session(emu, link, out)
+        s = Session(emu, link, out, board_def)
         s.results["uf2"] = os.path.basename(uf2)
         s.boot(600)
         s.idle(args.idle_ms)

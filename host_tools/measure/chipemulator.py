@@ -31,14 +31,16 @@ def fs_layout():
     return lay["fs_blocksize"], lay["fs_blockcount"]
 
 
-def build_image(out, build_dir):
-    """The files `make flash` would put on the board, in a littlefs image at `out`;
+def build_image(out, build_dir, board_def=None, opt=None):
+    """The files `make flash` would put on the board (for `board_def`, at mpy-cross's
+    optimisation level `opt`: make flash's defaults), in a littlefs image at `out`;
     returns the board paths."""
     from littlefs import LittleFS, UserContext
 
     from host_tools.maker import flash
 
-    files = flash.build(out=build_dir)
+    files = flash.build(board_def=board_def or flash.BOARD_DEF, out=build_dir,
+                        opt=flash.OPT if opt is None else opt)
     block_size, block_count = fs_layout()
     # Disk version 2.0: what MicroPython's littlefs (1.21 on) mounts.
     lfs = LittleFS(context=UserContext(buffsize=block_size * block_count),

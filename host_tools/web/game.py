@@ -35,6 +35,7 @@ from core import board as boardmod
 from core.board import ROLES
 from games.kahuna import report as gamereport
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 
 # The page is Kahuna's (its board, cards and table): it names Kahuna's host parts itself.
 # The build bundles what this module imports, followed import by import (web/build.py),
@@ -58,7 +59,7 @@ class WebError(ValueError):
 def settings_from(options):
     """Scenario option values ("variant=alternative", "handicap=black:2", ...) -> the
     simulator's settings; "handicap=none" means no handicap."""
-    settings = rules.check_settings({})  # the defaults
+    settings = kahunasettings.check_settings({})  # the defaults
     if not isinstance(options, list):
         raise WebError("options must be a list of KEY=VALUE texts")
     for text in options:
@@ -88,7 +89,7 @@ class WebGame:
         self.board = board
         self.sim = Simulation(board)
         self.line = 0
-        self.new_game(settings or rules.check_settings({}), seed)
+        self.new_game(settings or kahunasettings.check_settings({}), seed)
 
     # ------------------------------------------------------------ set-up
 
@@ -126,7 +127,7 @@ class WebGame:
         """The player at the screen in a solo game (None in hot seat)."""
         if not self.ai:
             return None
-        return rules.PLAYERS[1 - rules.player_index(self.ai)]
+        return rules.PLAYERS[1 - kahunasettings.player_index(self.ai)]
 
     @property
     def game(self):

@@ -28,7 +28,8 @@ browser -> server, JSON:
 Hidden cards: the server passes on what the board sends, and the board sends no card of a
 hand unless a host asked for the hands with reveal (its state then says "revealed", and
 the page says so). An archived game is replayed here, and the browser gets only what
-host_tools/web/replay.py lets it show. Only this computer is served by default, and the
+the game's `replay` part (host_tools/games/<game>/replay.py) lets it show. Only this
+computer is served by default, and the
 WebSocket takes connections from this server's own page only (Origin and Host checked):
 another site open in the same browser cannot reach the board.
 """
@@ -50,7 +51,6 @@ from host_tools import games as hostgames
 from host_tools.maker.boardnews import ASK_S, BoardNews
 from host_tools.maker.linkclient import PortError, open_port
 from host_tools.mpy import ROOT
-from host_tools.web import replay as replaymod
 
 WEB = os.path.join(ROOT, "web")
 PAGE = "live.html"
@@ -196,13 +196,21 @@ class LiveBoard:
 
     # ------------------------------------------------------------ archived games
 
+    def replays(self):
+        """The game's `replay` part: its archived games replayed move by move; a game
+        without one gets PortError (the page says it)."""
+        try:
+            return hostgames.part(self.board.game, "replay")
+        except hostgames.NoGame as e:
+            raise PortError(str(e)) from None
+
     async def archive_list(self):
         games = []
 
         def listed(msg):
             if msg.get("event") == "archived":
                 games.append({"slot": msg.get("slot"), "game": msg.get("game"),
-                              "settings": replaymod.full_settings(msg.get("settings"))})
+                              "settings": self.replays().full_settings(msg.get("settings"))})
                 return False
             return msg.get("event") == "archive"
 
@@ -259,9 +267,10 @@ class LiveBoard:
             slot = msg.get("slot")
             data = await self.archive_fetch(slot)
             revealed = bool(self.mon.state and self.mon.state.get("revealed"))
+            replays = self.replays()
             try:
-                got = replaymod.replay(self.board, data, revealed=revealed)
-            except replaymod.ReplayError as e:
+                got = replays.replay(self.board, data, revealed=revealed)
+            except replays.ReplayError as e:
                 raise PortError("archived game in slot %s: %s" % (slot, e)) from None
             await ws.send_json(dict(got, type="replay", slot=slot))
         else:

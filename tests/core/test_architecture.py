@@ -345,17 +345,12 @@ KNOWN_HOST = {
     # The browser page is Kahuna's (its board, cards and table); the build bundles what
     # it imports, followed import by import, so it names Kahuna's parts itself.
     ("host_tools/web/game.py", "host_tools.games.kahuna"),
-    # The chip benchmark plays a solo Kahuna game on the emulated RP2040 with Kahuna's
-    # table and hands; it is to become the game's part.
-    ("host_tools/measure/chipbench.py", "host_tools.games.kahuna"),
 }
 # Host modules outside host_tools/games/ that still import a firmware game's modules
 # directly (not through its interface, core.gameload): Kahuna's, to move into
 # host_tools/games/kahuna/ (issue 16).
 KNOWN_FIRMWARE_GAME = {
     ("host_tools/web/game.py", "games.kahuna"),  # the browser page (see above)
-    ("host_tools/web/replay.py", "games.kahuna"),  # the live page's archive replays
-    ("host_tools/documents/guide.py", "games.kahuna"),  # Kahuna's player's guide
 }
 
 

@@ -1,7 +1,7 @@
 """The board's archived games over the serial link (core.link `archive`, core.journal):
 listed from each file's first record, fetched piece by piece in lines under the link's
 line limit, byte for byte the file on the flash; and replayed on the host move by move
-(host_tools/web/replay.py), hands shown only for a game played to its end."""
+(host_tools/games/kahuna/replay.py), hands shown only for a game played to its end."""
 
 import base64
 import json
@@ -10,9 +10,8 @@ import gamekit
 from core.files import JOURNAL_FILE
 from core.link import ARCHIVE_PIECE, Link
 from core.linkframe import MAX_LINE
-from host_tools.games.kahuna import randgame
+from host_tools.games.kahuna import randgame, replay
 from host_tools.simulator import engine as simcore
-from host_tools.web import replay
 
 
 class Board:

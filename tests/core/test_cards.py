@@ -52,8 +52,8 @@ class PtyBoard:
         self.link = Link(self.app, self.write, lambda: self.now,
                          save_cards=self.save)
         self.app.listen(self.link.on_event)
-        self.app.enroller = Enroller(self.registry, self.save, self.reader.driver,
-                                     self.link.send, "Kahuna")
+        self.app.make_enroller = lambda: Enroller(self.registry, self.save, self.reader.driver,
+                                                  self.link.send, "Kahuna")
         self.now = 0
         self.saves = 0
         self.attempts = {}

@@ -26,6 +26,10 @@ def run(*args):
     (["--uf2", "/nope/RPI_PICO.uf2"], "chipbench: /nope/RPI_PICO.uf2: no such file; name "
                                       "MicroPython's RPI_PICO .uf2"),
     (["--uf2", "README.md"], "chipbench: README.md is not a UF2 file"),
+    # The game's part of the session (host_tools/games/<game>/chipplay.py) must be there.
+    (["--game", "kami"], "chipbench: kami has no chip benchmark yet "
+                         "(host_tools/games/kami/ does not provide chipplay)"),
+    (["--game", "chess"], "chipbench: unknown game 'chess'"),
 ])
 def test_a_wrong_uf2_is_one_line_and_exit_2(args, words):
     proc = run(*args)

@@ -374,3 +374,27 @@ def test_a_build_holds_the_core_the_drivers_and_only_the_game_its_board_names(tm
     path.write_text(json.dumps(board))
     with pytest.raises(flash.FlashError, match="the game 'chess'"):
         flash.build(str(fw), str(path), out=str(tmp_path / "b3"))
+
+
+@pytest.mark.micropython
+def test_the_build_leaves_line_numbers_out_unless_asked(tmp_path, mpy):
+    """-O3: the board keeps no line-number tables in its heap (the code of the solo game's
+    modules is about 5 KB smaller); a traceback still names the file and the function.
+    `--line-numbers` (OPT_LINES) keeps them."""
+    fw = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__"))
+    (fw / "hw" / "crash.py").write_text("\n\ndef fail():\n    x = 1\n    raise ValueError(x)\n")
+    shown = {}
+    for opt in (flash.OPT, flash.OPT_LINES):
+        out = tmp_path / ("build%d" % opt)
+        files = dict(flash.build(str(fw), out=str(out), opt=opt))
+        code = ("import sys\nsys.path.insert(0, %r)\nfrom hw import crash\n"
+                "try:\n    crash.fail()\nexcept ValueError as e:\n    sys.print_exception(e)\n"
+                % str(out))
+        shown[opt] = [line.strip() for line in mpy.run_code(code).splitlines()
+                      if "crash.py" in line]
+        size = sum(os.path.getsize(files[rel]) for rel in files if rel.endswith(".mpy"))
+        shown[opt].append(size)
+    assert shown[flash.OPT_LINES][0] == 'File "hw/crash.py", line 5, in fail'
+    assert shown[flash.OPT][0] == 'File "hw/crash.py", line 1, in fail'  # no table: line 1
+    assert shown[flash.OPT][1] < shown[flash.OPT_LINES][1] - 4000  # bytes of code saved

@@ -79,12 +79,18 @@ def test_typed_commands_become_link_commands():
     assert cmd("reveal on", board, names) == {"cmd": "reveal", "on": True}
     assert cmd("cards", board, names) == {"cmd": "cards"}
     assert cmd("  ", board, names) is None and cmd("quit", board, names) == "quit"
-    for bad in ("enroll HUNA-9", "new colour=red", "new handicap=white", "fly"):
+    for bad, words in (("enroll HUNA-9", "HUNA-9 is not a card of kahuna (ALOA-1, ALOA-2, "),
+                       ("new colour=red", "a setting is variant=..."),
+                       ("new handicap=white", "handicap=PLAYER:N, e.g. handicap=white:2"),
+                       ("fly", "not understood: fly")):
         try:
             cmd(bad, board, names)
-        except monitor.CommandError:
+        except monitor.CommandError as e:
+            assert str(e).startswith(words), e
             continue
         raise AssertionError(bad)
+    # The help names the settings of the board's game (its textboard part).
+    assert "variant=standard|alternative" in monitor.help_text(board)
 
 
 def test_monitor_once_over_a_serial_port():

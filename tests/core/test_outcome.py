@@ -5,7 +5,7 @@ import gamekit
 from core import gameload, outcome
 from core.app import App
 from core.cards import Registry
-from games.kahuna.rules import card_names
+from games.kahuna.settings import card_names
 
 
 class Strip:

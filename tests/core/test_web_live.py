@@ -18,8 +18,8 @@ import pytest
 import browser
 import gamekit
 from core import journal
-from games.kahuna import rules
-from games.kahuna.rules import card_names
+from games.kahuna import settings as kahunasettings
+from games.kahuna.settings import card_names
 from host_tools.games.kahuna import randgame
 from host_tools.maker.vboardclient import Running
 from host_tools.maker.vboarddef import sticker_uid
@@ -69,7 +69,7 @@ def board(tmp_path):
 
 def finished_game_journal():
     settings = {"variant": "standard", "first": "white", "handicap": None}
-    game = rules.Settings.from_json(gamekit.board(), settings).new_game()
+    game = kahunasettings.Settings.from_json(gamekit.board(), settings).new_game()
     actions = randgame.play_game(game, 7)
     assert game.is_over()
     return (journal.encode(["new", settings, 5])

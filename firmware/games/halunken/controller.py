@@ -1,6 +1,8 @@
 """Halunken & Spelunken's controller: the turn flow at the table (docs/halunken.md; the sim
-contract's "How a game is entered"), for dealt decks (`deal=seed` or `given`: the board
-makes every take and turns Black-Jack's cards itself, H33).
+contract's "How a game is entered"), for every deal: at a table (`deal=table`) each crew
+card taken from a tavern and each turned Black-Jack card is tapped (steps `take`,
+`bj-card`); with a dealt deck (`deal=seed` or `given`) the board makes every take and turns
+Black-Jack's cards itself, and such a tap is `wrong-phase` (H33).
 
 Taps (a card name, None for an unregistered tag), presses and picks in; one
 core.outcome.Outcome per event out (also kept as `outcome`). It holds the one piece of UI
@@ -8,8 +10,8 @@ state the rules do not know: the cursor of an open option list (`place`, `place-
 `rum`), which a power cut resets to the first option. Every refused event leaves game and
 cursor as they were, with the contract's code, checked in the contract's order: the game
 over (`wrong-phase`), the tag (`unknown-card`), the step (`wrong-phase`), the owner
-(`already-chosen`, then `out-of-turn`), the card (`card-already-played`, `not-in-crew`),
-the value (`bid-too-low`), the option (`not-offered`).
+(`already-chosen`, then `out-of-turn`), the card (`card-already-played`, `not-in-crew`,
+`card-not-available`), the value (`bid-too-low`), the option (`not-offered`).
 
 The secret choice (H32, section 8.3): choices are taken in seat order from p1 (W's
 Black-Jack card right after W's own in a won tactical round); an accepted choice is
@@ -75,8 +77,10 @@ def expected_figure(g):
         return g.rum_owner
     if st == "steal":
         return g.pending["mover"]
-    if st == "rob":
+    if st == "rob" or st == "bj-card":
         return BJ
+    if st == "take":
+        return g.taking[0]
     return -1
 
 
@@ -98,6 +102,11 @@ def expected_seat(g):
         return g.winner_seat() if g.rum_owner == BJ else g.rum_owner
     if st == "steal":
         return g.pending["thief"]
+    if st == "take":
+        f = g.taking[0]
+        return g.winner_seat() if f == BJ else f
+    if st == "bj-card":
+        return g.winner_seat()
     return g.robs[0][1]
 
 
@@ -212,6 +221,13 @@ class Controller:
         elif code == rules.NOT_IN_CREW and g.step in ("steal", "rob"):
             for src in g.sources():
                 out.append((PORT, 0) if src == rules.PORT else (SEAT, src))
+        elif code == rules.NOT_AVAILABLE:  # the pile taken from, where the card is
+            out.append((PILE, g.taking[1]))
+            for s in range(g.players):
+                if parsed[1] in g.crews[s]:
+                    out.append((SEAT, s))
+            if parsed[1] in g.port:
+                out.append((PORT, 0))
         if not out:
             s = expected_seat(g)
             if s >= 0:
@@ -239,6 +255,9 @@ class Controller:
         if kind == MOVE:
             if a > g.players and not (g.mode == "tactical" and a == 3):
                 raise Rejected(rules.UNKNOWN, "P%d is not a seat at this table" % a)
+            if st == "bj-card" and g.mode == "tactical" and a == 3:
+                g.apply(("bj_card", b))  # H27: the turned P3 card at a table
+                return
             if st != "choose" and st != "reveal":
                 raise Rejected(WRONG_PHASE, "not now: movement cards are chosen after the "
                                "auction" if st == "auction" else "not now: no movement card "
@@ -260,12 +279,17 @@ class Controller:
         if kind == BJ_CARD:
             if g.mode != "standard":
                 raise Rejected(rules.UNKNOWN, "Black-Jack's BJ cards are not used in this game")
-            raise Rejected(WRONG_PHASE, "the board turns Black-Jack's cards itself with a "
-                           "dealt deck (H33)")
-        # A crew card: an offer, a theft, a robbery (a take is the board's with a dealt deck).
+            if st == "bj-card":
+                g.apply(("bj_card", a))
+                return
+            raise Rejected(WRONG_PHASE, "not now: Black-Jack's card is turned after the last "
+                           "mover" if g.deal == "table" else "the board turns Black-Jack's "
+                           "cards itself with a dealt deck (H33)")
+        # A crew card: an offer, a theft, a robbery, a take at a table (a take is the
+        # board's with a dealt deck).
         if st == "auction":
             g.apply(("offer", a))
-        elif st == "steal" or st == "rob":
+        elif st == "steal" or st == "rob" or st == "take":
             g.apply((st, a))
         else:
             raise Rejected(WRONG_PHASE, "not now: no crew card is tapped in step %s" % st)

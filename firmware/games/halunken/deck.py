@@ -24,6 +24,15 @@ def default_values():
     return [card - STARTS[colour(card)] + 1 for card in range(CREW)]
 
 
+def values(table=None):
+    """The crew cards' values (H2): the default table, with the values recorded for the
+    enrolled tags over it (`table`: {name: value}, checked by settings.py)."""
+    out = default_values()
+    for name in table or ():
+        out[crew_card(name)] = table[name]
+    return out
+
+
 def crew_name(card):
     c = colour(card)
     return "%s-%d" % (COLOURS[c], card - STARTS[c] + 1)

@@ -3,8 +3,10 @@
 delegates to the module that holds the concept: the rules (`rules`, the state object),
 the controller (`controller`), the view (`view`), the public state (`report`).
 
-Dealt decks only so far (`deal=seed`, `deal=given`: the board makes the takes, H33); the
-table deal and the board's own player are still to come (`solo` is None).
+Every deal of the contract: at a table (`deal=table`, the default) the board learns each
+crew card and Black-Jack's turned card as it is tapped; with a dealt deck (`deal=seed`,
+`deal=given`) it makes the takes itself (H33). The board's own player is still to come
+(`solo` is None).
 """
 
 from games.halunken import controller as _controller
@@ -42,8 +44,13 @@ def card_names(board):
 
 
 def new_state(board, settings):
-    """A new game from settings in their JSON form; the rules need nothing of `board`."""
-    return rules.Game(check_settings(settings))
+    """A new game from settings in their JSON form; the rules need nothing of `board`.
+    The seats' colours (H31) ride along for the view: `colours`, None or a colour or None
+    per seat."""
+    checked = check_settings(settings)
+    state = rules.Game(checked)
+    state.colours = _settings.seat_colours(checked)
+    return state
 
 
 def fresh_settings(settings, entropy):

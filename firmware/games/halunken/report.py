@@ -45,6 +45,10 @@ def expected(state):
         return state.pending["thief"], state.pending["mover"]
     if st == "rob":
         return state.robs[0][1], rules.BJ
+    if st == "take":  # at a table; W taps Black-Jack's take in a won tactical round
+        return state.to_act()[0], state.taking[0]
+    if st == "bj-card":  # W, or anyone when nobody bid
+        return state.winner_seat(), rules.BJ
     return -1, -1
 
 
@@ -60,7 +64,8 @@ def game(state):
     sources = None
     if state.step in ("steal", "rob"):
         sources = ["port" if src == rules.PORT else seat(src) for src in state.sources()]
-    blind = state.placed < n  # H5
+    table = state.deal == "table"
+    blind = state.placed < n or table  # H5; H33: a table's piles are face down
     taverns = {}
     for t in range(deck.SPACES):
         pile = state.piles[t]
@@ -112,9 +117,10 @@ def game(state):
         "scores": {seats[s]: state.score(s) for s in range(n)},
         "winner": [seats[s] for s in state.winners()] if over else None,
         "hidden": {"choices": choices,
-                   "piles": {deck.space_name(t): [deck.crew_name(c) for c in state.piles[t]]
-                             for t in range(deck.SPACES)},
-                   "bj_deck": None if state.mode == "beginner" else
+                   "piles": None if table else
+                   {deck.space_name(t): [deck.crew_name(c) for c in state.piles[t]]
+                    for t in range(deck.SPACES)},
+                   "bj_deck": None if state.mode == "beginner" or table else
                    [move_name(state, rules.BJ, c) for c in state.bj_deck]},
     }
 

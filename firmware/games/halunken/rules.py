@@ -11,39 +11,44 @@ cards and movement cards as in deck.py. Actions (tuples, the first item names th
     ("rum", n)                  the single uncancelled RUM's number (H7, H27)
     ("steal", card)             a theft on landing; card -1 declines (H9, H11, H24, H26)
     ("rob", card)               Black-Jack's robbery; -1 declines when W robs (H22, H23)
+    ("take", card)              at a table: the card taken from a tavern, as tapped (H33)
+    ("bj_card", card)           at a table: Black-Jack's turned card (standard BJ-n: n;
+                                tactical without a bid, the P3 card: 0..7; H25, H27)
     ("undo",)                   `back`: takes back the last event of the current group
                                 (sim contract, Undo): the auction's last word while it is
                                 open, the secret choices last first until the reveal,
-                                Black-Jack's robberies last first while one is awaited
+                                at a table the set-up pick while its take is awaited and
+                                a mover's take while its theft is, Black-Jack's turned
+                                card and robberies last first while one is awaited
 
-A dealt deck (seeded or given) is assumed: takes and Black-Jack's turned cards happen
-without an action (the controller adds the table's taps, H33).
+With a dealt deck (`deal` seed or given) the board makes every take and turns Black-Jack's
+cards itself; at a table (`deal` table, H33) the piles are face down, known only by their
+counts (UNSEEN cards), and each take and turned card is an action. The round's half after
+the secret choice is moves.py's.
 """
 
 from core.outcome import WRONG_PHASE, Rejected
-from games.halunken import deck
-
-BJ = 4  # Black-Jack as a figure
-PORT = -1  # a theft's source: the port
-ROUNDS = 8
+from games.halunken import deck, moves
+from games.halunken.moves import BJ, LAND, PORT, SETUP, UNSEEN
 
 UNKNOWN = "unknown-card"
 OUT_OF_TURN = "out-of-turn"
 ALREADY_CHOSEN = "already-chosen"
 PLAYED = "card-already-played"
 NOT_IN_CREW = "not-in-crew"
+NOT_AVAILABLE = "card-not-available"
 TOO_LOW = "bid-too-low"
 NOT_OFFERED = "not-offered"
 
 STEPS = {"place": ("place",), "place-bj": ("place_bj",), "auction": ("offer", "pass"),
          "choose": ("choose",), "reveal": ("reveal", "choose"), "rum": ("rum",),
-         "steal": ("steal",), "rob": ("rob",)}
+         "steal": ("steal",), "rob": ("rob",), "take": ("take",), "bj-card": ("bj_card",)}
 
 FIELDS = ("players", "mode", "first", "deal", "values", "phase", "step", "round", "pos", "bj",
           "piles", "crews", "port", "setup_cards", "placer", "placed", "low", "high",
           "last_bidder", "auction", "bj_deck", "bj_cards", "played", "choices",
           "cards", "numbers", "cancelled", "rum_owner", "options", "queue", "pending",
-          "robs", "bj_stage", "undo")
+          "robs", "bj_stage", "undo", "stayers", "taking")
 
 
 def _copy(v):
@@ -61,8 +66,11 @@ class Game:
         self.mode = settings["mode"]
         self.first = int(settings["first"][1:]) - 1
         self.deal = settings["deal"]
-        self.values = deck.default_values()  # H2
-        if settings["deal"] == "seed":
+        self.values = deck.values(settings.get("values"))  # H2: the enrolled table
+        if settings["deal"] == "table":  # H33: face down, known by their counts
+            piles = [[UNSEEN] * 3 for _ in range(deck.SPACES)]
+            bj = list(range(1, 13) if self.mode == "standard" else range(deck.MOVES))
+        elif settings["deal"] == "seed":
             size = 12 if self.mode == "standard" else deck.MOVES
             piles, bj = deck.seeded_deal(settings["seed"], size)
             if self.mode == "standard":
@@ -95,12 +103,16 @@ class Game:
         self.queue = []
         self.pending = None
         self.robs = []
-        self.bj_stage = 0  # 0 moves, 1 Black-Jack's end move done
+        self.bj_stage = 0  # 0 moves, 1 Black-Jack's end move done, 2 his card awaited
+        self.stayers = []  # cancelled captains still to take (H8)
+        self.taking = None  # the take awaited at a table: [figure, space, SETUP|STAY|LAND]
         # What `undo` takes back, last last (small records, JSON-able, journaled with the
         # state): ["word", auction before it], ["choose", figure], ["rob", robs before it,
-        # victim, chooser, card, its index in the victim's crew].
+        # victim, chooser, card, its index in the victim's crew]; at a table ["place"],
+        # ["take", the take, card], ["bj", card, Black-Jack's space before his move].
         self.undo = []
         self.recorder = None
+        self.colours = None  # H31: the seats' light colours, the view's (game.new_state)
 
     # ------------------------------------------------------------------ reads
 
@@ -153,6 +165,12 @@ class Game:
             return [self.winner_seat() if self.rum_owner == BJ else self.rum_owner]
         if st == "steal":
             return [self.pending["thief"]]
+        if st == "take":
+            f = self.taking[0]
+            return [self.winner_seat() if f == BJ else f]
+        if st == "bj-card":
+            w = self.winner_seat()
+            return [w] if w >= 0 else list(range(self.players))  # nobody bid: anyone
         return [self.robs[0][1]]  # rob: who picks the card
 
     def left_moves(self, fig):
@@ -165,6 +183,10 @@ class Game:
 
     def source_cards(self, src):
         return self.port if src == PORT else self.crews[src]
+
+    def known(self, card):
+        """Whether crew card `card` is in a crew or the port (not in a pile)."""
+        return card in self.port or any(card in crew for crew in self.crews)
 
     def legal_actions(self):
         st = self.step
@@ -189,6 +211,11 @@ class Game:
             return [("reveal",), ("undo",)]
         if st == "rum":
             return [("rum", n) for n in self.options]
+        if st == "take":  # H33: any card not yet seen
+            out = [("take", c) for c in range(deck.CREW) if not self.known(c)]
+            return out + [("undo",)] if self.undo else out
+        if st == "bj-card":
+            return [("bj_card", c) for c in sorted(self.bj_deck)]
         if st in ("steal", "rob"):
             out = [("undo",)] if self.undo else []
             for src in self.sources():
@@ -217,7 +244,7 @@ class Game:
         if name not in STEPS.get(self.step, ()):
             raise Rejected(WRONG_PHASE, "not now: the board waits for step %s" % self.step)
         want = {"place": 2, "place_bj": 2, "offer": 2, "pass": 1, "choose": 3,
-                "reveal": 1, "rum": 2, "steal": 2, "rob": 2}[name]
+                "reveal": 1, "rum": 2, "steal": 2, "rob": 2, "take": 2, "bj_card": 2}[name]
         if len(action) != want or not all(isinstance(x, int) for x in action[1:]):
             raise Rejected(WRONG_PHASE, "a malformed %s" % name)
         if name == "choose":
@@ -253,6 +280,11 @@ class Game:
                 raise Rejected(NOT_OFFERED, "that space is not vacant")
         elif name == "rum" and action[1] not in self.options:
             raise Rejected(NOT_OFFERED, "%d is not among the numbers offered" % action[1])
+        elif name == "take" and self.known(action[1]):
+            raise Rejected(NOT_AVAILABLE, "%s is already in a crew or the port"
+                           % deck.crew_name(action[1]))
+        elif name == "bj_card" and action[1] not in self.bj_deck:
+            raise Rejected(PLAYED, "that Black-Jack card was used already")
 
     def _check_card(self, action):
         name = action[0]
@@ -263,10 +295,15 @@ class Game:
             bj_set = self.mode != "beginner"
             if not (0 <= fig < self.players or (fig == BJ and bj_set)) or not 0 <= m < deck.MOVES:
                 raise Rejected(UNKNOWN, "not a movement card of this game")
-        elif name in ("offer", "steal", "rob") and len(action) == 2:
+        elif name in ("offer", "steal", "rob", "take") and len(action) == 2:
             card = action[1]
-            if not (0 <= card < deck.CREW or (card == -1 and name != "offer")):
+            if not (0 <= card < deck.CREW or (card == -1 and name in ("steal", "rob"))):
                 raise Rejected(UNKNOWN, "not a crew card of this game")
+        elif name == "bj_card" and len(action) == 2:
+            top = {"standard": 13, "tactical": deck.MOVES}.get(self.mode, 0)
+            low = 1 if self.mode == "standard" else 0
+            if not low <= action[1] < top:
+                raise Rejected(UNKNOWN, "not one of Black-Jack's cards in this game")
 
     def _check_choice(self, fig, m):
         if not (0 <= fig < self.players or fig == BJ) or not 0 <= m < deck.MOVES:
@@ -291,6 +328,7 @@ class Game:
         if name == "undo":
             return self._undo()
         step = self.step
+        rec = None  # a record kept only if the step it opens is the one named in KEEP
         if name == "choose":
             self.undo.append(["choose", action[1]])
         elif name in ("offer", "pass"):
@@ -300,10 +338,21 @@ class Game:
             card = action[1]
             idx = self.crews[victim].index(card) if card >= 0 else -1
             self.undo.append(["rob", _copy(self.robs), victim, chooser, card, idx])
+        elif name == "place" and self.deal == "table":
+            rec = ["place"]
+        elif name == "take" and self.taking[2] == LAND:
+            rec = ["take", _copy(self.taking), action[1]]
+        elif name == "bj_card" and self.mode == "standard":
+            rec = ["bj", action[1], self.bj]
         else:
             self.undo = []
         self._apply(name, action)
-        if self.step != step and name != "choose":  # a later group started
+        if rec is not None:
+            keep = {"place": "take", "take": "steal", "bj": "rob"}[rec[0]] == self.step
+            if keep and rec[0] == "take":  # the same mover's theft, not a later one's
+                keep = self.pending["mover"] == rec[1][0]
+            self.undo = [rec] if keep else []
+        elif self.step != step and name != "choose":  # a later group started
             self.undo = []
         return None
 
@@ -316,6 +365,24 @@ class Game:
         elif kind == "choose":
             self.choices[rec[1]] = -1
             self.step = "choose"
+        elif kind == "place":  # the seat places again
+            self.pos[self.placer] = -1
+            self.taking = None
+            self.step = "place"
+        elif kind == "take":
+            fig, space, _ = self.taking = rec[1]
+            (self.port if fig == BJ else self.crews[fig]).remove(rec[2])
+            self.piles[space].insert(0, UNSEEN)
+            self.pending = None
+            self.step = "take"
+        elif kind == "bj":
+            self.bj_deck = sorted(self.bj_deck + [rec[1]])
+            self.bj_cards.pop()
+            self.cards[BJ] = self.numbers[BJ] = -1
+            self.bj = rec[2]
+            self.robs = []
+            self.bj_stage = 2
+            self.step = "bj-card"
         else:
             _, robs, victim, chooser, card, idx = rec
             if card >= 0:
@@ -329,7 +396,7 @@ class Game:
             self._place(action[1])
         elif name == "place_bj":
             self.bj = action[1]
-            self._start_round()
+            self.start_round()
         elif name == "offer":
             self._word(action[1])
         elif name == "pass":
@@ -339,23 +406,33 @@ class Game:
             if not self.to_act():
                 self.step = "reveal"
         elif name == "reveal":
-            self._reveal()
+            moves.reveal(self)
         elif name == "rum":
             self.numbers[self.rum_owner] = action[1]
-            self._moves()
+            moves.start_moves(self)
         elif name == "steal":
-            self._steal(action[1])
+            moves.steal(self, action[1])
+        elif name == "take":
+            moves.take_tapped(self, action[1])
+        elif name == "bj_card":
+            moves.bj_card(self, action[1])
         else:
-            self._rob(action[1])
+            moves.rob(self, action[1])
 
     # set-up (H4, H5, H18)
 
     def _place(self, space):
         s = self.placer
         self.pos[s] = space
-        card = self.piles[space].pop(0)
-        self.crews[s].append(card)
+        if moves.take(self, s, space, SETUP):  # at a table: step take, the card tapped (H33)
+            self.step = "take"
+            return None
+        return self.placed_card(s, self.crews[s][-1])
+
+    def placed_card(self, s, card):
+        """Seat `s` took `card` at set-up: the next seat places, or the set-up ends."""
         self.setup_cards[s] = card
+        self.step = "place"
         self.placed += 1
         self.placer = (s + 1) % self.players
         if self.placed < self.players:
@@ -363,7 +440,7 @@ class Game:
         ranked = sorted(range(self.players), key=self._setup_rank)  # H18
         self.low, self.high = ranked[0], ranked[-1]
         if self.mode == "beginner":
-            self._start_round()
+            self.start_round()
         else:
             self.step = "place-bj"
 
@@ -374,7 +451,7 @@ class Game:
 
     # a round
 
-    def _start_round(self):
+    def start_round(self):
         self.round += 1
         self.phase = "play"
         self.choices = [-1] * 5
@@ -447,177 +524,6 @@ class Game:
         a["speaker"] = -1
         self.step = "choose"
 
-    def _reveal(self):
-        figs = list(range(self.players))
-        if self.bj_controlled():
-            figs.append(BJ)
-        for f in figs:
-            self.cards[f] = self.choices[f]
-            if f == BJ:
-                self.bj_deck.remove(self.choices[f])
-                self.bj_cards.append(self.choices[f])
-            else:
-                self.played[f].append(self.choices[f])
-        self.choices = [-1] * 5
-        for f in figs:  # H7: equal cards (RUM with RUM too) cancel
-            self.cancelled[f] = [self.cards[g] for g in figs].count(self.cards[f]) > 1
-            if not self.cancelled[f] and self.cards[f] != deck.RUM:
-                self.numbers[f] = self.cards[f] + 1
-        shown = [self.cards[f] + 1 for f in figs if self.cards[f] != deck.RUM]
-        if self.mode == "tactical" and not self.bj_controlled():
-            c = self.bj_deck.pop(0)  # H27: his card orders and cancels nothing
-            self.bj_cards.append(c)
-            self.cards[BJ] = c
-            self.numbers[BJ] = c + 1 if c != deck.RUM else min(
-                n for n in range(1, 8) if n not in shown)
-        for f in figs:
-            if self.cards[f] == deck.RUM and not self.cancelled[f]:
-                self.rum_owner = f
-                self.options = [n for n in range(1, 8) if n not in shown]  # H7
-                self.step = "rum"
-                return
-        self._moves()
-
-    def _moves(self):
-        self.options = []
-        figs = list(range(self.players)) + ([BJ] if self.bj_controlled() else [])
-        for f in figs:  # H8: stayers take first; a cancelled Black-Jack takes nothing
-            if self.cancelled[f] and f != BJ:
-                self._take(f, self.pos[f])
-        movers = [f for f in figs if not self.cancelled[f]]
-        self.queue = sorted(movers, key=lambda f: self.numbers[f])  # H10: lowest first
-        self._run()
-
-    def _take(self, fig, space):
-        pile = self.piles[space]
-        if pile:  # H13: an empty tavern gives nothing
-            card = pile.pop(0)  # H5: the next card is face up at once
-            (self.port if fig == BJ else self.crews[fig]).append(card)
-
-    def _displace(self, fig, space):
-        """`fig` goes to the first vacant space clockwise after `space`, taking nothing (H9)."""
-        t = space
-        while True:
-            t = (t + 1) % deck.SPACES
-            if self.occupant(t, fig) < 0:
-                break
-        if fig == BJ:
-            self.bj = t
-        else:
-            self.pos[fig] = t
-
-    def _run(self):
-        """Advance the round until an action is needed or the round ends."""
-        while self.pending is None and not self.robs:
-            if self.queue:
-                self._land(self.queue.pop(0))
-            elif self.bj_stage == 0 and self.mode != "beginner" and not self.bj_controlled():
-                self.bj_stage = 1
-                self._bj_move()
-            else:
-                return self._end_round()
-        self.step = "steal" if self.pending is not None else "rob"
-        return None
-
-    def _land(self, fig):
-        dest = (self.where(fig) + self.numbers[fig]) % deck.SPACES
-        occ = self.occupant(dest, fig)
-        w = self.winner_seat()
-        if fig == BJ:  # H26: W's second mover
-            self.bj = dest
-            if occ == w:
-                return self._displace(BJ, dest)  # goes on, takes nothing
-            self._take(BJ, dest)  # H24: into the port
-            if occ < 0:
-                return None
-            if self.crews[occ] and len(self.crews[w]) <= len(self.crews[occ]):
-                self.pending = {"thief": w, "mover": BJ, "from": [occ], "after": BJ,
-                                "space": dest}
-                return None
-            return self._displace(BJ, dest)
-        self.pos[fig] = dest
-        self._take(fig, dest)  # H9: the take comes first
-        if occ < 0:
-            return None
-        if occ == BJ:  # H24 (and H26 for the opponent of W)
-            src = [PORT] if self.port else []
-            if self.bj_controlled() and fig != w and self.crews[w]:
-                src.append(w)
-        else:
-            ok = len(self.crews[fig]) <= len(self.crews[occ]) and self.crews[occ]
-            src = [occ] if ok else []
-        if src:
-            self.pending = {"thief": fig, "mover": fig, "from": src, "after": occ,
-                            "space": dest}
-            return None
-        return self._displace(occ, dest)
-
-    def _steal(self, card):
-        p = self.pending
-        if card >= 0:
-            for src in p["from"]:
-                cards = self.source_cards(src)
-                if card in cards:
-                    cards.remove(card)
-            self.crews[p["thief"]].append(card)
-        self.pending = None
-        self._displace(p["after"], p["space"])  # H9: displaced either way (BJ moves on)
-        self._run()
-
-    def _bj_move(self):
-        """Black-Jack's end move (H22, H23, H25; H27 in tactical without a bid)."""
-        if self.mode == "standard":
-            c = self.bj_deck.pop(0)
-            self.bj_cards.append(c)
-            self.cards[BJ] = c
-            self.numbers[BJ] = c
-        start = self.bj
-        t = start
-        passed = []
-        for _ in range(self.numbers[BJ]):
-            t = (t + 1) % deck.SPACES
-            passed.append(t)
-        while self.occupant(t, BJ) >= 0:  # H22: on to the next space without a captain
-            t = (t + 1) % deck.SPACES
-            passed.append(t)
-        self.bj = t
-        w = self.winner_seat()
-        seen = []
-        for space in passed[:-1]:
-            s = self.occupant(space, BJ)
-            if s >= 0 and s != w and s not in seen:
-                seen.append(s)
-        self.robs = [[s, s if w < 0 else w] for s in seen]
-        self._next_rob()
-
-    def _next_rob(self):
-        while self.robs:
-            victim, chooser = self.robs[0]
-            w = self.winner_seat()
-            if self.crews[victim] and (w < 0 or len(self.crews[victim]) >= len(self.crews[w])):
-                return  # H22: checked with the counts of this moment
-            self.robs.pop(0)
-
-    def _rob(self, card):
-        victim, chooser = self.robs.pop(0)
-        if card >= 0:
-            self.crews[victim].remove(card)
-            if victim == chooser:
-                self.port.append(card)  # H23: nobody bid, to the port
-            else:
-                self.crews[chooser].append(card)  # H22: into W's crew
-        self._next_rob()
-        self._run()
-
-    def _end_round(self):
-        self.queue = []
-        if self.round >= ROUNDS:  # H29: after the 8th round's Black-Jack move
-            self.phase = "over"
-            self.step = None
-            return None
-        self._start_round()
-        return None
-
     # ------------------------------------------------------------------ scores
 
     def score(self, seat):
@@ -644,7 +550,7 @@ class Game:
     def public(self):
         """What everyone may see (H12, 8.3): no secret choice, no card below a top card,
         no top card during the blind set-up (H5), nothing of Black-Jack's deck."""
-        blind = self.placed < self.players
+        blind = self.placed < self.players or self.deal == "table"
         return {
             "round": self.round, "step": self.step, "to_act": self.to_act(),
             "captains": list(self.pos), "blackjack": self.bj,

@@ -1,16 +1,21 @@
 """Halunken & Spelunken's settings: checked, defaults filled in (sim contract, Options).
 
     players 2..4 (3); mode beginner/standard/tactical (tactical for 2, else standard; H17);
-    first p1..pN (p1, H4); deal "given" or "seed"; seed 0..2147483647 (sets deal=seed);
-    piles: 14 lists of 3 crew names, top first (sets deal=given); bj: Black-Jack's deck
-    (standard BJ-1..BJ-12, tactical P3-1..P3-RUM), first turned first.
-A table deal (the board learning cards as they are tapped, H33) belongs to the controller.
+    first p1..pN (p1, H4); deal "table", "given" or "seed" (table: physical cards the board
+    learns as they are tapped, H33; the default when neither seed nor piles is given);
+    seed 0..2147483647 (sets deal=seed); piles: 14 lists of 3 crew names, top first (sets
+    deal=given); bj: Black-Jack's deck (standard BJ-1..BJ-12, tactical P3-1..P3-RUM),
+    first turned first; values: {crew name: value} recorded for the enrolled tags (H2;
+    a card left out is worth its default, COLOUR-k k); colours: {seat: "#RRGGBB"}, the
+    seats' light colours over the board's palette (H31; only the lights change).
+`values` and `colours` are kept in the checked settings only when given.
 """
 
 from games.halunken import deck
 
 MODES = ("beginner", "standard", "tactical")
-KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj")
+KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "colours")
+HEX = "0123456789abcdefABCDEF"
 
 
 def _int(obj, key, default, low, high):
@@ -70,6 +75,53 @@ def _bj(obj, mode):
     return out
 
 
+def _values(obj):
+    table = obj["values"]
+    if not isinstance(table, dict):
+        raise ValueError("values must map crew cards to their values")
+    out = {}
+    for name in table:
+        v = table[name]
+        if not isinstance(name, str) or deck.crew_card(name) < 0:
+            raise ValueError("values: %r is not a crew card" % (name,))
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
+            raise ValueError("values.%s must be a whole number 0 to 99, got %r" % (name, v))
+        out[name] = v
+    return out
+
+
+def colour(text):
+    """`#RRGGBB` -> (r, g, b); ValueError otherwise."""
+    if (not isinstance(text, str) or len(text) != 7 or text[0] != "#"
+            or any(ch not in HEX for ch in text[1:])):
+        raise ValueError("a colour is #RRGGBB, got %r" % (text,))
+    return (int(text[1:3], 16), int(text[3:5], 16), int(text[5:7], 16))
+
+
+def _colours(obj, players):
+    table = obj["colours"]
+    if not isinstance(table, dict):
+        raise ValueError("colours must map seats to #RRGGBB colours")
+    out = {}
+    for seat in table:
+        if seat not in ["p%d" % (i + 1) for i in range(players)]:
+            raise ValueError("colours: %r is not a seat p1..p%d" % (seat, players))
+        try:
+            colour(table[seat])
+        except ValueError as e:
+            raise ValueError("colours.%s: %s" % (seat, e)) from None
+        out[seat] = table[seat]
+    return out
+
+
+def seat_colours(checked):
+    """The `colours` of checked settings as (r, g, b) or None per seat p1..p4, or None."""
+    table = checked.get("colours")
+    if not table:
+        return None
+    return tuple(colour(table[s]) if s in table else None for s in ("p1", "p2", "p3", "p4"))
+
+
 def check_settings(obj):
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object")
@@ -87,11 +139,18 @@ def check_settings(obj):
     if first not in ["p%d" % (i + 1) for i in range(players)]:
         raise ValueError("first must be a seat p1..p%d, got %r" % (players, first))
     given = "piles" in obj or "bj" in obj
-    deal = obj.get("deal", "seed" if "seed" in obj else ("given" if given else "seed"))
-    if deal not in ("given", "seed"):
-        raise ValueError("deal must be given or seed, got %r" % (deal,))
+    deal = obj.get("deal", "seed" if "seed" in obj else ("given" if given else "table"))
+    if deal not in ("table", "given", "seed"):
+        raise ValueError("deal must be table, given or seed, got %r" % (deal,))
     out = {"players": players, "mode": mode, "first": first, "deal": deal}
-    if deal == "seed":
+    if "values" in obj:
+        out["values"] = _values(obj)
+    if "colours" in obj:
+        out["colours"] = _colours(obj, players)
+    if deal == "table":
+        if given or "seed" in obj:
+            raise ValueError("a table deal is the physical cards: no seed, piles or bj")
+    elif deal == "seed":
         if given:
             raise ValueError("piles and bj need deal=given, not a seeded deal")
         out["seed"] = _int(obj, "seed", 0, 0, 2147483647)

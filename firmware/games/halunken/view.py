@@ -6,7 +6,8 @@ tap's acknowledgement).
     space light   the figure on the space: a captain in its seat's colour, Black-Jack in
                   his, off when vacant; the cursor of an option list blinks on its space
     pile light    cards left: 3, 2, 1 as three levels of the pile white, off when empty;
-                  never the cards themselves (8.3)
+                  never the cards themselves (8.3); at a table, the pile a take is
+                  awaited from blinks white
     seat light    the seat's part in the step (8.1's table)
     port          off when empty, dim white with cards; the high bidder's colour during
                   an auction
@@ -41,7 +42,9 @@ class View:
         self.f = fr.Frame(board, DEFAULTS)
         self.frame = self.f.buf  # the frame the strip shows (the link sends it too)
         c = self.colours = self.f.colours
-        self.seat_colour = (c["p1"], c["p2"], c["p3"], c["p4"])
+        self.palette_seats = (c["p1"], c["p2"], c["p3"], c["p4"])
+        self.seat_colour = self.palette_seats
+        self._colour_src = None  # the game's `colours` setting the seat colours follow
         self._over_game = None  # the game whose winners are cached (a frame allocates
         self._winners = ()  # nothing, and scores would)
 
@@ -74,6 +77,7 @@ class View:
         c = self.colours
         f = self.f
         g = game
+        self._seat_colours(getattr(g, "colours", None))
         off = c["off"]
         blink = (now % BLINK_MS) < (BLINK_MS * 3 // 5)
         pulse = 64 + (fr.triangle(now, PULSE_MS) * 3 >> 2)
@@ -97,6 +101,21 @@ class View:
             for kind, i in f.error_where.places:
                 f.put(self._led(kind, i), c["error"])
         return f.limit()
+
+    def _seat_colours(self, src):
+        """H31: the seats' colours from the game's settings over the palette (computed
+        when the game's setting changes, so a frame allocates nothing)."""
+        if src is self._colour_src:
+            return
+        self._colour_src = src
+        base = self.palette_seats
+        if src is None:
+            self.seat_colour = base
+            return
+        cols = []  # a loop, not a generator: its closure's cells would cost every frame
+        for s in range(4):
+            cols.append(base[s] if src[s] is None else self.f.scaled(src[s]))
+        self.seat_colour = tuple(cols)
 
     def _led(self, kind, i):
         b = self.board
@@ -191,6 +210,8 @@ class View:
         st = g.step
         if (st == "place" or st == "place-bj") and controller.options and blink:
             f.put(b.space_led[controller.options[controller.sel]], c["cursor"])
+        if st == "take" and blink:  # the pile the card is taken from (its count only)
+            f.put(b.pile_led[g.taking[1]], c["cursor"])
         if st != "rum":
             return
         # After the reveal (section 8.2): cancelled figures' spaces pulse white, each

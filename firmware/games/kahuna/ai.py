@@ -1,8 +1,9 @@
 """A computer player for one side, which plays from public information only.
 
 What it may know is gathered by a `Tracker` (fed every applied action) into an
-`Observation`: the board (bridges, control, supplies), the phase and round, its own hand,
-the cards seen face up on the discard pile (played cards: a Remove or a Place shows them),
+`Observation` (both in games.kahuna.observe): the board (bridges, control, supplies), the
+phase and round, its own hand, the cards seen face up on the discard pile (played cards: a
+Remove or a Place shows them),
 the display, the cards the opponent took face up and still holds, and how many cards the
 opponent holds and how many lie on the discard pile and the deck. It never holds the rules
 game itself: the opponent's hand, a secret discard and the deck order cannot reach it.
@@ -23,7 +24,8 @@ The search runs in slices so the Pico's asyncio loop keeps going (see `Player`):
 
 It plays with the rules engine (`games.kahuna.rules`), through its public API only
 (legal_actions, apply, snapshot, restore and the public state fields), on a private game
-that it loads with what the observation says.
+that it loads with what the observation says (games.kahuna.aimodel: the search game and its
+evaluation).
 """
 
 from core.ticks import ticks_add as _ticks_add
@@ -31,19 +33,11 @@ from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
 from core.ticks import ticks_us as _ticks_us
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
+from games.kahuna.aimodel import DENY, FULL, PROG, Model, Rng
 
 DEFAULT_LEVEL = 2
 
-# Evaluation weights (points of the evaluation; an island controlled is worth CTRL).
-CTRL = 100
-SLACK = 10  # per bridge above the majority on a controlled island (safety against removal)
-EXACT = 14  # a controlled island held by the bare majority can be broken by one Remove
-PROG = (0, 50, 32, 16, 6, 0, 0)  # uncontrolled island still within reach, by bridges missing
-BRIDGE = 3  # per bridge on the board (R6 tie-break, and fewer bridges removed at take-over)
-CARD = 11  # per card in hand: a card is a future bridge
-DEAD_CARD = 2  # per card whose island offers nothing now
-WIN = 100000  # R7: an early win
-DENY = 30  # percent of a display card's worth to the opponent counted when choosing a draw
 # Search size per level: (beam width, beam depth, end states checked against replies,
 # sampled opponent hands per end state, actions of a reply, work units for the beam;
 # the replies stop being checked past twice that).
@@ -53,309 +47,10 @@ LEVEL_SEARCH = {
     3: (5, 7, 6, 4, 3, 4000),
 }
 
-FULL = 0xFFFFFFFF
 # The search yields None after each unit of work (counted: the level's limit is in units)
 # and _PART inside a long unit (not counted), so a slice can end part-way through it: the
 # units, and so the decisions, are the same whatever the slices.
 _PART = 1
-
-
-class Rng:
-    """xorshift32: tiny, deterministic, the same on every runtime."""
-
-    def __init__(self, seed):
-        self.s = ((seed * 2654435761) + 0x9E3779B9) & FULL or 1
-
-    def next(self):
-        x = self.s
-        x ^= (x << 13) & FULL
-        x ^= x >> 17
-        x ^= (x << 5) & FULL
-        self.s = x
-        return x
-
-    def below(self, n):
-        return self.next() % n
-
-
-def _bits(mask, n):
-    return [c for c in range(n) if mask >> c & 1]
-
-
-# ---------------------------------------------------------------------- what one may know
-
-class Observation:
-    """Everything one player may know at a moment, as plain immutable values.
-    Cards are the rules' card indices; `seen`, `opp_known` are bitmasks of cards."""
-
-    def __init__(self, me, variant, phase, turn, round_, final_turns, must_draw, refill,
-                 handicap_left, bridges, control, supply, hand, seen, opp_known, opp_count,
-                 discard_count, drawable_count, display):
-        self.me = me
-        self.variant = variant
-        self.phase = phase
-        self.turn = turn
-        self.round = round_
-        self.final_turns = final_turns
-        self.must_draw = must_draw
-        self.refill = refill
-        self.handicap_left = handicap_left
-        self.bridges = bridges
-        self.control = control
-        self.supply = supply
-        self.hand = hand
-        self.seen = seen
-        self.opp_known = opp_known
-        self.opp_count = opp_count
-        self.discard_count = discard_count
-        self.drawable_count = drawable_count
-        self.display = display
-
-    def key(self):
-        return (self.me, self.variant, self.phase, self.turn, self.round, self.final_turns,
-                self.must_draw, self.refill, self.handicap_left, self.bridges, self.control,
-                self.supply, self.hand, self.seen, self.opp_known, self.opp_count,
-                self.discard_count, self.drawable_count, self.display)
-
-
-class Tracker:
-    """The public record of a game as one player (`me`, 0 white / 1 black) sees it.
-
-    Create it before the deal and call `note(game, action, actor, face_up)` after every
-    action the game applied (`actor` is the player on turn before it; `face_up` says,
-    for a draw, that the card was taken from the display in view of both players).
-    Placed and removed cards are played face up, so they are known to lie on the discard
-    pile; the opponent's discards are secret and their names are never read; nor are the
-    names of cards the opponent draws from the deck."""
-
-    def __init__(self, game, me):
-        self.me = me
-        self.n_cards = game.settings.n_cards
-        self.seen = 0  # cards known to lie on the discard pile
-        self.opp_known = 0  # cards the opponent took face up and still holds
-        self.opp_count = 0
-        self.round = game.round
-        self.log = []  # the record before each action of this turn that undo takes back
-
-    def _bit(self, game, name):
-        return 1 << game.card_index[name]
-
-    def note(self, game, action, actor, face_up=False):
-        kind = action[0]
-        mine = actor == self.me
-        if kind in ("place", "remove", "refill", "discard"):
-            self.log.append((self.seen, self.opp_known, self.opp_count))
-        if kind == "deal":
-            if not mine:
-                self.opp_count += 1
-        elif kind == "place" or kind == "remove":
-            for name in action[1:-1] if kind == "remove" else action[1:2]:
-                b = self._bit(game, name)
-                self.seen |= b
-                if not mine:
-                    self.opp_count -= 1
-                    self.opp_known &= ~b
-        elif kind == "discard":
-            if mine:
-                self.seen |= self._bit(game, action[1])
-            else:
-                # Secret: any card of their hand may be the one, the known ones too.
-                self.opp_count -= 1
-                self.opp_known = 0
-        elif kind == "undo":
-            if self.log:
-                self.seen, self.opp_known, self.opp_count = self.log.pop()
-        elif kind == "draw":
-            if not mine:
-                self.opp_count += 1
-                if face_up:
-                    self.opp_known |= self._bit(game, action[1])
-            self.log = []
-        elif kind == "decline" or kind == "end_play" and game.turn != actor:
-            self.log = []
-        if game.round != self.round:  # R5: the discard pile became the new deck
-            self.round = game.round
-            self.seen = 0
-            self.log = []
-
-    def observe(self, game, display):
-        """The observation of `self.me` now; `display` is the face-up card names."""
-        idx = game.card_index
-        hand = tuple(sorted(idx[n] for n in game.hand(rules.PLAYERS[self.me])))
-        return Observation(
-            self.me, game.settings.variant, game.phase, game.turn, game.round, game.final_turns,
-            game.must_draw, game.refill, game.handicap_left, tuple(game.bridges),
-            tuple(game.control), tuple(game.supply), hand, self.seen, self.opp_known,
-            self.opp_count, game.discard_count(), game.drawable_count(),
-            tuple(sorted(idx[n] for n in display)))
-
-
-# ---------------------------------------------------------------------- the search game
-
-class Model:
-    """A private rules game loaded from an observation, and the evaluation."""
-
-    def __init__(self, board, variant):
-        self.board = board
-        self.game = rules.Game(board, variant=variant)
-        self.game.undoable = False  # the search never undoes: no state copy per move
-        self.n = len(board.islands)
-        self.n_cards = 2 * self.n
-        self.iconns = [tuple(ks) for ks in board.island_conns]
-        self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
-        # The island at the other end of each of an island's connections.
-        self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
-                             else board.conn_ends[k][0] for k in ks)
-                       for i, ks in enumerate(board.island_conns)]
-
-    def load(self, obs, rng):
-        """Set the game to the observation; the unseen cards are dealt at random:
-        the opponent's unknown cards to their hand, the others to the deck."""
-        g = self.game
-        me = obs.me
-        self.me = me
-        g.phase = obs.phase
-        g.turn = obs.turn
-        g.round = obs.round
-        g.final_turns = obs.final_turns
-        g.must_draw = obs.must_draw
-        g.refill = obs.refill
-        g.handicap_left = obs.handicap_left
-        g.bridges = list(obs.bridges)
-        g.control = list(obs.control)
-        g.supply = list(obs.supply)
-        g.winner = None
-        g.history = []
-        place = [rules.DRAWABLE] * self.n_cards
-        for c in obs.hand:
-            place[c] = me
-        for c in _bits(obs.seen, self.n_cards):
-            place[c] = rules.DISCARD
-        for c in _bits(obs.opp_known, self.n_cards):
-            place[c] = 1 - me
-        g.place = place
-        self.unseen = [c for c in range(self.n_cards)
-                       if place[c] == rules.DRAWABLE and c not in obs.display]
-        self.opp_unknown = max(0, obs.opp_count - _popcount(obs.opp_known))
-        self.deal_hidden(rng)
-
-    def deal_hidden(self, rng):
-        """Determinization: a random opponent hand from the unseen cards."""
-        place = self.game.place
-        pool = self.unseen
-        for c in pool:
-            place[c] = rules.DRAWABLE
-        n = len(pool)
-        for j in range(min(self.opp_unknown, n)):
-            # A partial Fisher-Yates over the pool without copying it.
-            r = j + rng.below(n - j)
-            pool[j], pool[r] = pool[r], pool[j]
-            place[pool[j]] = 1 - self.me
-        pool.sort()  # the next deal starts from the same order whatever was drawn
-
-    def score(self, me, cards_count=True):
-        """The position from `me`'s side, in evaluation points (higher is better)."""
-        g = self.game
-        if g.winner is not None:
-            if g.winner == rules.PLAYERS[me]:
-                return WIN
-            return -WIN if g.winner != "draw" else 0
-        bridges = g.bridges
-        control = g.control
-        opp = 1 - me
-        s = 0
-        need = self.need
-        iconns = self.iconns
-        alt = g.settings.variant == rules.ALTERNATIVE
-        others = self.others
-        for i in range(self.n):
-            a = 0
-            b = 0
-            fa = 0  # free connections we may still build on
-            fb = 0  # free connections the opponent may still build on
-            ks = iconns[i]
-            js = others[i]
-            for x in range(len(ks)):
-                o = bridges[ks[x]]
-                if o == me:
-                    a += 1
-                elif o == opp:
-                    b += 1
-                elif alt:
-                    # Alternative variant: no bridge where an end is the other's.
-                    cj = control[js[x]]
-                    if cj != opp:
-                        fa += 1
-                    if cj != me:
-                        fb += 1
-                else:
-                    fa += 1
-                    fb += 1
-            m = need[i]
-            c = control[i]
-            if c == me:
-                s += CTRL + SLACK * (a - m) - (EXACT if a == m else 0)
-            elif c == opp:
-                s -= CTRL + SLACK * (b - m) - (EXACT if b == m else 0)
-            else:
-                if a + fa >= m:
-                    s += PROG[m - a]
-                if b + fb >= m:
-                    s -= PROG[m - b]
-        nb = 0
-        for o in bridges:
-            if o == me:
-                nb += 1
-            elif o == opp:
-                nb -= 1
-        s += BRIDGE * nb
-        if cards_count and not g.final_turns:
-            s += self.hand_value(me)
-        return s
-
-    def hand_value(self, me):
-        """CARD per card that can still act (its island has a free connection open to us
-        or an opponent bridge to remove), DEAD_CARD per card that cannot."""
-        g = self.game
-        place = g.place
-        bridges = g.bridges
-        control = g.control
-        ends = self.board.conn_ends
-        alt = g.settings.variant == rules.ALTERNATIVE
-        opp = 1 - me
-        v = 0
-        for c in range(self.n_cards):
-            if place[c] != me:
-                continue
-            live = False
-            for k in self.iconns[c // 2]:
-                o = bridges[k]
-                if o == opp:
-                    live = True
-                    break
-                if o == rules.NOBODY:
-                    a, b = ends[k]
-                    if not alt or (control[a] != opp and control[b] != opp):
-                        live = True
-                        break
-            v += CARD if live else DEAD_CARD
-        return v
-
-
-def _popcount(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-def _count(values, value):
-    n = 0
-    for v in values:
-        if v == value:
-            n += 1
-    return n
 
 
 def _mix(obs, seed):
@@ -700,7 +395,7 @@ class Player:
                     best = max(best, 8)  # half of a Remove
                 continue
             a_end, b_end = g.board.conn_ends[k]
-            if g.settings.variant == rules.ALTERNATIVE and (control[a_end] == opp
+            if g.settings.variant == kahunasettings.ALTERNATIVE and (control[a_end] == opp
                                                    or control[b_end] == opp):
                 continue
             v = 0

@@ -7,6 +7,7 @@ that holds the concept: the rules (`rules`), the controller (`referee`), the vie
 from games.kahuna import referee as _referee
 from games.kahuna import report as _report
 from games.kahuna import rules as _rules
+from games.kahuna import settings as kahunasettings
 from games.kahuna import view as _view
 
 NAME = "kahuna"
@@ -16,7 +17,7 @@ SEATS = _rules.PLAYERS  # ("white", "black"): one seat acts at a time
 # The buttons' settings menu (core.menu): each setting and its values, in the order the
 # menu shows them; item n is lit on the n-th island (`menu_pixels`), its value by colour.
 MENU = (
-    ("variant", (_rules.STANDARD, _rules.ALTERNATIVE)),
+    ("variant", (kahunasettings.STANDARD, kahunasettings.ALTERNATIVE)),
     ("first", ("white", "black")),
     ("handicap", (None, ["white", 1], ["white", 2], ["white", 3],
                   ["black", 1], ["black", 2], ["black", 3])),
@@ -24,13 +25,13 @@ MENU = (
     ("ai_level", (1, 2, 3)),
 )
 
-card_names = _rules.card_names  # two cards per island: ALOA-1, ALOA-2, ...
-check_settings = _rules.check_settings
+card_names = kahunasettings.card_names  # two cards per island: ALOA-1, ALOA-2, ...
+check_settings = kahunasettings.check_settings
 
 
 def new_state(board, settings):
     """A new game with `settings` in their JSON form (ValueError for bad ones)."""
-    return _rules.Settings.from_json(board, settings).new_game()
+    return kahunasettings.Settings.from_json(board, settings).new_game()
 
 
 def controller(state):

@@ -7,7 +7,7 @@ this is the one place that turns them into names.
 
 from binascii import hexlify
 
-from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from games.kahuna.referee import ISLAND
 from games.kahuna.rules import BLACK, NOBODY, PLAYERS, WHITE
 
@@ -89,7 +89,7 @@ class PublicState:
         if name == "hands":
             return {"white": list(raw[0]), "black": list(raw[1])}
         if name == "settings":
-            return rules.check_settings(raw)  # the defaults filled in
+            return kahunasettings.check_settings(raw)  # the defaults filled in
         if name == "ui":
             options, sel, pending, picked, discarding, refill, left, undo = raw
             conns = board.connections

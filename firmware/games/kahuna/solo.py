@@ -30,7 +30,7 @@ written when the display changes.
 """
 
 from core import outcome as oc
-from games.kahuna import ai, rules
+from games.kahuna import ai, observe, rules
 
 WRONG_CARD = "wrong-card"  # rejection code: not the card the AI's step asks for
 
@@ -65,10 +65,10 @@ class Solo:
         self.game = game
         self.referee = referee
         self.side = game.settings.ai
-        self.tracker = ai.Tracker(game, self.side)
+        self.tracker = observe.Tracker(game, self.side)
         # What the player may know, for the hint: their own discards are seen, the AI's
         # face-down discards are not (the AI's tracker knows the reverse).
-        self.own = ai.Tracker(game, 1 - self.side)
+        self.own = observe.Tracker(game, 1 - self.side)
         self.player = ai.Player(game.board, level, seed, clock)
         self.clock = self.player.clock
         self.stack = []  # the AI's cards (indices), top first
@@ -292,7 +292,7 @@ class Solo:
         display = [g.card_names[c] for c in self.display]
         if not for_player:
             return self.tracker.observe(g, display)
-        t = ai.Tracker(g, 1 - self.side)
+        t = observe.Tracker(g, 1 - self.side)
         t.seen = self.own.seen
         t.opp_count = len(self.stack)
         return t.observe(g, display)

@@ -12,6 +12,7 @@ from core import outcome as oc
 from core.frame import MA_PER_CHANNEL  # noqa: F401  (the view's figure for the tests)
 from games.kahuna import referee as ref
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from games.kahuna.rules import BLACK, NOBODY, WHITE
 
 SCORING_MS = 1800  # the scoring animation at a round end
@@ -174,7 +175,7 @@ class View:
         if w == "draw":
             who = WHITE if (now // 700) % 2 == 0 else BLACK
         else:
-            who = rules.player_index(w)
+            who = kahunasettings.player_index(w)
         level = 48 + (fr.triangle(now, 1400) * 13 >> 4)
         for i in range(len(b.island_led)):
             if game.control[i] == who:
@@ -195,7 +196,7 @@ class View:
             colour = c["phase_final"]
         elif ph == rules.OVER:
             colour = c["off"] if game.winner == "draw" else self.player[
-                rules.player_index(game.winner)]
+                kahunasettings.player_index(game.winner)]
         else:
             colour = self.phase_colour[ph]
         level = 256

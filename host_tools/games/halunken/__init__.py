@@ -3,15 +3,17 @@ simulator, the scenario language and scengen need of it. The tools find them thr
 registry (host_tools.games), by the part names below; each part is the module of that
 name here.
 
-- `verbs`      the scenario language's Halunken words: options (the deal among them), `pick`
+- `verbs`      the scenario language's Halunken words: options (the deal, `colour.pN` among
+               them), `pick`
 - `simgame`    Halunken's side of a simulation: the options as one new game, `pick`
 - `simreport`  the simulator's JSON report in the contract's order, and its summary
 - `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 
-Only dealt decks (`deal=seed`, `deal=given`) so far: a table deal needs the firmware's take
-and bj-card steps (docs/halunken.md), and a scenario asking for one is refused.
+Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
+tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
+deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k, H2).
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")

@@ -1,9 +1,11 @@
-"""Random legal Halunken & Spelunken games (dealt decks) for tests and `scengen`.
+"""Random legal Halunken & Spelunken games (seeded decks and table deals) for tests and
+`scengen`.
 
 Its own small PRNG (xorshift32), so a seed gives the same game on every runtime. The
 player picks among the rules' legal actions, in the order the board takes them (H32: the
 secret choices seat by seat from p1, W's Black-Jack card right after W's own), never an
-undo, so every game reaches its end after round 8.
+undo, so every game reaches its end after round 8. At a table (H33) that makes every take
+a random card not yet seen and every turned Black-Jack card a random unused one.
 """
 
 from games.halunken import report, rules
@@ -33,11 +35,15 @@ class Rng:
 
 def random_settings(rng):
     """Settings in their JSON form: 2 to 4 players, every mode their count allows (H17),
-    any first seat, a seeded deal."""
+    any first seat, a seeded deal or a table deal."""
     players = 2 + rng.below(3)
     mode = "tactical" if players == 2 else rng.choice(("beginner", "standard"))
-    return {"players": players, "mode": mode, "first": "p%d" % (1 + rng.below(players)),
-            "deal": "seed", "seed": rng.below(SEED_MAX + 1)}
+    out = {"players": players, "mode": mode, "first": "p%d" % (1 + rng.below(players)),
+           "deal": "seed", "seed": rng.below(SEED_MAX + 1)}
+    if (out["seed"] >> 8) & 1:  # a bit of the draw (the next draw's low bits follow it)
+        out["deal"] = "table"
+        del out["seed"]
+    return out
 
 
 def new_game(settings):

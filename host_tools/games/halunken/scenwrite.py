@@ -1,15 +1,18 @@
 """Halunken & Spelunken's rules actions -> scenario lines, as the players enter them on the
 board (docs/scenarios.md); `annotated_game` is `python -m host_tools scengen --game
-halunken`'s part: a whole random game (seeded deal) with `expect` lines at each round's
-end and at the end, which `sim --game halunken` replays on both runtimes.
+halunken`'s part: a whole random game (a seeded deal or a table deal, whose takes and
+turned Black-Jack cards are taps) with `expect` lines at each round's end and at the end,
+which `sim --game halunken` replays on both runtimes.
 """
 
-from games.halunken import deck, report
+from games.halunken import deck, report, rules
 
 
 def settings_lines(settings):
+    deal = ("option seed=%d" % settings["seed"] if settings["deal"] == "seed"
+            else "option deal=table")
     return ["option players=%d" % settings["players"], "option mode=%s" % settings["mode"],
-            "option first=%s" % settings["first"], "option seed=%d" % settings["seed"]]
+            "option first=%s" % settings["first"], deal]
 
 
 def action_lines(state, action):
@@ -19,8 +22,10 @@ def action_lines(state, action):
         return ["pick " + deck.space_name(action[1])]
     if kind == "rum":
         return ["pick %d" % action[1]]
-    if kind == "offer":
+    if kind == "offer" or kind == "take":
         return ["tap " + deck.crew_name(action[1])]
+    if kind == "bj_card":  # H33: Black-Jack's turned card at a table
+        return ["tap " + report.move_name(state, rules.BJ, action[1])]
     if kind in ("steal", "rob"):
         return ["press done" if action[1] < 0 else "tap " + deck.crew_name(action[1])]
     if kind == "pass":

@@ -22,10 +22,6 @@ KEYS = ("players", "mode", "first", "deal", "seed", "pile.Tn", "bj", "colour.pN"
 DEALS = ("table", "given", "seed")
 SEATS = ("p1", "p2", "p3", "p4")
 SPACES = tuple(deck.space_name(t) for t in range(deck.SPACES))
-# What a table deal needs of the firmware, said when a scenario asks for one.
-TABLE_DEAL = ("deal=table (physical cards, the contract's default) needs the rules' take and "
-              "bj-card steps, which the firmware does not have yet (docs/halunken.md); deal "
-              "the cards with option seed=N or the 14 pile.Tn options (deal=given)")
 
 
 def uncomment(text):
@@ -99,10 +95,7 @@ def check_option(arg, line):
                                                      for ch in hexa):
             raise ScenarioError(line, "option %s must be a colour #RRGGBB, got %r"
                                 % (key, value))
-        # H31: the seat colours are the board's palette so far; the firmware has no
-        # setting for them, so nothing could honour this line.
-        raise ScenarioError(line, "option %s: the firmware has no seat colour setting "
-                                  "yet (H31): the lights use the board's palette" % key)
+        return key, value  # H31: the seat's light colour (settings `colours`)
     raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(KEYS)))
 
 
@@ -126,14 +119,17 @@ def settings(options, line):
         raise ScenarioError(line, "pile.Tn and bj state a given deal, not deal=%s" % deal)
     if "seed" in options and deal != "seed":
         raise ScenarioError(line, "seed sets deal=seed, not deal=%s" % deal)
-    if deal == "table":
-        raise ScenarioError(line, TABLE_DEAL)
     out = {}
     for key in ("players", "mode", "first"):
         if key in options:
             out[key] = options[key]
     out["deal"] = deal
-    if deal == "seed":
+    colours = {k[7:]: options[k] for k in options if k.startswith("colour.")}
+    if colours:
+        out["colours"] = colours
+    if deal == "table":
+        pass  # H33: the physical cards, tapped as they are taken
+    elif deal == "seed":
         out["seed"] = options.get("seed", 0)
     else:
         missing = [t for t in SPACES if "pile." + t not in options]

@@ -18,6 +18,9 @@ the part names below; each part is the module of that name here.
 - `textboard`  the board drawn as text (terminal play, monitor, live page)
 - `narrate`    what an event changed, in words
 - `picture`    the board drawn as SVG and PNG (`sim --render`, the web page's geometry)
+- `chipplay`   the chip benchmark's cards, tap game and solo game (`make bench-chip`)
+- `replay`     an archived game of the board replayed move by move (the live page)
+- `guidepages` the player's guide, two A4 pages (`make guide`: docs/guide.pdf)
 
 Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
 a solo game), which the parts above use.
@@ -25,4 +28,4 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture")
+         "picture", "chipplay", "guidepages", "replay")

@@ -1,12 +1,12 @@
 """Baseline players to measure the computer opponent (`games.kahuna.ai.Player`) against.
 
-Both play from an `ai.Observation` only (public information and their own hand), through
-the same private rules game the AI uses (`ai.Model`), and answer with a whole turn in the
+Both play from an `observe.Observation` only (public information and their own hand), through
+the same private rules game the AI uses (`aimodel.Model`), and answer with a whole turn in the
 AI's action format (`("draw", name)` for a display card, `("draw_top",)` for the deck).
 They run on CPython and MicroPython alike and take the same `decide(obs)` call.
 """
 
-from games.kahuna import ai, rules
+from games.kahuna import ai, aimodel, rules
 
 PLAY_KINDS = ("place", "remove", "refill", "skip_refill")
 
@@ -33,17 +33,17 @@ def _balance(owners, me):
 
 class _Baseline:
     """What both baselines share: their seeded PRNG and one private rules game (an
-    `ai.Model`) per variant, loaded with what an observation shows."""
+    `aimodel.Model`) per variant, loaded with what an observation shows."""
 
     def __init__(self, board, seed=0):
         self.board = board
-        self.rng = ai.Rng(seed)
+        self.rng = aimodel.Rng(seed)
         self.models = {}
 
     def _game(self, obs):
         m = self.models.get(obs.variant)
         if m is None:
-            m = self.models[obs.variant] = ai.Model(self.board, obs.variant)
+            m = self.models[obs.variant] = aimodel.Model(self.board, obs.variant)
         m.load(obs, self.rng)
         return m.game
 

@@ -4,7 +4,7 @@ MicroPython (`python -m host_tools duel` is the command line).
     micropython host_tools/games/kahuna/duelgames.py BOARD_JSON SPEC_JSON   -> one JSON object
 
 The rules engine referees; `table.Table` holds the physical cards (a seeded deck, the
-display, the discard pile). Each player gets only its own `ai.Tracker`'s observation and
+display, the discard pile). Each player gets only its own `observe.Tracker`'s observation and
 answers with a whole turn. Every action is checked against the rules' legal actions
 before it is applied, so a player that tries an illegal move stops the duel with an error.
 """
@@ -14,7 +14,7 @@ import sys
 import time
 
 from core import board as boardmod
-from games.kahuna import ai, rules
+from games.kahuna import ai, observe, rules
 from host_tools.games.kahuna import baselines
 from host_tools.games.kahuna.table import Table
 
@@ -40,7 +40,7 @@ def play_game(board, kinds, seed, variant="standard", level=ai.DEFAULT_LEVEL,
     game = rules.Game(board, variant=variant, first=first, handicap=handicap)
     table = Table(game.card_names, seed)
     players = [baselines.make(kinds[p], board, level, seed * 2 + 1 + p) for p in (0, 1)]
-    trackers = [ai.Tracker(game, 0), ai.Tracker(game, 1)]
+    trackers = [observe.Tracker(game, 0), observe.Tracker(game, 1)]
     times = []
     moved = []  # per undoable action of this turn: the cards it put on the discard pile
     count = [0]

@@ -18,6 +18,7 @@ import traceback
 from core import frame
 from core.link import StateView, without_cards
 from games.kahuna import rules, view
+from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna import textboard
 from host_tools.games.kahuna.narrate import describe
 from host_tools.games.kahuna.textboard import (  # noqa: F401
@@ -151,7 +152,7 @@ class Session:
         sim.kit.sit(seed)
         self.started = True  # the settings are those of the command line
         who = ("you play %s against the board (the AI plays %s)"
-               % (PLAYERS[1 - rules.player_index(self.ai)], self.ai)) if self.ai else \
+               % (PLAYERS[1 - kahunasettings.player_index(self.ai)], self.ai)) if self.ai else \
             "hot seat: the hand of the player not on turn is hidden"
         self.message = ("Deck seed %d, cards dealt; %s. Draw with draw 1, draw 2, draw 3 "
                         "(the display) or draw deck; help for the rest." % (seed, who))
@@ -376,7 +377,8 @@ class Session:
         state = StateView(self.sim.app, reveal=True).state()
         if self.table is not None:
             game = self.sim.app.game
-            me = PLAYERS[1 - rules.player_index(self.ai)] if self.ai else PLAYERS[game.turn]
+            me = (PLAYERS[1 - kahunasettings.player_index(self.ai)] if self.ai
+                  else PLAYERS[game.turn])
             for q in PLAYERS:
                 if q != me:
                     state["hands"][q] = ["?"] * len(state["hands"][q])

@@ -8,8 +8,8 @@ from core import gameload
 from core.app import App
 from core.files import JOURNAL_FILE
 from core.journal import Journal
-from games.kahuna import rules
-from games.kahuna.rules import card_names
+from games.kahuna import settings as kahunasettings
+from games.kahuna.settings import card_names
 from host_tools.fakehw.flash import VirtualFlash
 from host_tools.games.kahuna import randgame, scenwrite
 from host_tools.games.kahuna.invariants import problems as invariant_problems
@@ -89,7 +89,7 @@ class Soak:
     def game(self, seed):
         rng = randgame.Rng(seed)
         settings = randgame.random_settings(rng)
-        jsettings = rules.check_settings(settings)  # the journal's JSON form
+        jsettings = kahunasettings.check_settings(settings)  # the journal's JSON form
         flash = VirtualFlash()
         app = self.boot(flash, jsettings)
         player = randgame.Player(randgame.Rng(seed))

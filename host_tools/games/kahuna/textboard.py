@@ -344,6 +344,38 @@ def hint(board, state, free=()):
 
 
 NEW_ANYWAY = "anyway"  # `new anyway ...` abandons a game in progress (play and monitor)
+# The settings a `new` takes, as the monitor's help says them.
+SETTINGS_HELP = ("variant=standard|alternative first=white|black handicap=white:N|black:N "
+                 "ai=white|black|none ai_level=1|2|3")
+
+
+def parse_settings(words):
+    """`variant=alternative first=black handicap=white:2 ai=black` -> the link's settings
+    (the monitor's `new`); ValueError says what a setting may be."""
+    out = {}
+    for word in words:
+        key, eq, value = word.partition("=")
+        key = key.lower()
+        if not eq or key not in ("variant", "first", "handicap", "ai", "ai_level"):
+            raise ValueError("a setting is variant=..., first=..., handicap=PLAYER:N, "
+                               "ai=white|black|none or ai_level=1|2|3")
+        if key == "ai" and value.lower() == "none":
+            out[key] = None
+        elif key == "ai_level":
+            if value not in ("1", "2", "3"):
+                raise ValueError("ai_level=1, 2 or 3 (stronger, and slower)")
+            out[key] = int(value)
+        elif key == "handicap":
+            if value.lower() in ("none", "off", "0"):
+                out[key] = None
+                continue
+            who, colon, n = value.partition(":")
+            if not colon or not n.isdigit():
+                raise ValueError("handicap=PLAYER:N, e.g. handicap=white:2")
+            out[key] = [who.lower(), int(n)]
+        else:
+            out[key] = value.lower()
+    return out
 
 
 def settings_text(settings):

@@ -3,7 +3,8 @@ settings, and `seed` for a table of cards), `draw N|deck` and `pick CONNECTION`.
 neutral verbs (tap, hold, press, wait, power-cut, expect, option's form) are
 `host_tools.simulator.scenario`'s."""
 
-from games.kahuna import rules
+
+from games.kahuna import settings as kahunasettings
 from host_tools.simulator.scenario import ScenarioError
 
 CARDS_ARE = "cards are ISLAND-1 or ISLAND-2"  # what an unknown card's message says
@@ -20,9 +21,9 @@ def check_option(arg, line):
             raise ScenarioError(line, "option seed must be a whole number 0..%d, got %r"
                                 % (SEED_MAX, value))
         return key, int(value)
-    if key not in rules.SETTING_KEYS:
+    if key not in kahunasettings.SETTING_KEYS:
         raise ScenarioError(line, "unknown option %r (%s)" % (
-            key, ", ".join(rules.SETTING_KEYS + ("seed",))))
+            key, ", ".join(kahunasettings.SETTING_KEYS + ("seed",))))
     setting = value
     if key == "ai" and value == "none":
         setting = None
@@ -32,11 +33,12 @@ def check_option(arg, line):
         who, colon, n = value.partition(":")
         setting = [who, int(n) if colon and n.isdigit() else n]
     try:
-        rules.check_settings({key: setting})
+        kahunasettings.check_settings({key: setting})
     except ValueError as e:
         if key == "handicap":
             raise ScenarioError(line, "option handicap must be white:N or black:N with N "
-                                      "1..%d, got %r" % (rules.HANDICAP_MAX, value)) from None
+                                      "1..%d, got %r" % (kahunasettings.HANDICAP_MAX, value)
+                                      ) from None
         raise ScenarioError(line, "option %s" % (e,)) from None
     return key, setting
 

@@ -61,8 +61,11 @@ NAME = "halunken"
 
 SETTINGS = (
     {"players": 3, "mode": "standard", "seed": 11},
+    # The power cuts' game: at a table (H33), takes and Black-Jack's cards tapped.
+    {"players": 3, "mode": "standard", "deal": "table", "first": "p2"},
     {"players": 4, "mode": "beginner", "seed": 2, "first": "p2"},
     {"players": 2, "mode": "tactical", "seed": 3},
+    {"players": 2, "mode": "tactical", "deal": "table"},
     {"players": 4, "mode": "standard", "seed": 4, "first": "p3"},
 )
 

@@ -15,20 +15,32 @@ class Rng:
 
 
 def settings_for(seed):
+    """Every mode and player count, a seeded deal or (every other triple of seeds) a
+    table deal, whose takes are random legal cards (H33)."""
     players = 2 + seed % 3
     mode = "tactical" if players == 2 else ("beginner" if seed % 4 == 1 else "standard")
-    return {"players": players, "mode": mode, "seed": seed,
-            "first": "p%d" % (1 + seed % players)}
+    out = {"players": players, "mode": mode, "first": "p%d" % (1 + seed % players)}
+    if (seed // 3) % 2:
+        out["deal"] = "table"
+    else:
+        out["seed"] = seed
+    return out
 
 
 def problems(g):
     out = []
     held = [x for crew in g.crews for x in crew] + list(g.port)
-    held += [x for pile in g.piles for x in pile]
-    if sorted(held) != list(range(deck.CREW)):  # every crew card exactly once
+    held += [x for pile in g.piles for x in pile if x >= 0]
+    unseen = sum(1 for pile in g.piles for x in pile if x < 0)
+    if g.deal == "table":  # H33: the known cards once each, the piles by their counts
+        if len(set(held)) != len(held) or len(held) + unseen != deck.CREW or any(
+                not 0 <= x < deck.CREW for x in held):
+            out.append("crew cards not conserved")
+    elif unseen or sorted(held) != list(range(deck.CREW)):  # every crew card exactly once
         out.append("crew cards not conserved")
     places = [p for p in g.pos if p >= 0] + ([g.bj] if g.bj >= 0 else [])
-    if g.pending is None and not g.queue and len(set(places)) != len(places):
+    at_rest = g.pending is None and g.taking is None and not g.queue
+    if at_rest and len(set(places)) != len(places):
         out.append("two figures on one space at rest")
     for s in range(g.players):
         if len(set(g.played[s])) != len(g.played[s]):
@@ -64,7 +76,8 @@ def play(seed, check_refusals=True):
 
 def refuse(g, legal, rng):
     """A random action the rules do not list must be refused and change nothing."""
-    names = ("place", "place_bj", "offer", "pass", "choose", "reveal", "rum", "steal", "rob")
+    names = ("place", "place_bj", "offer", "pass", "choose", "reveal", "rum", "steal", "rob",
+             "take", "bj_card")
     name = names[rng.below(len(names))]
     if name in ("pass", "reveal"):
         act = (name,)

@@ -22,6 +22,9 @@ CASES = (
     ({"players": 3, "mode": "standard", "seed": 5}, "seat"),
     ({"players": 4, "mode": "beginner", "seed": 8}, "seat"),
     ({"players": 2, "mode": "tactical", "seed": 3}, "bj"),
+    # At a table (H33): the takes tapped, nothing of a pile known.
+    ({"players": 3, "mode": "standard", "deal": "table"}, "seat"),
+    ({"players": 2, "mode": "tactical", "deal": "table"}, "bj"),
 )
 TIMES = (0, 60, 130, 249, 250, 400, 777, 2000)  # ms after the tap
 
@@ -35,8 +38,11 @@ def to_the_choice(app, bid):
     """Set-up, Black-Jack's placement, the auction (a bid by the opener when `bid`)."""
     g = app.game
     t = 0
-    while g.step in ("place", "place-bj"):
-        app.press("ok", t)
+    while g.step in ("place", "place-bj", "take"):
+        if g.step == "take":  # at a table: the card taken, the first one not yet seen
+            app.tap_card(deck.crew_name(g.legal_actions()[0][1]), t)
+        else:
+            app.press("ok", t)
     while g.step == "auction":
         s = g.auction["speaker"]
         if bid and g.auction["seat"] < 0 and g.crews[s]:

@@ -15,6 +15,9 @@ GAMES = (
     {"players": 4, "mode": "beginner", "seed": 22},
     {"players": 2, "mode": "tactical", "seed": 23},
     {"players": 4, "mode": "standard", "seed": 24, "first": "p4"},
+    # At a table (H33): the takes and Black-Jack's turned cards are taps too.
+    {"players": 3, "mode": "standard", "deal": "table", "seed_events": 25},
+    {"players": 2, "mode": "tactical", "deal": "table", "seed_events": 26},
 )
 NOISE = (("tap", None), ("tap", "RED-1"), ("tap", "YELLOW-12"), ("tap", "P1-1"),
          ("tap", "P2-RUM"), ("tap", "P3-4"), ("tap", "P4-7"), ("tap", "BJ-5"),
@@ -43,6 +46,10 @@ def event_for(g, action):
         return ("pick", str(action[1]))
     if name == "steal" or name == "rob":
         return ("press", "done") if action[1] < 0 else ("tap", deck.crew_name(action[1]))
+    if name == "take":
+        return ("tap", deck.crew_name(action[1]))
+    if name == "bj_card":
+        return ("tap", hreport.move_name(g, 4, action[1]))
     return ("press", "back")
 
 
@@ -53,9 +60,11 @@ class Failure(AssertionError):
 def play(settings, max_events=5000):
     """One game; returns (events, {code: count}, final digest). Raises Failure when a
     refusal changes the game or the cursor, or has no known code."""
+    settings = dict(settings)
+    seed = settings.pop("seed_events", None)  # a table deal's seed for the events alone
     g = game.new_state(None, settings)
     c = game.controller(g)
-    rng = deck.Rng(settings["seed"])
+    rng = deck.Rng(settings["seed"] if seed is None else seed)
     codes = {}
     events = 0
     while not g.is_over() and events < max_events:

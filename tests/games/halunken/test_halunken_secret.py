@@ -30,10 +30,11 @@ def check(rows):
     groups = {}
     for case, card, res in rows:
         groups.setdefault(case, []).append((card, res))
-    assert sorted(groups) == [0, 1, 2]
-    # p2's cards (3 and 4 players), Black-Jack's P3 set chosen by W (tactical)
-    assert [sorted({card[:3] for card, _ in groups[k]}) for k in range(3)] == [
-        ["P2-"], ["P2-"], ["P3-"]]
+    assert sorted(groups) == [0, 1, 2, 3, 4]
+    # p2's cards (3 and 4 players), Black-Jack's P3 set chosen by W (tactical); cases 3
+    # and 4 again at a table (deal=table, H33)
+    assert [sorted({card[:3] for card, _ in groups[k]}) for k in range(5)] == [
+        ["P2-"], ["P2-"], ["P3-"], ["P2-"], ["P3-"]]
     for key, items in groups.items():
         assert len(items) >= 8, key  # every card of the set, in each case
         first = items[0][1]

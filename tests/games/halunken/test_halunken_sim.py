@@ -1,8 +1,8 @@
 """Halunken & Spelunken in the simulator (docs/scenarios.md, "Halunken & Spelunken"): the
 scenarios of tests/scenarios/halunken/ on both runtimes against their expected reports,
 the report's keys in the contract's order, the exit statuses of a scenario that cannot
-be played (a table deal among them), the players' summary, and scengen's whole random
-games replayed on both runtimes."""
+be played, the seat colours (H31), the players' summary, and scengen's whole random games
+replayed on both runtimes."""
 
 import glob
 import json
@@ -40,7 +40,9 @@ def test_the_scenarios_are_there():
     for name in ("example1.scn", "standard-round.scn", "rum-displaced.scn",
                  "nobody-bid.scn", "tactical.scn", "tactical-no-bid.scn", "cursor.scn",
                  "empty-tavern.scn", "power-cuts.scn", "game-standard.scn",
-                 "game-tactical.scn"):
+                 "game-tactical.scn", "empty-crew.scn", "empty-port.scn",
+                 "table-example1.scn", "table-standard-round.scn",
+                 "table-tactical-no-bid.scn"):
         assert name in names
 
 
@@ -99,9 +101,11 @@ def given_piles():
 
 BAD = [
     # (scenario, the line named, words of the message)
-    ("pick T1\n", 1, "deal=table"),
-    ("option players=3\n", 1, "deal=table"),
-    ("option deal=table\n# the piles lie face down\npick T1\n", 2, "deal=table"),
+    ("option deal=table\noption seed=3\n# the piles lie face down\npick T1\n", 3,
+     "seed sets deal=seed"),
+    ("option deal=table\noption pile.T1=RED-1,RED-2,RED-3\n", 2, "given deal"),
+    ("option players=3\noption colour.p4=#FF8000\n", 2, "colours"),
+    ("option colour.p5=#FF8000\n", 1, "colour.p1"),
     ("option seed=1\noption players=2\noption mode=beginner\n", 3, "for 3 or 4"),
     ("option players=5\n", 1, "players"),
     ("option mode=expert\n", 1, "mode"),
@@ -124,7 +128,6 @@ BAD = [
     ("option pile.T1=RED-1,RED-2,RED-3\npick T1\n", 2, "all 14 piles"),
     ("option seed=3\noption pile.T1=RED-1,RED-2,RED-3\n", 2, "given deal"),
     ("option bj=BJ-1,RED-2\n", 1, "Black-Jack"),
-    ("option colour.p1=#FF8000\n", 1, "colour"),
     ("option colour.p1=orange\n", 1, "#RRGGBB"),
 ]
 
@@ -152,11 +155,33 @@ def test_a_given_deal_needs_the_right_black_jack_deck():
         assert words in proc.stderr
 
 
-def test_a_table_deal_is_refused_on_micropython_too():
-    proc = run("sim", "--scenario", "-", "--runtime", "micropython",
-               stdin="option players=4\npick T1\n")
-    assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("line 2: deal=table")
+def test_a_table_deal_is_the_default_and_learns_the_cards_it_is_tapped():
+    """H33: no deal option is a table; the set-up take is tapped, and a tap of a card
+    already in a crew is card-not-available, on both runtimes."""
+    text = "option players=4\npick T1\ntap RED-4\npick T2\ntap RED-4\n"
+    for runtime in RUNTIMES:
+        r = json.loads(sim_json("-", runtime, stdin=text))
+        assert (r["deal"], r["step"], r["turn"]) == ("table", "take", "p2")
+        assert r["setup_cards"]["p1"] == "RED-4" and r["taverns"]["T1"] == {
+            "left": 2, "top": None}
+        assert r["hidden"]["piles"] is None and r["hidden"]["bj_deck"] is None
+        assert [x["code"] for x in r["rejected"]] == ["card-not-available"]
+
+
+def test_a_seat_colour_changes_the_leds_and_nothing_else():
+    """H31: `option colour.pN` is the seat's light colour; only `leds` changes."""
+    text = open(os.path.join(FOLDER, "table-example1.scn")).read()
+    lines = text.split("\n")
+    at = lines.index("option mode=beginner") + 1
+    coloured = "\n".join(lines[:at] + ["option colour.p1=#123456"] + lines[at:])
+    plain = json.loads(sim_json("-", "cpython", stdin=text))
+    plain_leds = plain.pop("leds")
+    for x in plain["rejected"]:
+        x["line"] += 1  # one option line more moves the refusals down one line
+    for runtime in RUNTIMES:
+        other = json.loads(sim_json("-", runtime, stdin=coloured))
+        assert other.pop("leds") != plain_leds
+        assert other == plain
 
 
 def test_the_summary_shows_no_secret_choice_and_no_hidden_pile():
@@ -175,7 +200,9 @@ def test_the_summary_shows_no_secret_choice_and_no_hidden_pile():
     assert "RED-1" not in out and "YELLOW-11" not in out  # below the tops: hidden
 
 
-SEEDS = (1, 2, 3, 7)  # beginner 3 players, tactical, beginner 4 players, standard
+# beginner 3 players at a table, tactical at a table, beginner 4 players with a seeded
+# deal, standard at a table
+SEEDS = (1, 2, 3, 7)
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -200,6 +227,9 @@ def test_scengen_covers_every_mode():
         modes.update(line.split("=")[1] for line in text.splitlines()
                      if line.startswith("option mode="))
     assert modes == {"beginner", "standard", "tactical"}
+    deals = [("option deal=table" in run("scengen", "--seed", str(seed)).stdout)
+             for seed in SEEDS]
+    assert deals == [True, True, False, True]  # H33: the table deal's takes as taps
 
 
 def test_a_broken_scengen_expect_fails(tmp_path):
@@ -224,18 +254,19 @@ def test_the_readmes_halunken_scenario_plays_without_a_refusal():
     assert report["rejected"] == [] and report["round"] == 2
 
 
-def test_the_scenarios_cover_every_verb_and_every_dealt_deck_refusal_code():
-    """`card-not-available` belongs to the table deal, which is not there yet."""
+def test_the_scenarios_cover_every_verb_and_every_refusal_code():
     text = "".join(open(p).read() for p in SCENARIOS)
     for word in ("option players=2", "option players=4", "option mode=beginner",
                  "option mode=standard", "option mode=tactical", "option seed=",
-                 "option pile.T14=", "option bj=", "pick T", "pick 4", "tap RED-",
+                 "option pile.T14=", "option bj=", "option deal=table", "pick T",
+                 "pick 4", "tap RED-", "tap BJ-",
                  "tap P1-", "tap uid:", "hold ", "press next", "press prev", "press ok",
                  "press back", "press done", "press discard", "wait ", "power-cut",
                  "expect "):
         assert word in text, word
     for code in ("unknown-card", "wrong-phase", "out-of-turn", "already-chosen",
-                 "card-already-played", "not-in-crew", "bid-too-low", "not-offered"):
+                 "card-already-played", "not-in-crew", "card-not-available",
+                 "bid-too-low", "not-offered"):
         assert "code " + code in text, code
 
 

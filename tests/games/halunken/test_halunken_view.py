@@ -191,3 +191,31 @@ def _finished():
     while not g.is_over():
         g.apply([a for a in g.legal_actions() if a[0] != "undo"][0])
     return g.snapshot()
+
+
+@pytest.mark.parametrize("settings", (
+    {"players": 3, "mode": "standard", "deal": "table"},
+    {"players": 2, "mode": "tactical", "deal": "table", "first": "p2"}))
+def test_H33_at_a_table_frames_show_public_information_only(board, settings):
+    """A whole random game at a table: in step take the pile taken from blinks, and every
+    frame is the same for twins that differ in a seat's (or W's Black-Jack) unrevealed
+    choice; no card of a pile exists to show."""
+    import halunken_kit
+
+    from games.halunken import game
+    _, actions, _ = conformance.playout("halunken", settings, 9, halunken_kit.chooser())
+    g = game.new_state(board, settings)
+    compared = takes = 0
+    for act in actions:
+        g.apply(act)
+        frames = []
+        for s in [g] + halunken_kit.twins(g):
+            frames.append([bytes(View(board).render(s, ctl.Controller(s), t))
+                           for t in (0, 130, 777)])
+        assert all(f == frames[0] for f in frames[1:]), act
+        compared += len(frames) - 1
+        if g.step == "take":
+            takes += 1
+            lit = rgb(frames[0][0], board.pile_led[g.taking[1]])  # blink on at t=0
+            assert lit == colour(View(board), "cursor")
+    assert compared > 20 and takes > 10

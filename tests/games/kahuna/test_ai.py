@@ -20,7 +20,7 @@ import pytest
 
 import aikit
 import gamekit
-from games.kahuna import ai, rules
+from games.kahuna import ai, observe, rules
 from host_tools.games.kahuna import baselines
 from host_tools.games.kahuna import duelgames as duelcore
 from host_tools.games.kahuna.table import Table, TableError
@@ -169,9 +169,9 @@ def test_baselines_do_not_peek_either(kind):
 
 
 def test_the_no_peeking_check_catches_a_peeking_tracker():
-    class Peeking(ai.Tracker):
+    class Peeking(observe.Tracker):
         def observe(self, game, display):
-            obs = ai.Tracker.observe(self, game, display)
+            obs = observe.Tracker.observe(self, game, display)
             obs.opp_known = 0
             for name in game.hand("black"):
                 obs.opp_known |= 1 << game.card_index[name]
@@ -199,7 +199,7 @@ def test_tracker_never_reads_the_names_of_secret_cards():
     states = []
     for secret in ("KAHU-1", "LALE-2"):
         g = rules.Game(board)
-        t = ai.Tracker(g, rules.BLACK)
+        t = observe.Tracker(g, rules.BLACK)
         for act in (("deal", "ALOA-1"), ("deal", "BARI-1"), ("deal", secret),
                     ("deal", "HUNA-1"), ("deal", "DUDA-1"), ("deal", "ELAI-1")):
             actor = g.turn
@@ -217,7 +217,7 @@ def test_tracker_never_reads_the_names_of_secret_cards():
 def test_tracker_knows_face_up_cards_and_undo():
     board = gamekit.board()
     g = rules.Game(board)
-    t = ai.Tracker(g, rules.BLACK)
+    t = observe.Tracker(g, rules.BLACK)
     for act in (("deal", "ALOA-1"), ("deal", "BARI-1"), ("deal", "HUNA-1"),
                 ("deal", "DUDA-1"), ("deal", "ELAI-1"), ("deal", "COCO-1"),
                 ("place", "ALOA-1", "ALOA-BARI")):

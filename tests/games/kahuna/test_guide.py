@@ -1,6 +1,6 @@
 """The player's guide (docs/guide.pdf, docs/guide-*.svg), generated from board_def and the
-firmware's tables by host_tools/documents/guide.py: never stale, and nothing the firmware
-shows, sounds or refuses goes unexplained."""
+firmware's tables by host_tools/games/kahuna/guidepages.py (`make guide`): never stale,
+and nothing the firmware shows, sounds or refuses goes unexplained."""
 
 import os
 import re
@@ -14,7 +14,8 @@ from core import outcome as oc
 from core import tunes
 from games.kahuna import game as kahuna
 from games.kahuna import solo, view
-from host_tools.documents import guide
+from host_tools.documents import guidekit
+from host_tools.games.kahuna import guidepages as guide
 
 ROOT = gamekit.ROOT
 DOCS = os.path.join(ROOT, "docs")
@@ -87,9 +88,9 @@ def test_every_button_hold_menu_item_and_solo_step_is_explained():
 
 
 def test_notes_are_named_as_a_musician_reads_them():
-    assert guide.note_name(440) == "A4"
-    assert guide.note_name(2093) == "C7"
-    assert guide.tune_text(((220, 120), (0, 80))) == "A3 120 ms, rest 80 ms"
+    assert guidekit.note_name(440) == "A4"
+    assert guidekit.note_name(2093) == "C7"
+    assert guidekit.tune_text(((220, 120), (0, 80))) == "A3 120 ms, rest 80 ms"
 
 
 def test_a_broken_board_definition_gets_one_line(tmp_path):

@@ -13,6 +13,7 @@ from gamekit import (
     rejected_code,
 )
 from games.kahuna import report, rules
+from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna.invariants import problems
 
 # ------------------------------------------------------------------ 3. setup
@@ -730,9 +731,9 @@ def test_settings_are_fixed_apart_from_the_state_and_checked_in_one_place():
     assert (s.variant, s.first, s.handicap) == ("alternative", rules.BLACK, (rules.WHITE, 2))
     assert s.to_json() == {"variant": "alternative", "first": "black",
                            "handicap": ["white", 2]}
-    again = rules.Settings.from_json(g.board, s.to_json()).new_game()
+    again = kahunasettings.Settings.from_json(g.board, s.to_json()).new_game()
     assert again.settings.to_json() == s.to_json() and again.turn == rules.BLACK
-    assert rules.check_settings({}) == {"variant": "standard", "first": "white",
+    assert kahunasettings.check_settings({}) == {"variant": "standard", "first": "white",
                                         "handicap": None}
     for bad, words in (([], "settings must be an object"),
                        ({"speed": 1}, "unknown setting 'speed'"),
@@ -742,9 +743,9 @@ def test_settings_are_fixed_apart_from_the_state_and_checked_in_one_place():
                        ({"handicap": ["white", True]}, "handicap must place 1 to 3"),
                        ({"handicap": "white"}, "handicap must be a player")):
         with pytest.raises(ValueError):
-            rules.check_settings(bad)
+            kahunasettings.check_settings(bad)
         try:
-            rules.check_settings(bad)
+            kahunasettings.check_settings(bad)
         except ValueError as e:
             assert words in str(e), (bad, str(e))
     with pytest.raises(ValueError):

@@ -11,6 +11,7 @@ import pytest
 from core import board as boardmod
 from core.link import Link
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna.simreport import canonical
 from host_tools.simulator import cli
 from host_tools.simulator.jsontext import dumps
@@ -75,12 +76,12 @@ def test_scenario_sets_the_ai_and_reports_its_moves(board):
 
 
 def test_settings_ai_checked_and_kept(board):
-    assert rules.check_settings({"ai": "white"})["ai"] == "white"
-    assert "ai" not in rules.check_settings({})
+    assert kahunasettings.check_settings({"ai": "white"})["ai"] == "white"
+    assert "ai" not in kahunasettings.check_settings({})
     for bad in ("green", 1, True):
         with pytest.raises(ValueError, match="ai must be"):
-            rules.check_settings({"ai": bad})
-    assert rules.Settings.from_json(board, {"ai": "black"}).to_json()["ai"] == "black"
+            kahunasettings.check_settings({"ai": bad})
+    assert kahunasettings.Settings.from_json(board, {"ai": "black"}).to_json()["ai"] == "black"
 
 
 def test_same_solo_game_on_micropython(board, mpy):
@@ -350,7 +351,7 @@ def test_lights_the_same_whichever_card_the_ai_draws_on_micropython(board, mpy):
 # ---------------------------------------------------------------------- the setting
 
 def test_the_link_starts_a_solo_game_that_survives_a_power_cut(board):
-    from host_tools.maker.monitor import parse_settings
+    from host_tools.games.kahuna.textboard import parse_settings
     from host_tools.simulator.engine import Simulation
     sim = Simulation(board)
     lines = []
@@ -432,14 +433,14 @@ def test_a_scenario_seats_a_table_and_the_simulator_plays_the_ai_cards(board, mp
 
 
 def test_the_ai_level_is_a_setting_the_board_plays_at(board):
-    assert rules.check_settings({"ai": "black", "ai_level": 3}) == {
+    assert kahunasettings.check_settings({"ai": "black", "ai_level": 3}) == {
         "variant": "standard", "first": "white", "handicap": None, "ai": "black",
         "ai_level": 3}
-    assert "ai_level" not in rules.check_settings({"ai": "black"})  # the AI's default
+    assert "ai_level" not in kahunasettings.check_settings({"ai": "black"})  # the AI's default
     for bad in (0, 4, "2", True):
         with pytest.raises(ValueError):
-            rules.check_settings({"ai": "black", "ai_level": bad})
-    settings = rules.Settings.from_json(board, {"ai": "white", "ai_level": 1})
+            kahunasettings.check_settings({"ai": "black", "ai_level": bad})
+    settings = kahunasettings.Settings.from_json(board, {"ai": "white", "ai_level": 1})
     assert settings.to_json()["ai_level"] == 1  # journaled with the game
     from host_tools.simulator.engine import Simulation
     sim = Simulation(board)

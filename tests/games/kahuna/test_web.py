@@ -17,7 +17,7 @@ import pytest
 import browser
 import gamekit
 import webplayer
-from games.kahuna.rules import card_names
+from games.kahuna.settings import card_names
 from host_tools.games.kahuna.table import Table
 from host_tools.web import build as webbuild
 

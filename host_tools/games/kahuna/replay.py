@@ -22,6 +22,7 @@ import io
 
 from core import journal as journalmod
 from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
 from games.kahuna.referee import Referee
 from games.kahuna.view import View
 
@@ -106,7 +107,7 @@ def replay(board, data, revealed=False):
         raise ReplayError("not an archived game: %s" % (problem or "it has no new-game record"))
     settings = items[0][1]
     try:
-        game = rules.Settings.from_json(board, settings).new_game()
+        game = kahunasettings.Settings.from_json(board, settings).new_game()
     except (ValueError, TypeError, AttributeError) as e:
         raise ReplayError("its settings cannot be read: %s" % (e,)) from None
     game_no = items[0][2] if len(items[0]) > 2 else None
@@ -158,7 +159,7 @@ def full_settings(settings):
     """A game's settings with the rules' defaults filled in (a journal keeps them as
     given), or None when they are not settings at all."""
     try:
-        return rules.check_settings(settings)
+        return kahunasettings.check_settings(settings)
     except (ValueError, TypeError, AttributeError):
         return None
 

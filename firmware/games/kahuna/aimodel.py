@@ -1,0 +1,199 @@
+"""The AI's search game (games.kahuna.ai): a private rules game loaded from an observation
+(`Model.load`, the hidden cards dealt at random from the unseen ones with its own seeded
+PRNG, `Rng`) and the evaluation of a position (`Model.score`, `Model.hand_value`), with its
+weights. Plays through the rules engine's public API only."""
+
+from games.kahuna import rules
+from games.kahuna import settings as kahunasettings
+
+# Evaluation weights (points of the evaluation; an island controlled is worth CTRL).
+CTRL = 100
+SLACK = 10  # per bridge above the majority on a controlled island (safety against removal)
+EXACT = 14  # a controlled island held by the bare majority can be broken by one Remove
+PROG = (0, 50, 32, 16, 6, 0, 0)  # uncontrolled island still within reach, by bridges missing
+BRIDGE = 3  # per bridge on the board (R6 tie-break, and fewer bridges removed at take-over)
+CARD = 11  # per card in hand: a card is a future bridge
+DEAD_CARD = 2  # per card whose island offers nothing now
+WIN = 100000  # R7: an early win
+DENY = 30  # percent of a display card's worth to the opponent counted when choosing a draw
+FULL = 0xFFFFFFFF
+
+
+class Rng:
+    """xorshift32: tiny, deterministic, the same on every runtime."""
+
+    def __init__(self, seed):
+        self.s = ((seed * 2654435761) + 0x9E3779B9) & FULL or 1
+
+    def next(self):
+        x = self.s
+        x ^= (x << 13) & FULL
+        x ^= x >> 17
+        x ^= (x << 5) & FULL
+        self.s = x
+        return x
+
+    def below(self, n):
+        return self.next() % n
+
+
+def bits(mask, n):
+    return [c for c in range(n) if mask >> c & 1]
+
+
+class Model:
+    """A private rules game loaded from an observation, and the evaluation."""
+
+    def __init__(self, board, variant):
+        self.board = board
+        self.game = rules.Game(board, variant=variant)
+        self.game.undoable = False  # the search never undoes: no state copy per move
+        self.n = len(board.islands)
+        self.n_cards = 2 * self.n
+        self.iconns = [tuple(ks) for ks in board.island_conns]
+        self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
+        # The island at the other end of each of an island's connections.
+        self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
+                             else board.conn_ends[k][0] for k in ks)
+                       for i, ks in enumerate(board.island_conns)]
+
+    def load(self, obs, rng):
+        """Set the game to the observation; the unseen cards are dealt at random:
+        the opponent's unknown cards to their hand, the others to the deck."""
+        g = self.game
+        me = obs.me
+        self.me = me
+        g.phase = obs.phase
+        g.turn = obs.turn
+        g.round = obs.round
+        g.final_turns = obs.final_turns
+        g.must_draw = obs.must_draw
+        g.refill = obs.refill
+        g.handicap_left = obs.handicap_left
+        g.bridges = list(obs.bridges)
+        g.control = list(obs.control)
+        g.supply = list(obs.supply)
+        g.winner = None
+        g.history = []
+        place = [rules.DRAWABLE] * self.n_cards
+        for c in obs.hand:
+            place[c] = me
+        for c in bits(obs.seen, self.n_cards):
+            place[c] = rules.DISCARD
+        for c in bits(obs.opp_known, self.n_cards):
+            place[c] = 1 - me
+        g.place = place
+        self.unseen = [c for c in range(self.n_cards)
+                       if place[c] == rules.DRAWABLE and c not in obs.display]
+        self.opp_unknown = max(0, obs.opp_count - popcount(obs.opp_known))
+        self.deal_hidden(rng)
+
+    def deal_hidden(self, rng):
+        """Determinization: a random opponent hand from the unseen cards."""
+        place = self.game.place
+        pool = self.unseen
+        for c in pool:
+            place[c] = rules.DRAWABLE
+        n = len(pool)
+        for j in range(min(self.opp_unknown, n)):
+            # A partial Fisher-Yates over the pool without copying it.
+            r = j + rng.below(n - j)
+            pool[j], pool[r] = pool[r], pool[j]
+            place[pool[j]] = 1 - self.me
+        pool.sort()  # the next deal starts from the same order whatever was drawn
+
+    def score(self, me, cards_count=True):
+        """The position from `me`'s side, in evaluation points (higher is better)."""
+        g = self.game
+        if g.winner is not None:
+            if g.winner == rules.PLAYERS[me]:
+                return WIN
+            return -WIN if g.winner != "draw" else 0
+        bridges = g.bridges
+        control = g.control
+        opp = 1 - me
+        s = 0
+        need = self.need
+        iconns = self.iconns
+        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        others = self.others
+        for i in range(self.n):
+            a = 0
+            b = 0
+            fa = 0  # free connections we may still build on
+            fb = 0  # free connections the opponent may still build on
+            ks = iconns[i]
+            js = others[i]
+            for x in range(len(ks)):
+                o = bridges[ks[x]]
+                if o == me:
+                    a += 1
+                elif o == opp:
+                    b += 1
+                elif alt:
+                    # Alternative variant: no bridge where an end is the other's.
+                    cj = control[js[x]]
+                    if cj != opp:
+                        fa += 1
+                    if cj != me:
+                        fb += 1
+                else:
+                    fa += 1
+                    fb += 1
+            m = need[i]
+            c = control[i]
+            if c == me:
+                s += CTRL + SLACK * (a - m) - (EXACT if a == m else 0)
+            elif c == opp:
+                s -= CTRL + SLACK * (b - m) - (EXACT if b == m else 0)
+            else:
+                if a + fa >= m:
+                    s += PROG[m - a]
+                if b + fb >= m:
+                    s -= PROG[m - b]
+        nb = 0
+        for o in bridges:
+            if o == me:
+                nb += 1
+            elif o == opp:
+                nb -= 1
+        s += BRIDGE * nb
+        if cards_count and not g.final_turns:
+            s += self.hand_value(me)
+        return s
+
+    def hand_value(self, me):
+        """CARD per card that can still act (its island has a free connection open to us
+        or an opponent bridge to remove), DEAD_CARD per card that cannot."""
+        g = self.game
+        place = g.place
+        bridges = g.bridges
+        control = g.control
+        ends = self.board.conn_ends
+        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        opp = 1 - me
+        v = 0
+        for c in range(self.n_cards):
+            if place[c] != me:
+                continue
+            live = False
+            for k in self.iconns[c // 2]:
+                o = bridges[k]
+                if o == opp:
+                    live = True
+                    break
+                if o == rules.NOBODY:
+                    a, b = ends[k]
+                    if not alt or (control[a] != opp and control[b] != opp):
+                        live = True
+                        break
+            v += CARD if live else DEAD_CARD
+        return v
+
+
+def popcount(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
