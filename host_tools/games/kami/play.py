@@ -20,6 +20,8 @@ import os
 import sys
 
 from core import frame
+from games.kami import report as gamereport
+from games.kami.controller import acting_seat
 from games.kami.settings import check_settings
 from host_tools.games.kami import verbs
 from host_tools.simulator.engine import Simulation
@@ -54,9 +56,8 @@ def secret_step(sim):
 
 def public(sim):
     """The report the players may see: face-down cards unnamed, no hand, nothing hidden."""
-    from games.kami import report
     g = sim.app.game
-    r = report.public(g)
+    r = gamereport.public(g)
     r["players"] = g.players
     r["mode"] = g.mode
     r["target"] = g.target
@@ -163,13 +164,11 @@ def expand(text):
 
 def hand(sim):
     """The hand of the seat the board waits for (hot seat: only that seat's)."""
-    from games.kami.controller import acting_seat
     g = sim.app.game
     s = acting_seat(g)
     if s < 0:
         return "The game is over."
-    from games.kami import report
-    view = report.seat_view(g, s)
+    view = gamereport.seat_view(g, s)
     return "%s's hand: %s" % (view["seat"], " ".join(view["hand"]) or "empty")
 
 
