@@ -63,13 +63,15 @@ COMMANDS = [
 
 # The virtual board needs only the firmware and a board definition: Halunken and Kami have
 # both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
-# play them there). Halunken's host package has the simulator's parts and scengen's
-# (tests/games/halunken/test_halunken_sim.py) and the terminal play (`sim` without a
-# scenario) and the duel (tests/games/halunken/test_halunken_ai.py, its own options).
-HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"],
-                ["duel", "--white", "ai", "--black", "greedy"])
+# play them there). Their host packages have the simulator's parts and scengen's
+# (tests/games/halunken/test_halunken_sim.py, tests/games/kami/test_kami_sim.py) and the
+# terminal play (`sim` without a scenario); Halunken's also the duel
+# (tests/games/halunken/test_halunken_ai.py, its own options).
+SIM_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
+HAS = {"halunken": SIM_HAS + (["duel", "--white", "ai", "--black", "greedy"],),
+       "kami": SIM_HAS}
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
-           if command[0] != "vboard" and (game != "halunken" or command not in HALUNKEN_HAS)]
+           if command[0] != "vboard" and command not in HAS[game]]
 
 
 @pytest.mark.parametrize("command,game", WITHOUT, ids=lambda c: " ".join(c[:2])
@@ -102,9 +104,10 @@ def test_the_default_game_is_the_board_definitions(tmp_path):
     raw["game"] = "kami"
     path = tmp_path / "kami.json"
     path.write_text(json.dumps(raw))
-    proc = run("sim", "--board", str(path), "--scenario", SCENARIO)
+    proc = run("sim", "--board", str(path), "--scenario", SCENARIO, "--render", "out.svg")
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("sim: kami has no simulator yet (host_tools/games/kami/")
+    assert proc.stderr.startswith("sim: kami has no picture of the board yet "
+                                  "(host_tools/games/kami/")
     # ... and --game must agree with the board given.
     raw["game"] = "halunken"
     path.write_text(json.dumps(raw))
@@ -133,12 +136,11 @@ def test_each_listed_part_is_a_module_of_the_games_host_package():
 
 
 def test_a_part_not_provided_or_a_bad_name_is_refused():
-    assert hostgames.provides("nosuchgame") == ()
-    assert "simreport" not in hostgames.provides("kami")
+    assert hostgames.provides("chess") == ()
     assert hostgames.provides("../kahuna") == ()
-    with pytest.raises(hostgames.NoGame, match=r"kami does not provide simreport \("
-                                               r"host_tools/games/kami/simreport.py\)"):
-        hostgames.part("kami", "simreport")
+    with pytest.raises(hostgames.NoGame, match=r"kami does not provide picture \("
+                                               r"host_tools/games/kami/picture.py\)"):
+        hostgames.part("kami", "picture")
     with pytest.raises(hostgames.NoGame, match=r"halunken does not provide picture \("
                                                r"host_tools/games/halunken/picture.py\)"):
         hostgames.part("halunken", "picture")

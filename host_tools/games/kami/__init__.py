@@ -1,8 +1,18 @@
-"""Kami's host parts (the host side of firmware/games/kami/). The tools find them through
+"""Kami's host parts (the host side of firmware/games/kami/): what the simulator, the
+scenario language, scengen and the terminal play need of it. The tools find them through
 the registry (host_tools.games), by the part names below; each part is the module of that
 name here.
 
+- `verbs`      the scenario language's Kami words: options (players, mode, first, target,
+               deal, seed), `deal p1:... p2:...` (a stated deal) and `pick pN` (a claimant)
+- `simgame`    Kami's side of a simulation: the options as one new game, `deal`, `pick`
+- `simreport`  the simulator's JSON report in the contract's order, and its summary
+- `play`       the terminal play (`sim --game kami` without a scenario), hot seat
+- `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
+- `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `hwplaces`   where the card table's pixels sit and what they are, for the maker's documents
+
+Every deal of the contract: `table`, `given` and `seed`. No board's player yet (`--ai`).
 """
 
-PARTS = ("hwplaces",)
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces")
