@@ -11,10 +11,12 @@ name here.
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
+- `picture`    the ring drawn as SVG and PNG (`sim --render`, the web page's geometry)
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
 deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k, H2).
 """
 
-PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
+         "picture")
