@@ -31,34 +31,36 @@ import zlib
 from xml.sax.saxutils import escape
 
 from host_tools import drawing
+from host_tools.drawing import (
+    FONT,
+    INK,
+    NAVY,
+    OFF_GREY,
+    Picture,
+    draw_pixel_disc,
+    element,
+    hex_rgb,
+    svg_text,
+)
 from host_tools.games.kahuna.picturekit import (
     BOARD_H,
     BOARD_W,
     BRIDGE_W,
-    FONT,
     GAP,
     HEIGHT,
-    INK,
     ISLAND_R,
     LAND_R,
-    NAVY,
-    OFF_GREY,
     PIXEL_R,
     SAND,
     STATUS_TITLES,
     WIDTH,
-    Picture,
     bar_width,
     draw_fish,
-    draw_pixel_disc,
     draw_rays,
     draw_stone,
     draw_turtle,
-    element,
     full_level,
-    hex_rgb,
     known_colours,
-    svg_text,
 )
 from host_tools.games.kahuna.picturepanel import draw_panel
 from host_tools.paths import BOARD_DEF

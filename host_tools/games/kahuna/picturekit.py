@@ -9,7 +9,6 @@ from xml.sax.saxutils import escape
 
 from host_tools.drawing import (
     INK,
-    draw_pixel_disc,  # noqa: F401 (Kahuna's picture takes it from here)
     element,
     hex_rgb,
     luma,
