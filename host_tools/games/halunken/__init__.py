@@ -12,6 +12,7 @@ name here.
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
 - `picture`    the ring drawn as SVG and PNG (`sim --render`, the web page's geometry)
+- `webgame`    Halunken's side of the browser page: hot seat, the secret choice hidden
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
@@ -19,4 +20,4 @@ deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k,
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "picture")
+         "picture", "webgame")
