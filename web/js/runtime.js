@@ -30,8 +30,10 @@ export async function startRuntime() {
     "import sys\n" + roots.reverse().map((p) => `sys.path.insert(0, ${JSON.stringify(p)})`).join("\n"),
   );
   const webgame = mp.pyimport(bundle.entry);
+  const boards = {};
+  for (const [game, path] of Object.entries(bundle.boards)) boards[game] = `${ROOT}/${path}`;
   return {
-    board: `${ROOT}/${bundle.board}`,
+    boards, // game -> its board definition's path in MicroPython's file system
     micropython: build.micropython,
     printed,
     call(request) {
