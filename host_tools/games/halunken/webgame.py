@@ -69,17 +69,17 @@ def describe(before, after):
     if a_cards and not b_cards:
         out.append("revealed: " + ", ".join(
             "%s %s%s" % (f, c["card"], " (cancelled)" if c["cancelled"] else "")
-            for f, c in a_cards.items()))
+            for f, c in sorted(a_cards.items())))
     a, b = after["auction"], before["auction"]
     if a is not None and b is not None and len(a["words"]) > len(b["words"]):
         for w in a["words"][len(b["words"]):]:
             out.append("%s %s" % (w["seat"], "offers " + w["card"] if w["card"] else "passes"))
-    for s, where in after["captains"].items():
+    for s, where in sorted(after["captains"].items()):  # MicroPython's dicts keep no order
         if where != before["captains"].get(s) and where is not None:
             out.append("%s to %s" % (s, where))
     if after["blackjack"] != before["blackjack"] and after["blackjack"] is not None:
         out.append("Black-Jack to %s" % after["blackjack"])
-    for s, crew in after["crews"].items():
+    for s, crew in sorted(after["crews"].items()):
         got = [c for c in crew if c not in before["crews"].get(s, [])]
         lost = [c for c in before["crews"].get(s, []) if c not in crew]
         if got:

@@ -15,12 +15,12 @@ import sys
 import pytest
 
 import browser
-from websitekit import VIEWPORT, Page, context, server, site  # noqa: F401 (fixtures)
 import gamekit
 import webplayer
 from games.kahuna.settings import card_names
 from host_tools.games.kahuna.table import Table
 from host_tools.web import build as webbuild
+from websitekit import VIEWPORT, Page
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))

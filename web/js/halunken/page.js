@@ -85,7 +85,8 @@ class Panel {
     const body = $("seats");
     body.replaceChildren();
     const pal = this.geometry.palette;
-    for (const [seat, where] of Object.entries(rep.captains)) {
+    for (const [seat, where] of Object.entries(rep.captains).sort()) {
+      // (MicroPython's dicts keep no order: seats in their order p1..p4)
       const tr = make("tr", { attrs: { id: "row-" + seat } });
       if (seat === rep.turn && rep.phase !== "over") tr.className = "on-turn";
       const name = make("td");
@@ -116,7 +117,7 @@ class Panel {
     $("auction").textContent = a === null ? "" : `Auction (opened by ${a.opener}): ` +
       (a.words.map((w) => `${w.seat} ${w.card || "passes"}`).join(", ") || "no word yet") +
       (a.winner ? `; won by ${a.winner}` : "");
-    const cards = Object.entries(rep.round_cards);
+    const cards = Object.entries(rep.round_cards).sort();
     $("revealed").textContent = cards.length ? "Revealed: " + cards.map(([f, c]) =>
       `${f} ${c.card}${c.cancelled ? " (cancelled)" : ""}`).join(", ") : "";
   }
