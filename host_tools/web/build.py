@@ -13,9 +13,9 @@ web/package-lock.json. It offers every game whose host package provides the page
   imports, with each offered game's web/js/GAME/page.js and what it imports; the live
   page's live.js is the live server's, not the site's) and the MicroPython runtime
   (vendor/micropython/);
-- bundles the Python the page runs into py/bundle.json: the modules host_tools/web/game.py
-  and each offered game's host parts import, followed import by import, and the games'
-  board definitions;
+- bundles the Python the page runs, one bundle per game so that a page loads its own game
+  only, py/GAME.json: the modules host_tools/web/game.py and the game's firmware and host
+  parts import, followed import by import, and its board definition;
 - writes games.json (the games offered, the default first) and boards/GAME.json, each
   game's board drawing from its picture part (page_geometry);
 - writes sw.js, a service worker that keeps every file of the site for offline use,
@@ -136,12 +136,12 @@ def _imports(name, path):
     return out
 
 
-def game_modules():
-    """The interface and layout modules of every game in the firmware: the platform finds
-    a game by its name (core.gameload, core.board), which no import names, so each is an
-    entry of its own."""
+def game_modules(names):
+    """The interface and layout modules of the games `names` in the firmware: the platform
+    finds a game by its name (core.gameload, core.board), which no import names, so each
+    is an entry of its own. Games the page does not offer stay out of the bundle."""
     games = os.path.join(mpy.FIRMWARE, "games")
-    return ["games.%s.%s" % (d, m) for d in sorted(os.listdir(games)) for m in ("game", "layout")
+    return ["games.%s.%s" % (d, m) for d in sorted(names) for m in ("game", "layout")
             if os.path.isfile(os.path.join(games, d, m + ".py"))]
 
 
@@ -175,7 +175,8 @@ def python_files(entry=ENTRY, games=None):
     """Repository paths of every module `entry` and the games need, their packages'
     __init__.py too."""
     seen = {}
-    todo = [entry] + game_modules() + part_modules(offered() if games is None else games)
+    games = offered() if games is None else games
+    todo = [entry] + game_modules(games) + part_modules(games)
     while todo:
         name = todo.pop()
         if name in seen:
@@ -191,19 +192,17 @@ def python_files(entry=ENTRY, games=None):
     return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in seen.values())
 
 
-def bundle(boards):
-    """py/bundle.json: the Python files and the board definitions ({game: path}) of the
-    games offered."""
+def bundle(game, board_path):
+    """py/GAME.json: the Python files the page runs for `game`, and its board definition
+    (from `board_path`)."""
     files = {}
-    for rel in python_files(games=list(boards)):
+    for rel in python_files(games=[game]):
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             files[rel] = f.read()
-    named = {}
-    for game, path in boards.items():
-        with open(path, encoding="utf-8") as f:
-            named[game] = "board_def/%s.json" % game
-            files[named[game]] = f.read()
-    return {"paths": ["firmware", "."], "entry": ENTRY, "boards": named, "files": files}
+    named = "board_def/%s.json" % game
+    with open(board_path, encoding="utf-8") as f:
+        files[named] = f.read()
+    return {"paths": ["firmware", "."], "entry": ENTRY, "board": named, "files": files}
 
 
 # ------------------------------------------------------------------ the site
@@ -235,8 +234,9 @@ def _local(ref):
 
 def game_files(games):
     """The files the page loads for the games it offers, by their names (main.js makes
-    these paths from games.json): each game's page module and its board's drawing."""
-    return ["js/%s/page.js" % g for g in games] + ["boards/%s.json" % g for g in games]
+    these paths from games.json): each game's page module, its board's drawing and its
+    Python bundle."""
+    return ([p % g for g in games for p in ("js/%s/page.js", "boards/%s.json", "py/%s.json")])
 
 
 def page_files(site, page=PAGE, extra=()):
@@ -334,8 +334,8 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     os.makedirs(vendor)
     for name in RUNTIME_FILES:
         shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), vendor)
-    _write(os.path.join(out, "py", "bundle.json"), json.dumps(bundle(boards)))
     for g in games:
+        _write(os.path.join(out, "py", g + ".json"), json.dumps(bundle(g, boards[g])))
         geometry = part(g, "picture").page_geometry(loaded[g])
         _write(os.path.join(out, "boards", g + ".json"), json.dumps(geometry))
     _write(os.path.join(out, "games.json"), json.dumps(
@@ -346,6 +346,22 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     check_site(out, files, extra)
     _write(os.path.join(out, "sw.js"), service_worker(out, files))
     return _site_files(out)
+
+
+def sizes(out):
+    """The site's size, measured: its files, and what a page loads for each game (the
+    common page and runtime, its bundle and board)."""
+    def kb(path):
+        return os.path.getsize(os.path.join(out, path)) / 1000.0
+
+    with open(os.path.join(out, "games.json"), encoding="utf-8") as f:
+        games = [g["game"] for g in json.load(f)]
+    common = sum(kb(rel) for rel in page_files(out)) - kb("games.json")
+    per = ", ".join("%s %.0f KB (its Python %.0f KB)" % (
+        g, common + sum(kb(rel) for rel in game_files([g]) if not rel.startswith("js/"))
+        + sum(kb(rel) for rel in page_files(out, page="js/%s/page.js" % g)), kb("py/%s.json" % g))
+        for g in games)
+    return "%.0f KB in all; a page loads: %s" % (sum(kb(rel) for rel in _site_files(out)), per)
 
 
 def main(argv=None):
@@ -361,6 +377,7 @@ def main(argv=None):
         return 2
     print("web: built %d files into %s; serve it with: python -m http.server -d %s"
           % (len(files), args.out, args.out))
+    print("web: %s" % sizes(args.out))
     return 0
 
 

@@ -1,7 +1,7 @@
 // Boot: the games the site offers (games.json; `?game=NAME`, else the first), the chosen
 // game's markup (index.html's <template data-game=NAME>) and drawing (boards/NAME.json,
-// js/NAME/page.js), MicroPython with the firmware, the page's game, the animation loop,
-// and the page's API for scripts:
+// js/NAME/page.js), MicroPython with the game's firmware (py/NAME.json), the page's game,
+// the animation loop, and the page's API for scripts:
 //
 //   await kahuna.ready
 //   kahuna.runScenario(text)          -> the JSON report, the very text of
@@ -54,6 +54,8 @@ async function boot() {
   document.getElementById("sub").replaceWith(sub.cloneNode(true));
   document.querySelector("main").replaceChildren(...[...markup.children]
     .filter((e) => !e.classList.contains("sub")).map((e) => e.cloneNode(true)));
+  // The games' markup is used: none of it stays in the page (the sample scenarios name cards).
+  for (const t of document.querySelectorAll("template")) t.remove();
   if (wanted !== null && wanted !== chosen.game) {
     const note = document.createElement("span");
     note.id = "no-game";
@@ -62,10 +64,10 @@ async function boot() {
   }
   const [geometry, runtime, page] = await Promise.all([
     fetch(`boards/${chosen.game}.json`).then((r) => r.json()),
-    startRuntime(),
+    startRuntime(chosen.game),
     import(`./${chosen.game}/page.js`),
   ]);
-  const game = new LocalGame(runtime, runtime.boards[chosen.game]);
+  const game = new LocalGame(runtime, runtime.board);
   const ui = page.mount({ game, geometry, onError: showError });
   game.onChange((view) => ui.render(view));
   const seed = params.get("seed");
