@@ -64,9 +64,9 @@ COMMANDS = [
 # The virtual board needs only the firmware and a board definition: Halunken and Kami have
 # both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
 # play them there). Halunken's host package has the simulator's parts and scengen's
-# (tests/games/halunken/test_halunken_sim.py) and the terminal play (`sim` without a
-# scenario).
-HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
+# (tests/games/halunken/test_halunken_sim.py), the terminal play (`sim` without a
+# scenario) and the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py).
+HALUNKEN_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"], ["web", "--build"])
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and (game != "halunken" or command not in HALUNKEN_HAS)]
 
@@ -138,8 +138,8 @@ def test_a_part_not_provided_or_a_bad_name_is_refused():
     with pytest.raises(hostgames.NoGame, match=r"kami does not provide simreport \("
                                                r"host_tools/games/kami/simreport.py\)"):
         hostgames.part("kami", "simreport")
-    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide picture \("
-                                               r"host_tools/games/halunken/picture.py\)"):
-        hostgames.part("halunken", "picture")
+    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide narrate \("
+                                               r"host_tools/games/halunken/narrate.py\)"):
+        hostgames.part("halunken", "narrate")
     with pytest.raises(hostgames.NoGame, match="unknown game 'Kahuna'"):
         gamearg.check("Kahuna", "sim")

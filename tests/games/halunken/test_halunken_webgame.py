@@ -109,6 +109,17 @@ def test_bad_requests_answer_with_the_reason_and_change_nothing(req, words):
     assert call({"op": "state"})["state"] == before["state"]
 
 
+def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
+    from host_tools.web import build, live
+    assert live._build_game(["--game", "halunken", "--out", "x"]) == [
+        "--out", "x", "--board", BOARD]
+    assert build.offered("halunken")[0] == "halunken" and "kahuna" in build.offered()
+    assert live._build_game(["--game", "kami"]) is None
+    assert capsys.readouterr().err == ("web: kami has no web page yet (host_tools/games/kami/ "
+                                       "does not provide verbs, simgame, simreport, picture, "
+                                       "webgame)\n")
+
+
 def test_a_refused_tap_is_explained():
     call(start(8))
     state = call({"op": "tap", "card": "P2-3"})["state"]
