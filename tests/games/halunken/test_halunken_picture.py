@@ -72,7 +72,7 @@ def test_the_lights_are_the_frames_colours_and_the_figures_are_named(board):
         assert ids["space-" + t].get("data-colour") == "off", t
     texts = [e.text for e in tree.iter(SVG_NS + "text")]
     assert "BJ" in texts and "1" in texts and "HALUNKEN & SPELUNKEN" in texts
-    for t, info in rep["taverns"].items():  # the public top cards, shown
+    for info in rep["taverns"].values():  # the public top cards, shown
         if info["top"]:
             assert info["top"] in texts
     # A pile light is drawn at the level the frame has: fewer cards, darker.

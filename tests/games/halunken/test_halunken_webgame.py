@@ -6,10 +6,10 @@ the state, the frame and the words until the reveal, the form's settings and bad
 import json
 import os
 
+import halunken_webplayer
 import pytest
 
 import gamekit
-import halunken_webplayer
 from host_tools import mpy
 from host_tools.web import game as webgame
 
