@@ -165,13 +165,13 @@ def _light(board, leds, led, known):
 
 def _lights(pic, board, report, leds, known, lay):
     seats = list(report.get("captains") or {})
-    on_space = {}
-    for s in seats:
+    on_space = {}  # a space's figures (two for a moment: a mover landed on a captain, H9)
+    for s in sorted(seats):
         where = report["captains"][s]
         if where:
-            on_space[where] = s[1:]
+            on_space[where] = on_space.get(where, []) + [s[1:]]
     if report.get("blackjack"):
-        on_space[report["blackjack"]] = "BJ"
+        on_space[report["blackjack"]] = on_space.get(report["blackjack"], []) + ["BJ"]
     taverns = report.get("taverns") or {}
     for t, tav in enumerate(lay["taverns"]):
         name = "T%d" % (t + 1)
@@ -180,9 +180,9 @@ def _lights(pic, board, report, leds, known, lay):
         x, y = tav["space"]
         draw_pixel_disc(pic, x, y, SPACE_R, rgb, cname, "space-" + name,
                         "%s: space light %s" % (name, cname or hex_rgb(rgb)))
-        mark = on_space.get(name)
+        mark = "+".join(on_space.get(name, ()))
         if mark and cname != "off":
-            pic.add(svg_text(x, y + 7, mark, size=19 if mark != "BJ" else 16, weight="bold",
+            pic.add(svg_text(x, y + 7, mark, size=19 if len(mark) == 1 else 14, weight="bold",
                              anchor="middle", fill="#ffffff" if luma(rgb) < 140 else INK))
         pled = board.pile_led[t]
         prgb = unscaled(leds[pled], board)

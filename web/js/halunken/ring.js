@@ -75,16 +75,17 @@ export class RingView {
   }
 
   draw({ leds, report }) {
-    const on = {};
-    for (const [seat, where] of Object.entries(report.captains || {})) {
-      if (where) on[where] = seat.slice(1);
+    const on = {}; // a space's figures (two for a moment: a mover landed on a captain, H9)
+    for (const [seat, where] of Object.entries(report.captains || {}).sort()) {
+      if (where) on[where] = (on[where] || []).concat([seat.slice(1)]);
     }
-    if (report.blackjack) on[report.blackjack] = "BJ";
+    if (report.blackjack) on[report.blackjack] = (on[report.blackjack] || []).concat(["BJ"]);
     const taverns = report.taverns || {};
     for (const k of this.taverns) {
       const rgb = this._paint(k.space, leds[k.t.space_led]);
-      const mark = on[k.t.id] || "";
+      const mark = (on[k.t.id] || []).join("+");
       k.mark.textContent = mark;
+      k.mark.setAttribute("font-size", mark.length === 1 ? 19 : 14);
       k.mark.setAttribute("fill", luma(rgb) < 140 ? "#ffffff" : this.g.style.ink);
       k.space.dataset.figure = mark;
       this._paint(k.pile, leds[k.t.pile_led], true);
