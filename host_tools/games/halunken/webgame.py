@@ -10,7 +10,9 @@ Halunken's requests (beside the page's own: start, new_game, tick, state, hand, 
     {"op": "press", "button": B}   next, prev, ok, back, done
     {"op": "pick", "option": X}    a tavern `T5` or a RUM number `4`, through the buttons
 
-`new_game`'s options are scenario option values (players=3, mode=standard, first=p2);
+`new_game`'s options are scenario option values (players=3, mode=standard, first=p2; `ai`
+once the board has its own player: the simulator's game side plays its seats after every
+command, as `sim --ai` does, so the page only asks and shows);
 `hand` gives the movement cards a seat has not played (or, in a won tactical round,
 Black-Jack's: `blackjack`), which the page shows only when that seat asks. The state is
 what any onlooker may see (docs/halunken.md, 8.3): the report without `hidden`, the deal's
@@ -30,7 +32,19 @@ from host_tools.simulator.scenario import ScenarioError
 from host_tools.web.weberror import WebError
 
 ERRORS = ()  # a bad request is a WebError or a ValueError
-FORM_KEYS = ("players", "mode", "first")  # what the page's form sets
+# What the page's form sets: `ai` (the seats the board plays, `ai=p2,p3` as `sim --ai`) only
+# once the scenario language takes it, i.e. once the game has the board's own player.
+FORM_KEYS = ("players", "mode", "first", "ai")
+
+
+def board_players():
+    """Whether the board can play seats (the scenario language takes `option ai=p2`): only
+    then does the page offer it."""
+    try:
+        check_option("ai=p2", 0)
+    except ScenarioError:
+        return False
+    return True
 
 
 def settings_from(options, seed):
@@ -151,6 +165,12 @@ class WebGame:
     def game(self):
         return self.sim.app.game
 
+    @property
+    def ai(self):
+        """The seats the board plays (a list of seat names; empty in hot seat)."""
+        ai = self.settings.get("ai") or []
+        return ai.split(",") if isinstance(ai, str) else list(ai)
+
     # ------------------------------------------------------------ actions
 
     def act(self, op, req):
@@ -194,6 +214,8 @@ class WebGame:
         played: public (played cards are), shown when the seat asks."""
         g = self.game
         rep = public_report(g)
+        if player in self.ai:
+            raise WebError("%s is the board's: its cards are its own" % player)
         if player == "blackjack" and g.mode == "tactical":
             used = rep["bj_cards"]
             return [gamereport.move_name(g, BJ, m) for m in range(deck.MOVES)
@@ -219,7 +241,9 @@ class WebGame:
             "hint": hint(rep),
             "message": self.message,
             "settings": {k: v for k, v in self.settings.items() if k not in DEAL_KEYS},
-            "solo": None,
+            "board_players": board_players(),
+            "solo": {"ai": self.ai, "asks": self.sim.app.solo.say()
+                     if self.sim.app.solo is not None else ""} if self.ai else None,
             "now": self.sim.now,
         }
 

@@ -78,6 +78,9 @@ def test_the_index_offers_every_game_and_halunken_by_its_name(open_page):
     assert pg.js("() => kahuna.gameName") == "halunken"
     assert pg.text("#title") == "HALUNKEN & SPELUNKEN"
     assert rep(pg)["game"] == "halunken" and rep(pg)["players"] == 3
+    pg.click("#settings summary")
+    assert pg.page.is_visible("#new-game select[name=players]")
+    assert pg.page.is_hidden("#opponent")  # no board's player yet: not offered
     other = open_page("?game=chess")
     assert other.js("() => kahuna.gameName") == "kahuna"
     assert "no game called" in other.text("#no-game")
@@ -139,3 +142,19 @@ def test_screenshot_of_a_game_under_way(open_page, request, tmp_path):
         tmp_path / "web-halunken.png")
     pg.page.screenshot(path=out, full_page=True)
     assert os.path.getsize(out) > 20000
+
+
+def test_a_new_game_from_the_form(open_page):
+    pg = open_page()
+    pg.click("#settings summary")
+    pg.page.select_option("#new-game select[name=players]", "4")
+    pg.page.select_option("#new-game select[name=mode]", "beginner")
+    pg.page.select_option("#new-game select[name=first]", "p3")
+    pg.page.fill("#new-game input[name=seed]", "99")
+    pg.click("#new-game-button")
+    state = pg.view()["state"]
+    assert state["settings"] == {"players": 4, "mode": "beginner", "deal": "seed",
+                                 "first": "p3"}
+    assert rep(pg)["turn"] == "p3" and len(pg.page.query_selector_all("#seats tr")) == 4
+    assert pg.text("#message") == "New game: 4 players, beginner game, p3 places first."
+    assert "99" not in pg.text("#panel")  # the seed is never shown back

@@ -120,6 +120,15 @@ def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
                                        "webgame)\n")
 
 
+def test_the_board_plays_no_seat_until_the_game_has_its_own_player():
+    # Offered once the scenario language takes `option ai=p2` (the board's own player, a
+    # branch of its own); until then the form hides it and a request for it is refused.
+    state = call(start(8))["state"]
+    assert state["board_players"] is False and state["solo"] is None
+    resp = call({"op": "new_game", "seed": 1, "options": ["ai=p2"]})
+    assert resp["ok"] is False and "unknown option 'ai'" in resp["error"]
+
+
 def test_a_refused_tap_is_explained():
     call(start(8))
     state = call({"op": "tap", "card": "P2-3"})["state"]

@@ -2,7 +2,8 @@
 // the ring (ring.js), and the panel: the step and who acts, each seat's tavern, crew and
 // score (crew cards and the port's are clicked to offer or steal them: they are tapped),
 // the auction, the cards revealed, the last message, the options and the board's buttons,
-// the new-game form. The secret choice: the seat to choose asks to see its movement
+// the new-game form (its "the board plays" only once the game has the board's own player:
+// state.board_players). The secret choice: the seat to choose asks to see its movement
 // cards and clicks one; the cards go face down at once, and the page says only "p2 has
 // chosen" (host_tools/games/halunken/webgame.py never tells which).
 
@@ -37,6 +38,7 @@ class Panel {
       const f = ev.target;
       const options = [`players=${f.players.value}`, `first=${f.first.value}`];
       if (f.mode.value) options.push(`mode=${f.mode.value}`);
+      if (!$("opponent").hidden && f.ai.value !== "none") options.push(`ai=${f.ai.value}`);
       const seed = f.seed.value.trim();
       this.shown = null;
       this.act(() => (seed ? game.newGame(options, parseInt(seed, 10)) : game.newGame(options)));
@@ -69,7 +71,11 @@ class Panel {
     this._lines(rep);
     this._message(st);
     this._options(st);
-    this._choice(rep);
+    this._choice(rep, st.solo ? st.solo.ai : []);
+    // The board's own players (offered once the game has one): what it asks, if anything.
+    $("opponent").hidden = !st.board_players;
+    $("board-asks").hidden = !(st.solo && st.solo.asks);
+    $("board-asks").textContent = st.solo && st.solo.asks ? "The board: " + st.solo.asks : "";
     document.body.dataset.step = rep.step || "";
     document.body.dataset.turn = rep.turn || "";
   }
@@ -151,7 +157,7 @@ class Panel {
     box.append(make("span", { cls: "label", text: "Options:" }), list);
   }
 
-  _choice(rep) {
+  _choice(rep, boards) {
     const box = $("choice");
     const who = this._chooser(rep);
     box.hidden = who === null && rep.step !== "reveal";
@@ -167,6 +173,13 @@ class Panel {
     const seat = rep.turn;
     const whose = who === "blackjack" ? "Black-Jack's" : `${seat}'s`;
     $("choice-title").textContent = `Secret choice: ${rep.chosen} chosen so far, face down`;
+    if (boards.includes(seat)) { // the board's seat chooses by itself
+      cards.hidden = true;
+      $("choice-cover").hidden = true;
+      $("choice-title").textContent = `The board (${seat}) chooses ${whose} card; ` +
+        `${rep.chosen} chosen so far, face down`;
+      return;
+    }
     const shown = this.shown === who;
     $("choice-cover").hidden = shown;
     cards.hidden = !shown;
