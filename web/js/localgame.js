@@ -7,8 +7,8 @@
 //              ui: {options, sel, pending, picked, discarding}, table, hint, message },
 //     leds: [[r, g, b], ...] }
 //
-// (host_tools/web/game.py's state(): nothing in it shows a hand's cards or the deck order;
-// `hand(player)` is asked only once that player has chosen to see their hand.)
+// (each game's webgame part's state(): nothing in it shows a hand, a secret choice or the
+// deck; `hand(player)` is asked only once that player has chosen to see their hand.)
 
 export class LocalGame {
   constructor(runtime, board) {
