@@ -66,9 +66,11 @@ COMMANDS = [
 # play them there). Their host packages have the simulator's parts and scengen's
 # (tests/games/halunken/test_halunken_sim.py, tests/games/kami/test_kami_sim.py) and the
 # terminal play (`sim` without a scenario); Halunken's also the duel
-# (tests/games/halunken/test_halunken_ai.py, its own options).
+# (tests/games/halunken/test_halunken_ai.py, its own options) and the web page's (`web
+# --build`, tests/games/halunken/test_halunken_web*.py).
 SIM_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
-HAS = {"halunken": SIM_HAS + (["duel", "--white", "ai", "--black", "greedy"],),
+HAS = {"halunken": SIM_HAS + (["duel", "--white", "ai", "--black", "greedy"],
+                              ["web", "--build"]),
        "kami": SIM_HAS}
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and command not in HAS[game]]
@@ -141,8 +143,8 @@ def test_a_part_not_provided_or_a_bad_name_is_refused():
     with pytest.raises(hostgames.NoGame, match=r"kami does not provide picture \("
                                                r"host_tools/games/kami/picture.py\)"):
         hostgames.part("kami", "picture")
-    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide picture \("
-                                               r"host_tools/games/halunken/picture.py\)"):
-        hostgames.part("halunken", "picture")
+    with pytest.raises(hostgames.NoGame, match=r"halunken does not provide narrate \("
+                                               r"host_tools/games/halunken/narrate.py\)"):
+        hostgames.part("halunken", "narrate")
     with pytest.raises(hostgames.NoGame, match="unknown game 'Kahuna'"):
         gamearg.check("Kahuna", "sim")
