@@ -120,13 +120,34 @@ def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
                                        "webgame)\n")
 
 
-def test_the_board_plays_no_seat_until_the_game_has_its_own_player():
-    # Offered once the scenario language takes `option ai=p2` (the board's own player, a
-    # branch of its own); until then the form hides it and a request for it is refused.
-    state = call(start(8))["state"]
-    assert state["board_players"] is False and state["solo"] is None
-    resp = call({"op": "new_game", "seed": 1, "options": ["ai=p2"]})
-    assert resp["ok"] is False and "unknown option 'ai'" in resp["error"]
+@pytest.mark.parametrize("options", [["players=3", "ai=p2,p3"],
+                                     ["players=4", "mode=beginner", "ai=p1,p3,p4"]])
+def test_a_whole_game_against_the_boards_players(options):
+    """The form offers the board's players (the scenario language takes `option ai=...`):
+    the person plays its seat by the page's requests, the board the others as `sim --ai`
+    does, to the end; the page never gets a board seat's hand, nor its choice before the
+    reveal."""
+    assert call(start(8))["state"]["board_players"] is True
+    board = options[-1].split("=")[1].split(",")
+    human = [s for s in ("p1", "p2", "p3", "p4")[:int(options[0][-1])] if s not in board]
+    assert call({"op": "new_game", "seed": 5, "options": options})["ok"]
+    for seat in board:
+        resp = call({"op": "hand", "player": seat})
+        assert resp["ok"] is False  # the board's hand is never the page's
+
+    def checked(req):
+        resp = call(req)
+        if "state" in resp:
+            rep = resp["state"]["report"]
+            assert "hidden" not in rep
+            assert resp["state"]["solo"]["ai"] == board
+            if rep["step"] == "choose":
+                assert rep["figure"] in human or rep["turn"] in human, rep
+        return resp
+
+    final, steps, refused = halunken_webplayer.play_game(checked, {"op": "state"})
+    assert final["state"]["report"]["phase"] == "over" and not refused
+    assert steps < 400  # the person's requests only: the board's seats need none
 
 
 def test_a_refused_tap_is_explained():
