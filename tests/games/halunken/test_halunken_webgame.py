@@ -116,8 +116,7 @@ def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
     assert build.offered("halunken")[0] == "halunken" and "kahuna" in build.offered()
     assert live._build_game(["--game", "kami"]) is None
     assert capsys.readouterr().err == ("web: kami has no web page yet (host_tools/games/kami/ "
-                                       "does not provide verbs, simgame, simreport, picture, "
-                                       "webgame)\n")
+                                       "does not provide picture, webgame)\n")
 
 
 @pytest.mark.parametrize("options", [["players=3", "ai=p2,p3"],
