@@ -4,7 +4,9 @@ time, several moves in the rules' order (H10, H9, H22), an event cutting them sh
 power cut replaying none, frames that allocate nothing mid-walk, the same timeline in the
 MicroPython unix port."""
 
+import glob
 import json
+import os
 
 import pytest
 from halunken_kit import EXAMPLE1_PILES, ORDERED, given, sp
@@ -16,6 +18,8 @@ from games.halunken import walks
 from games.halunken.view import View
 from mpy_runner import MicroPython
 
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))))
 STEP = walks.STEP_MS
 FIGS = ("p1", "p2", "p3", "p4", "blackjack")
 
@@ -271,3 +275,26 @@ def test_frames_mid_walk_allocate_nothing_under_micropython():
     rnd, n, busy, allocated = out.split()
     assert rnd == "2" and int(n) >= 2 and busy == "True"
     assert allocated == "0"
+
+
+SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "halunken", "*.scn")))
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
+def test_two_seconds_after_the_last_event_every_figure_light_is_at_rest(path):
+    """The report's `leds` keeps its meaning (the contract's "as in Kahuna": every
+    animation ends within 2,000 ms): each scenario with `wait 2000` after its last event
+    has the space lights of a view that never walked (a fresh one, at the same time)."""
+    from core import board as boardmod
+    from host_tools.simulator.engine import Simulation
+    from host_tools.simulator.scenario import parse
+    board = boardmod.load(os.path.join(ROOT, "board_def", "halunken.json"))
+    with open(path, encoding="utf-8") as f:
+        commands = parse(f.read() + "wait 2000\n", board)
+    sim = Simulation(board)
+    sim.run(commands)
+    app = sim.app
+    rest = View(board).render(app.game, app.referee, sim.now)
+    frame = app.view.render(app.game, app.referee, sim.now)
+    for led in board.space_led:
+        assert frame[3 * led:3 * led + 3] == rest[3 * led:3 * led + 3], led
