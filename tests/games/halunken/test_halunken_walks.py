@@ -298,3 +298,43 @@ def test_two_seconds_after_the_last_event_every_figure_light_is_at_rest(path):
     frame = app.view.render(app.game, app.referee, sim.now)
     for led in board.space_led:
         assert frame[3 * led:3 * led + 3] == rest[3 * led:3 * led + 3], led
+
+
+@pytest.mark.parametrize("settings", (
+    {"players": 3, "mode": "standard", "seed": 11},
+    {"players": 4, "mode": "beginner", "seed": 2, "first": "p2"},
+    {"players": 2, "mode": "tactical", "seed": 3}))
+def test_walks_depend_on_public_information_only(board, settings):
+    """A whole random game with a dealt deck: before each action, twins that differ only
+    in hidden cards (the cards below the tops, Black-Jack's next cards, an unrevealed
+    choice: halunken_kit.twins); each has a view that saw it, then takes the same action.
+    Twins whose public state is still the same after it (a choice that was revealed, or
+    Black-Jack's card that was turned, may differ) walk with the same frames."""
+    import halunken_kit
+
+    from games.halunken import game
+    _, actions, _ = conformance.playout("halunken", settings, 5, halunken_kit.chooser())
+    g = game.new_state(board, settings)
+    compared = walked = 0
+    for act in actions:
+        groups = {}
+        for s in [halunken_kit._copy(g)] + halunken_kit.twins(g):
+            view = View(board)
+            view.render(s, ctl.Controller(s), 0)
+            try:
+                s.apply(act)
+            except Exception:  # a twin for which the action is not legal: no twin
+                continue
+            c = ctl.Controller(s)
+            frames = [bytes(view.render(s, c, 1000))]
+            walked += view.walks.n > 0
+            frames += [bytes(view.render(s, c, t)) for t in (1130, 1450, 1777, 2600)]
+            public = game.report(s)
+            public.pop("hidden")
+            groups.setdefault(json.dumps(public, sort_keys=True), []).append(frames)
+        for same in groups.values():
+            for other in same[1:]:
+                assert other == same[0], act
+                compared += 1
+        g.apply(act)
+    assert compared > 50 and walked > 10
