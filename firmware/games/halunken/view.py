@@ -20,6 +20,7 @@ frames depend on public information only. A frame allocates nothing in the stead
 from core import frame as fr
 from games.halunken import controller as ctl
 from games.halunken import walks as wk
+from games.halunken.moves import LAND
 from games.halunken.rules import BJ
 
 BLINK_MS = 500  # period of a blinking light (the cursor, a victim's seat)
@@ -123,6 +124,19 @@ class View:
             fig = w.fig[i]
             if w.walking(i, now) and sh[fig] >= 0:
                 self.f.put(sp[sh[fig]], self.figure_colour(fig))
+        top = self._arrived(g)  # landed on a figure that is not displaced yet (H9)
+        if top >= 0 and sh[top] >= 0:
+            self.f.put(sp[sh[top]], self.figure_colour(top))
+
+    def _arrived(self, g):
+        """The figure that landed on an occupied space whose occupant is not displaced
+        yet (its take at a table, its theft: H9, H24, H26), or -1: that space shows the
+        figure that arrived, the occupant's seat light says the rest (8.2)."""
+        if g.step == "steal" and g.pending is not None:
+            return g.pending["mover"]
+        if g.step == "take" and g.taking is not None and g.taking[2] == LAND:
+            return g.taking[0]
+        return -1
 
     def _seat_colours(self, src):
         """H31: the seats' colours from the game's settings over the palette (computed
