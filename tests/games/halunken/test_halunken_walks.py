@@ -13,8 +13,7 @@ from halunken_kit import EXAMPLE1_PILES, ORDERED, given, sp
 
 import conformance
 from games.halunken import controller as ctl
-from games.halunken import deck
-from games.halunken import walks
+from games.halunken import deck, walks
 from games.halunken.view import View
 from mpy_runner import MicroPython
 
