@@ -337,3 +337,28 @@ def test_walks_depend_on_public_information_only(board, settings):
                 compared += 1
         g.apply(act)
     assert compared > 50 and walked > 10
+
+
+def test_terminal_play_draws_the_figures_once_their_walks_have_arrived(board):
+    """`sim --game halunken` without a scenario draws the ring from the strip's last frame
+    after each command: by then (play.SETTLE_MS) a whole dealt round's walks have arrived,
+    so each captain's space light is its seat's colour."""
+    from core import board as boardmod
+    from host_tools.games.halunken import play as termplay
+    from host_tools.simulator.engine import Simulation
+    from host_tools.simulator.scenario import card_names
+    b = boardmod.load(os.path.join(ROOT, "board_def", "halunken.json"))
+    sim = Simulation(b)
+    sim.kit.start({"players": 3, "mode": "beginner", "seed": 5})
+    cards = card_names(b)
+    for n, text in enumerate(("T1", "T3", "T6", "P1-6", "P2-7", "P3-5"), 1):
+        termplay.run_line(sim, text, n, cards)
+    before = list(sim.app.game.pos)
+    termplay.run_line(sim, "ok", 7, cards)
+    assert sim.rejected == []
+    g = sim.app.game
+    assert g.round == 2 and list(g.pos) != before  # every captain moved on one event
+    leds = sim.np.rgb()
+    view = sim.app.view
+    for s in range(3):
+        assert tuple(leds[b.space_led[g.pos[s]]]) == tuple(view.seat_colour[s]), s
