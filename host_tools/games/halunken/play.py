@@ -19,9 +19,8 @@ import os
 import sys
 
 from core import frame
-from games.halunken import deck
+from games.halunken import deck, walks
 from games.halunken import report as gamereport
-from games.halunken import walks
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
 from host_tools.games.halunken import verbs
