@@ -362,3 +362,24 @@ def test_terminal_play_draws_the_figures_once_their_walks_have_arrived(board):
     view = sim.app.view
     for s in range(3):
         assert tuple(leds[b.space_led[g.pos[s]]]) == tuple(view.seat_colour[s]), s
+
+
+def test_a_power_cut_in_the_simulator_comes_back_at_rest():
+    """A power cut mid-walk: the board boots from the journal with every figure where
+    the game has it, and nothing walks (the simulator's `power-cut`)."""
+    from core import board as boardmod
+    from host_tools.simulator.engine import Simulation
+    from host_tools.simulator.scenario import parse
+    b = boardmod.load(os.path.join(ROOT, "board_def", "halunken.json"))
+    text = ("option players=3\noption mode=beginner\noption seed=5\npick T1\npick T3\n"
+            "pick T6\ntap P1-6\ntap P2-7\ntap P3-5\npress ok\n")
+    commands = parse(text + "power-cut\n", b)
+    sim = Simulation(b)
+    sim.run(commands[:-1])
+    assert sim.app.view.walks.busy(sim.now)  # walking when the power fails
+    sim.run(commands[-1:])
+    app = sim.app
+    assert not app.view.walks.busy(sim.now) and app.game.round == 2
+    leds = sim.np.rgb()
+    for s in range(3):
+        assert tuple(leds[b.space_led[app.game.pos[s]]]) == tuple(app.view.seat_colour[s])
