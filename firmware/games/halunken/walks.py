@@ -119,7 +119,7 @@ class Walks:
         for s in range(g.players):  # H7: equal cards cancel (RUM with RUM too)
             if s != f and g.played[s] and g.played[s][-1] == c:
                 return 0
-        return 0 if c == deck.RUM else c + 1  # a named RUM: its walk is its distance
+        return -1 if c == deck.RUM else c + 1  # -1: a named RUM, its distance (_plan)
 
     def _plan(self, g, now):
         last = self.last
@@ -129,6 +129,10 @@ class Walks:
         bj_back = len(g.bj_cards) < self.bj_turned  # H22's move taken back: no walk
         for f in range(FIGS):
             num[f] = self._number(g, f, ended) if f < g.players or f == BJ else 0
+            if num[f] < 0:  # a RUM whose named number the new round forgot: its distance
+                a = last[f]
+                b = at(g, f)
+                num[f] = (b - a) % SPACES if a >= 0 and b >= 0 else 0
         n = 0
         total = 0
         for f in range(FIGS):

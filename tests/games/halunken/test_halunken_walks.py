@@ -383,3 +383,22 @@ def test_a_power_cut_in_the_simulator_comes_back_at_rest():
     leds = sim.np.rgb()
     for s in range(3):
         assert tuple(leds[b.space_led[app.game.pos[s]]]) == tuple(app.view.seat_colour[s])
+
+
+def test_a_named_rum_walks_in_its_numbers_turn(board):
+    """H7, H10: p1's RUM named 3 moves after p2's 2 and before p3's 5; the round ends with
+    the event (the new round forgets the named number: the walk's length tells it)."""
+    g = given(3, "beginner")
+    c = ctl.Controller(g)
+    play(c, ("pick T1", "pick T3", "pick T6", "tap P1-RUM", "tap P2-2", "tap P3-5",
+             "press ok"))
+    assert g.step == "rum"
+    view = View(board)
+    view.render(g, c, 0)
+    event(view, c, "pick", "3", 1000)
+    assert g.round == 2
+    view.render(g, c, 1000)
+    w = view.walks
+    assert [(w.fig[i], w.steps[i]) for i in range(w.n)] == [(1, 2), (0, 3), (2, 5)]
+    assert lit(board, view, view.render(g, c, 1000 + STEP)) == {
+        "T1": "p1", "T5": "p2", "T6": "p3"}  # p2 has arrived; p1 waits for its turn
