@@ -5,9 +5,10 @@ figures to match").
 The rules move a figure in one go (a move, a displacement to the first vacant space H9,
 Black-Jack's move H22); one event can apply several (a round of movers with a dealt deck,
 a theft's displacement and the movers after it). `Walks` looks at the figures' positions
-each frame; when they changed it plans one walk per figure that moved, in the rules'
-order (lowest number first, H10; a displaced figure right after the figure that landed on
-it, H9; Black-Jack's end move last, H22), and says each frame where each figure's light
+each frame; when they changed it plans one walk per figure that moved (two for a figure
+displaced before or after its own move), in the rules' order (lowest number first, H10;
+a displaced figure right after the figure that landed on it, H9; Black-Jack's end move
+last, H22), and says each frame where each figure's light
 is: on its old space until its walk starts, then one space clockwise at a time.
 
 Pace: the first step at once (the light answers the event), then one step every
@@ -23,9 +24,11 @@ resume (a new view) or another game object shows the figures where the game has 
 no walk replayed; placing a figure, taking a placement back (`-1`) and the undo of
 Black-Jack's move (his turned card taken back) are no moves and jump.
 
-Everything here is positions (public, H12), the round's revealed numbers (public after
-the reveal) and time; the planning allocates nothing either (fixed arrays), and a frame
-only reads them.
+The order is read from public information only: the positions before and after (H12),
+the round's revealed numbers (or, once the event started the next round, the cards just
+played, H6; a named RUM's number is then its walk's length). What it cannot tell apart
+it still walks: every figure from where it stood to where the game has it, clockwise.
+The planning writes into fixed arrays, and a frame only reads them: nothing allocated.
 """
 
 from games.halunken import deck
@@ -35,6 +38,7 @@ SPACES = deck.SPACES
 STEP_MS = 300  # one space of a walk (section 8.2: a pace to copy with the figure)
 BUDGET_MS = 1800  # every walk an event starts has arrived this long after it
 FIGS = 5  # seats 0..3, Black-Jack
+WALKS = 2 * FIGS
 
 
 def at(g, fig):
@@ -50,17 +54,18 @@ class Walks:
         self.last = [-1] * FIGS  # the game's positions at the last look
         self.round = 0  # the game's round then
         self.bj_turned = 0  # len(g.bj_cards) then (an undo turns his card back)
-        # The planned walks, one per figure at most, in the order they play.
+        # The planned walks, in the order they play: one per figure that moved, two for
+        # a figure displaced before or after its own move (H9, H10).
         self.n = 0
-        self.fig = [0] * FIGS
-        self.frm = [0] * FIGS
-        self.steps = [0] * FIGS
-        self.start = [0] * FIGS  # ms of the caller's clock: its first step
+        self.fig = [0] * WALKS
+        self.frm = [0] * WALKS
+        self.steps = [0] * WALKS
+        self.start = [0] * WALKS  # ms of the caller's clock: its first step
         self.step_ms = STEP_MS
         self.end = 0  # the last step of the last walk
         self.shown = [-1] * FIGS  # where each figure's light is (place())
         self._num = [0] * FIGS  # planning: each figure's number this round (0: none)
-        self._key = [0] * FIGS  # planning: the rules' order
+        self._key = [0] * WALKS  # planning: each walk's place in the rules' order
 
     def reset(self):
         """A new game: nothing walks, the next look adopts the positions."""
@@ -121,6 +126,30 @@ class Walks:
                 return 0
         return -1 if c == deck.RUM else c + 1  # -1: a named RUM, its distance (_plan)
 
+    def _mover_key(self, g, f, ended):
+        """A mover's place in the rules' order: lowest number first (H10), the seats
+        before Black-Jack on equal numbers (the rules' sort is stable over the figures),
+        his end move after every captain (H22)."""
+        if f == BJ and not (g.bj_controlled() and not ended):
+            return 1000
+        return 4 * self._num[f] + (1 if f == BJ else 0)
+
+    def _lander(self, space):
+        """The mover whose move ended on `space` (from where it stood), or -1."""
+        num = self._num
+        last = self.last
+        for m in range(FIGS):
+            if num[m] > 0 and last[m] >= 0 and (last[m] + num[m]) % SPACES == space:
+                return m
+        return -1
+
+    def _add(self, n, f, frm, steps, key):
+        self.fig[n] = f
+        self.frm[n] = frm % SPACES
+        self.steps[n] = steps
+        self._key[n] = key
+        return n + 1
+
     def _plan(self, g, now):
         last = self.last
         num = self._num
@@ -143,21 +172,27 @@ class Walks:
             steps = (b - a) % SPACES
             if f == BJ and steps < num[f] and g.mode != "beginner":
                 steps += SPACES  # his 11 or 12 and on past captains: once round and more
-            if num[f] > 0:  # a mover: lowest number first (H10), seats before him
-                k = 4 * num[f] + (1 if f == BJ else 0)
-                if f == BJ and not (g.bj_controlled() and not ended):
-                    k = 1000  # his end move, after every captain (H22)
-            else:  # displaced: right after the figure that landed on its space (H9)
-                k = 0  # (or, with none, first: a theft's displacement before the rest)
-                for m in range(FIGS):
-                    if num[m] > 0 and last[m] >= 0 and (last[m] + num[m]) % SPACES == a:
-                        k = 4 * num[m] + 2
-            self.fig[n] = f
-            self.frm[n] = a
-            self.steps[n] = steps
-            key[n] = k
             total += steps
-            n += 1
+            if num[f] <= 0:  # displaced: right after the figure that landed on it (H9)
+                m = self._lander(a)  # (none: first, a theft's displacement before the rest)
+                n = self._add(n, f, a, steps, 0 if m < 0 else self._mover_key(g, m, ended) + 2)
+                continue
+            k = self._mover_key(g, f, ended)
+            extra = steps - num[f]
+            if k != 1000 and extra > 0:  # a captain (or W's Black-Jack) also displaced
+                m = self._lander(a)
+                if m >= 0 and m != f and self._mover_key(g, m, ended) < k:
+                    # H10: displaced before its move, it moves later from the new space
+                    n = self._add(n, f, a, extra, self._mover_key(g, m, ended) + 2)
+                    n = self._add(n, f, a + extra, num[f], k)
+                    continue
+                m = self._lander((a + num[f]) % SPACES)
+                if m >= 0 and m != f and self._mover_key(g, m, ended) > k:
+                    # moved, then a later mover landed on it and displaced it (H9)
+                    n = self._add(n, f, a, num[f], k)
+                    n = self._add(n, f, a + num[f], extra, self._mover_key(g, m, ended) + 2)
+                    continue
+            n = self._add(n, f, a, steps, k)
         for i in range(n):  # the rules' order (a few items: a plain selection sort)
             j = i
             for m in range(i + 1, n):
@@ -188,15 +223,17 @@ class Walks:
         for f in range(FIGS):
             sh[f] = at(g, f)
         ms = self.step_ms
+        seen = 0  # the figures with an earlier walk (bits): a later one waits at its end
         for i in range(self.n):
             f = self.fig[i]
             t = now - self.start[i]
             if t < 0:
-                sh[f] = self.frm[i]  # its turn has not come: still on its old space
+                if not seen & (1 << f):
+                    sh[f] = self.frm[i]  # its turn has not come: still on its old space
             else:
                 k = t // ms + 1
-                if k < self.steps[i]:
-                    sh[f] = (self.frm[i] + k) % SPACES
+                sh[f] = (self.frm[i] + (k if k < self.steps[i] else self.steps[i])) % SPACES
+            seen |= 1 << f
         return sh
 
     def walking(self, i, now):

@@ -402,3 +402,37 @@ def test_a_named_rum_walks_in_its_numbers_turn(board):
     assert [(w.fig[i], w.steps[i]) for i in range(w.n)] == [(1, 2), (0, 3), (2, 5)]
     assert lit(board, view, view.render(g, c, 1000 + STEP)) == {
         "T1": "p1", "T5": "p2", "T6": "p3"}  # p2 has arrived; p1 waits for its turn
+
+
+def test_H10_displaced_before_its_move_it_steps_aside_then_moves_in_its_turn(board):
+    """4 players, one event: p3 (1) T6-T7; p1 (2) T1-T3 onto p2, who holds no crew (no
+    theft, H28): p2 steps aside to T4 right after p1 (H9); p2 (4) then moves from T4 to
+    T8 in its own turn (H10); p4 (7) T9-T2 last."""
+    g = given(4, "beginner")
+    c = ctl.Controller(g)
+    play(c, ("pick T1", "pick T3", "pick T6", "pick T9"))
+    g.crews[1] = []
+    g.piles[sp("T3")] = []
+    play(c, ("tap P1-2", "tap P2-4", "tap P3-1", "tap P4-7"))
+    view = View(board)
+    view.render(g, c, 0)
+    event(view, c, "press", "ok", 1000)
+    assert g.round == 2 and [g.pos[s] for s in range(4)] == [sp("T3"), sp("T8"), sp("T7"),
+                                                            sp("T2")]
+    view.render(g, c, 1000)
+    w = view.walks
+    assert [(w.fig[i], w.frm[i] + 1, w.steps[i]) for i in range(w.n)] == [
+        (2, 6, 1), (0, 1, 2), (1, 3, 1), (1, 4, 4), (3, 9, 7)]
+    ms = w.step_ms
+    assert ms == walks.BUDGET_MS // 14  # 15 steps in all
+    # p1 arrives on T3 (over p2), then p2 steps aside to T4 and waits there for its turn.
+    assert lit(board, view, view.render(g, c, 1000 + 2 * ms)) == {
+        "T3": "p1", "T7": "p3", "T9": "p4"}
+    assert lit(board, view, view.render(g, c, 1000 + 3 * ms)) == {
+        "T3": "p1", "T4": "p2", "T7": "p3", "T9": "p4"}
+    assert lit(board, view, view.render(g, c, 1000 + 4 * ms)) == {
+        "T3": "p1", "T5": "p2", "T7": "p3", "T9": "p4"}
+    assert lit(board, view, view.render(g, c, 1000 + 7 * ms)) == {
+        "T3": "p1", "T8": "p2", "T7": "p3", "T9": "p4"}
+    assert lit(board, view, view.render(g, c, 1000 + 8 * ms)) == {
+        "T3": "p1", "T8": "p2", "T7": "p3", "T10": "p4"}
