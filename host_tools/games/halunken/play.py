@@ -19,7 +19,7 @@ import os
 import sys
 
 from core import frame
-from games.halunken import deck
+from games.halunken import deck, walks
 from games.halunken import report as gamereport
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
@@ -27,7 +27,8 @@ from host_tools.games.halunken import verbs
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import BUTTONS, ScenarioError, card_names, parse_line
 
-SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS) // 1000) * 1000  # flashes are over
+# The screen is drawn once the flashes are over and the figures' walks have arrived.
+SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS, walks.BUDGET_MS) // 1000) * 1000
 PROMPT = "halunken> "
 QUIT_WORDS = ("quit", "exit")
 TAKES = ("players", "mode")  # the settings `sim` passes on (--players, --mode)
