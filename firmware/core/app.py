@@ -233,6 +233,9 @@ class App:
         needs no hands (in Kahuna: end the play phase, decline, leave a refill)."""
         if self.solo is None or self.menu is not None:
             return  # the board's player waits while the settings menu is open
+        hold = getattr(self.view, "hold_solo", None)
+        if hold is not None and hold(now):
+            return  # ... and while the lights show what it must not cut short
         out = self.solo.tick(now)
         if out is not None:
             self._after(out, now)

@@ -68,6 +68,11 @@ class View:
     def busy(self, now):
         return self.f.erroring(now) or self.f.acking(now) or self.walks.busy(now)
 
+    def hold_solo(self, now):
+        """The board's players wait while a figure walks (8.2): their next event would end
+        the walk at once, and the players at the table could not follow the move."""
+        return self.walks.busy(now)
+
     def figure_colour(self, fig):
         return self.colours["blackjack"] if fig == BJ else self.seat_colour[fig]
 

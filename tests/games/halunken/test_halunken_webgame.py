@@ -136,6 +136,12 @@ def test_a_whole_game_against_the_boards_players(options):
 
     def checked(req):
         resp = call(req)
+        for _ in range(30 if "state" in resp else 0):  # the page's animation ticks: the
+            rep = resp["state"]["report"]  # board's seats play on after the walks they await
+            if rep["phase"] == "over" or rep["step"] == "reveal" or rep["turn"] not in board:
+                break
+            call({"op": "tick", "ms": 1000})
+            resp = call({"op": "state"})
         if "state" in resp:
             rep = resp["state"]["report"]
             assert "hidden" not in rep
