@@ -119,7 +119,25 @@ def text(out):
     return "\n".join(lines)
 
 
+def _own_cli(argv):
+    """The duel's command line of a game whose `duelgames` part has its own (`cli`: games
+    of more than two seats, Halunken), or None (Kahuna's, below)."""
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--game")
+    pre.add_argument("--board")
+    known, _ = pre.parse_known_args(argv)
+    try:
+        game, _ = gamearg.choose(known.game, known.board, "duel")
+        games = hostgames.part(game, "duelgames")
+    except hostgames.NoGame:
+        return None  # said by the parse below, as before
+    return getattr(games, "cli", None)
+
+
 def main(argv=None):
+    cli = _own_cli(sys.argv[1:] if argv is None else argv)
+    if cli is not None:
+        return cli(sys.argv[1:] if argv is None else argv)
     args = parser().parse_args(argv)
     chosen = gamearg.resolve("duel", args.game, args.board, "duel")
     if chosen is None:
