@@ -17,8 +17,14 @@ import subprocess
 import sys
 
 import pytest
-from ai_peek import new_game, peek_check, peeking_at_the_hidden_cards, \
-    peeking_at_the_next_hand, settings_for, twin
+from ai_peek import (
+    new_game,
+    peek_check,
+    peeking_at_the_hidden_cards,
+    peeking_at_the_next_hand,
+    settings_for,
+    twin,
+)
 
 from core import gameload
 from core.app import App
