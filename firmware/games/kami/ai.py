@@ -137,13 +137,17 @@ def _safety(obs, kind, left, total, held):
 
 # ---------------------------------------------------------------------- values
 
-def _keep(hand):
-    """What a hand still holds for the end of the round."""
-    if not hand:
-        return 0.0
+def _keep(hand, out1, out2):
+    """What `hand` still holds for the end of the round without cards `out1` and `out2`
+    (-1: none). Counts in one small list: no list of the hand left is made."""
     count = [0] * len(COPIES)
+    n = 0
     for c in hand:
-        count[deck.KIND[c]] += 1
+        if c != out1 and c != out2:
+            count[deck.KIND[c]] += 1
+            n += 1
+    if not n:
+        return 0.0
     best = 0
     pairs = 0.0
     for k in range(len(count)):
@@ -152,60 +156,62 @@ def _keep(hand):
                 best = PTS[k]
             if count[k] >= 2:
                 pairs += PTS[k]
-    v = FINISH * best + PAIR * pairs - PER_CARD * len(hand)
+    v = FINISH * best + PAIR * pairs - PER_CARD * n
     v += EMPRESS_KEEP * count[deck.IMPERATRICE]
     return v
 
 
-def _attack_value(obs, card, hand, defence, left, total, held):
-    """An attack with `card` leaving `hand` (a list without it); `defence`: the card laid
-    face down this turn, or -1 (a counter is face up: no master stroke, K8)."""
-    if card in obs["hand"] and not hand:
+def _attack_value(obs, card, spent, defence, left, total, held):
+    """An attack with `card` (from the hand or the centre) after `spent` (this turn's
+    defence or counter from the hand, or -1); `defence`: the card laid face down this
+    turn, or -1 (a counter is face up: no master stroke, K8)."""
+    hand = obs["hand"]
+    mine = card in hand
+    n = len(hand) - (1 if mine else 0) - (1 if spent >= 0 else 0)
+    if mine and n == 0:
         pts = PTS[deck.KIND[card]]
         if defence >= 0 and deck.KIND[defence] == deck.KIND[card]:
             pts *= 2  # K8
         return WIN + pts
-    return SAFE * _safety(obs, deck.KIND[card], left, total, held) + _keep(hand)
+    return (SAFE * _safety(obs, deck.KIND[card], left, total, held)
+            + _keep(hand, spent, card if mine else -1))
 
 
-def _best_attack(obs, hand, centre, defence, left, total, held):
-    """The best attack from `hand` (and the face-up centre cards) after a defence or
-    counter; K4's lock as the rules apply it (the last card, or unlocked)."""
+def _best_attack(obs, spent, defence, left, total, held):
+    """The best attack from the hand (without `spent`) and the face-up centre cards
+    (without `spent` either) after a defence or counter; K4's lock as the rules apply it
+    (the last card, or unlocked)."""
     best = None
-    for c in hand:
-        if deck.KIND[c] == deck.IMPERATRICE and not obs["unlocked"] and len(hand) > 1:
+    hand = obs["hand"]
+    n = len(hand) - (1 if spent in hand else 0)
+    cards = list(hand)
+    if obs["up"] is not None:
+        cards += [c for c in obs["up"] if c >= 0]
+    for c in cards:
+        if c == spent:
             continue
-        rest = [x for x in hand if x != c]
-        v = _attack_value(obs, c, rest, defence, left, total, held)
+        if (deck.KIND[c] == deck.IMPERATRICE and not obs["unlocked"]
+                and (n > 1 or c not in hand)):
+            continue
+        v = _attack_value(obs, c, spent if spent in hand else -1, defence, left, total,
+                          held)
         if best is None or v > best:
             best = v
-    for c in centre:
-        if deck.KIND[c] == deck.IMPERATRICE and not obs["unlocked"]:
-            continue
-        v = _attack_value(obs, c, hand, defence, left, total, held)
-        if best is None or v > best:
-            best = v
-    return best if best is not None else _keep(hand) - SAFE  # K22: an Empress anyway
-
-
-def _centre(obs):
-    return [c for c in obs["up"] if c >= 0] if obs["up"] is not None else []
+    if best is None:  # K22: an Empress anyway
+        return _keep(hand, spent, -1) - SAFE
+    return best
 
 
 def _value(obs, a, left, total, held):
     kind = a[0]
     hand = obs["hand"]
     if kind == "attack":
-        rest = [x for x in hand if x != a[1]]
-        return _attack_value(obs, a[1], rest, obs["down"], left, total, held)
+        d = obs["down"]
+        return _attack_value(obs, a[1], d if d in hand else -1, d, left, total, held)
     if kind in ("defend", "counter"):
         c = a[1]
-        rest = [x for x in hand if x != c]
-        centre = [x for x in _centre(obs) if x != c]
-        if c not in hand:
-            # a centre card: the card beneath is unknown, the hand is kept whole (K13)
-            rest = list(hand)
-        v = _best_attack(obs, rest, centre, c if kind == "defend" else -1, left, total, held)
+        # a centre card (K13): the hand is kept whole, the card beneath is unknown
+        v = _best_attack(obs, c, c if kind == "defend" else -1, left, total, held)
         if kind == "counter" and deck.KIND[c] == deck.IMPERATRICE:
             v -= 0.5  # K4: an Empress counter spends the best finisher
         return v
@@ -215,7 +221,7 @@ def _value(obs, a, left, total, held):
 
 
 def _pass_value(obs, left, total, held):
-    v = PASS_BASE + _keep(obs["hand"])
+    v = PASS_BASE + _keep(obs["hand"], -1, -1)
     att = obs["attack"]
     if att is None:
         return v
