@@ -16,9 +16,12 @@ How it values (the unit is "an attack nobody counters"):
 - an attack: the chance that no opponent holds a counter (the kind's unseen copies, plus
   the unseen Empresses for a kind other than Soldier or Spear, K1, K4), spread over the
   cards the opponents hold among all the cards the seat has not seen; plus what the hand
-  left keeps: its best finishing card (K7: the last card scores), pairs for the master
-  stroke (K8), fewer cards (a centre card, K13, sheds none);
-- the last hand card as the attack (K7) ends the round: always taken, doubled if it can be;
+  left keeps: its best finishing card (K7: the last card scores), its Empresses, fewer
+  cards (a centre card, K13, sheds none); a bonus for pairs kept for the master stroke
+  lost games against the baselines (docs/kami.md), so K8 counts only when it ends the
+  round;
+- the last hand card as the attack (K7) ends the round: always taken, doubled if it can be
+  (K8: a face-down defence of the same kind laid this turn);
 - a defence (K6): the best attack that follows it, with the hand it leaves;
 - a counter (K1, K2, K4): the best attack that follows it (K3), against passing (K15),
   which is worth the hand as it is; an opponent close to his last card makes passing
@@ -30,10 +33,9 @@ How it values (the unit is "an attack nobody counters"):
 
 from games.kami import deck
 
-SAFE = 3.0  # an attack nobody can counter
+SAFE = 4.5  # an attack nobody can counter
 FINISH = 0.45  # per point of the best card kept for the end (K7)
-PAIR = 0.25  # per point of a pair kept for the master stroke (K8)
-PER_CARD = 0.8  # each card still to shed
+PER_CARD = 0.5  # each card still to shed
 EMPRESS_KEEP = 0.6  # an Empress kept: a counter for most attacks (K4)
 PASS_BASE = 0.9  # passing keeps the hand but not the lead (K15)
 PARTNER_LEAD = 4.0  # 4 players: the partner attacked, let it keep the lead
@@ -149,14 +151,10 @@ def _keep(hand, out1, out2):
     if not n:
         return 0.0
     best = 0
-    pairs = 0.0
     for k in range(len(count)):
-        if count[k]:
-            if PTS[k] > best:
-                best = PTS[k]
-            if count[k] >= 2:
-                pairs += PTS[k]
-    v = FINISH * best + PAIR * pairs - PER_CARD * n
+        if count[k] and PTS[k] > best:
+            best = PTS[k]
+    v = FINISH * best - PER_CARD * n
     v += EMPRESS_KEEP * count[deck.IMPERATRICE]
     return v
 
