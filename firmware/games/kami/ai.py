@@ -33,13 +33,17 @@ How it values (the unit is "an attack nobody counters"):
 
 from games.kami import deck
 
-SAFE = 4.5  # an attack nobody can counter
-FINISH = 0.45  # per point of the best card kept for the end (K7)
-PER_CARD = 0.5  # each card still to shed
-EMPRESS_KEEP = 0.6  # an Empress kept: a counter for most attacks (K4)
-PASS_BASE = 0.9  # passing keeps the hand but not the lead (K15)
-PARTNER_LEAD = 4.0  # 4 players: the partner attacked, let it keep the lead
-WIN = 100.0  # the round ends with our card (K7)
+# Values in thousandths, whole numbers: a MicroPython float is a heap object, a small
+# int is not (a decision makes a few thousand sums and should leave little garbage).
+SAFE = 4500  # an attack nobody can counter
+FINISH = 450  # per point of the best card kept for the end (K7)
+PER_CARD = 500  # each card still to shed
+EMPRESS_KEEP = 600  # an Empress kept: a counter for most attacks (K4)
+EMPRESS_COUNTER = 500  # an Empress spent on a counter (K4)
+PASS_BASE = 900  # passing keeps the hand but not the lead (K15)
+PARTNER_LEAD = 4000  # 4 players: the partner attacked, let it keep the lead
+WIN = 100000  # the round ends with our card (K7)
+OTHER = -10000  # an action this player does not take (discard: `claimant`, K11)
 WEAK_HAND = 14  # K11: the partner cancels below this many points in its own hand
 
 COPIES = tuple(k[1] for k in deck.KINDS)
@@ -126,40 +130,53 @@ def _opponent_cards(obs):
     return n
 
 
-def _safety(obs, kind, left, total, held):
-    """The chance that no opponent holds a counter to an attack of `kind`."""
-    if kind == deck.IMPERATRICE or total <= 0:
-        return 1.0  # an Empress attack is never countered (section 4)
-    u = left[kind]
-    if kind != deck.SOLDAT and kind != deck.LANCE:
-        u += left[deck.IMPERATRICE]  # K4
-    miss = 1.0 - float(min(held, total)) / total
-    return miss ** u
+def safe_values(obs):
+    """Per kind, SAFE times the chance that no opponent holds a counter to an attack of
+    that kind (its unseen copies, and the unseen Empresses for a kind other than Soldier
+    or Spear, K1, K4, each in an opponent's hand with the chance of the opponents' cards
+    among all the cards the seat has not seen); an Empress attack is never countered."""
+    left, total = unseen(obs)
+    miss = total - min(_opponent_cards(obs), total)  # cards not in an opponent's hand
+    out = []
+    for kind in range(len(COPIES)):
+        u = left[kind]
+        if kind == deck.IMPERATRICE:
+            u = 0  # section 4
+        elif kind != deck.SOLDAT and kind != deck.LANCE:
+            u += left[deck.IMPERATRICE]  # K4
+        v = SAFE
+        for _ in range(u):  # whole numbers: the same on every runtime (no float)
+            v = v * miss // total
+        out.append(v)
+    return out
 
 
 # ---------------------------------------------------------------------- values
 
+_COUNT = [0] * len(COPIES)  # _keep's counts (one decision at a time)
+
+
 def _keep(hand, out1, out2):
     """What `hand` still holds for the end of the round without cards `out1` and `out2`
-    (-1: none). Counts in one small list: no list of the hand left is made."""
-    count = [0] * len(COPIES)
+    (-1: none). No list is made."""
+    count = _COUNT
+    for k in range(len(count)):
+        count[k] = 0
     n = 0
     for c in hand:
         if c != out1 and c != out2:
             count[deck.KIND[c]] += 1
             n += 1
     if not n:
-        return 0.0
+        return 0
     best = 0
     for k in range(len(count)):
         if count[k] and PTS[k] > best:
             best = PTS[k]
-    v = FINISH * best - PER_CARD * n
-    v += EMPRESS_KEEP * count[deck.IMPERATRICE]
-    return v
+    return FINISH * best - PER_CARD * n + EMPRESS_KEEP * count[deck.IMPERATRICE]
 
 
-def _attack_value(obs, card, spent, defence, left, total, held):
+def _attack_value(obs, card, spent, defence):
     """An attack with `card` (from the hand or the centre) after `spent` (this turn's
     defence or counter from the hand, or -1); `defence`: the card laid face down this
     turn, or -1 (a counter is face up: no master stroke, K8)."""
@@ -171,54 +188,52 @@ def _attack_value(obs, card, spent, defence, left, total, held):
         if defence >= 0 and deck.KIND[defence] == deck.KIND[card]:
             pts *= 2  # K8
         return WIN + pts
-    return (SAFE * _safety(obs, deck.KIND[card], left, total, held)
-            + _keep(hand, spent, card if mine else -1))
+    return obs["safe"][deck.KIND[card]] + _keep(hand, spent, card if mine else -1)
 
 
-def _best_attack(obs, spent, defence, left, total, held):
+def _best_attack(obs, spent, defence):
     """The best attack from the hand (without `spent`) and the face-up centre cards
     (without `spent` either) after a defence or counter; K4's lock as the rules apply it
     (the last card, or unlocked)."""
     best = None
     hand = obs["hand"]
-    n = len(hand) - (1 if spent in hand else 0)
-    cards = list(hand)
-    if obs["up"] is not None:
-        cards += [c for c in obs["up"] if c >= 0]
-    for c in cards:
-        if c == spent:
-            continue
-        if (deck.KIND[c] == deck.IMPERATRICE and not obs["unlocked"]
-                and (n > 1 or c not in hand)):
-            continue
-        v = _attack_value(obs, c, spent if spent in hand else -1, defence, left, total,
-                          held)
-        if best is None or v > best:
-            best = v
+    own = spent if spent in hand else -1
+    n = len(hand) - (1 if own >= 0 else 0)
+    for i in range(2):
+        cards = hand if i == 0 else (obs["up"] or ())
+        for c in cards:
+            if c < 0 or c == spent:
+                continue
+            if (deck.KIND[c] == deck.IMPERATRICE and not obs["unlocked"]
+                    and (n > 1 or i == 1)):
+                continue
+            v = _attack_value(obs, c, own, defence)
+            if best is None or v > best:
+                best = v
     if best is None:  # K22: an Empress anyway
         return _keep(hand, spent, -1) - SAFE
     return best
 
 
-def _value(obs, a, left, total, held):
+def _value(obs, a):
     kind = a[0]
     hand = obs["hand"]
     if kind == "attack":
         d = obs["down"]
-        return _attack_value(obs, a[1], d if d in hand else -1, d, left, total, held)
+        return _attack_value(obs, a[1], d if d in hand else -1, d)
     if kind in ("defend", "counter"):
         c = a[1]
         # a centre card (K13): the hand is kept whole, the card beneath is unknown
-        v = _best_attack(obs, c, c if kind == "defend" else -1, left, total, held)
+        v = _best_attack(obs, c, c if kind == "defend" else -1)
         if kind == "counter" and deck.KIND[c] == deck.IMPERATRICE:
-            v -= 0.5  # K4: an Empress counter spends the best finisher
+            v -= EMPRESS_COUNTER
         return v
     if kind == "pass":
-        return _pass_value(obs, left, total, held)
-    return -10.0  # `discard`: a claim starts through `claimant` (K11), not here
+        return _pass_value(obs)
+    return OTHER
 
 
-def _pass_value(obs, left, total, held):
+def _pass_value(obs):
     v = PASS_BASE + _keep(obs["hand"], -1, -1)
     att = obs["attack"]
     if att is None:
@@ -235,14 +250,13 @@ def decide(obs, actions):
     """The best of `actions` for the observing seat (the first of equals)."""
     if obs["phase"] == "claim":
         return _claim_action(obs, actions)
-    left, total = unseen(obs)
-    held = _opponent_cards(obs)
+    obs["safe"] = safe_values(obs)
     best = None
-    best_v = 0.0
+    best_v = 0
     for a in actions:
         if a[0] == "back" or a[0] == "discard":
             continue
-        v = _value(obs, a, left, total, held)
+        v = _value(obs, a)
         if best is None or v > best_v:
             best, best_v = a, v
     return best

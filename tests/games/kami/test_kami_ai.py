@@ -278,12 +278,14 @@ def test_the_duel_prints_rates_per_seat_and_team():
 
 
 def test_the_duel_is_the_same_game_on_micropython(mpy):
-    spec = {"players": 4, "mode": "soldat", "target": 5, "lineup": ["ai", "greedy", "ai",
-                                                                     "random"],
-            "games": 2, "seed": 7, "runs": 1}
-    out = mpy.run_script("host_tools/games/kami/duelgames.py", json.dumps(spec), timeout=300)
-    got = json.loads(out.strip().splitlines()[-1])
-    want = duelgames.duel(spec)
-    for key in ("wins", "played", "claims", "rounds"):
-        assert got[key] == want[key]
-    assert len(got["times_us"]) == len(want["times_us"])
+    for lineup in (["ai", "random"], ["ai", "greedy", "random"], ["ai", "greedy", "ai",
+                                                                   "random"]):
+        spec = {"players": len(lineup), "mode": "soldat", "target": 5, "lineup": lineup,
+                "games": 2, "seed": 7, "runs": 1}
+        out = mpy.run_script("host_tools/games/kami/duelgames.py", json.dumps(spec),
+                             timeout=300)
+        got = json.loads(out.strip().splitlines()[-1])
+        want = duelgames.duel(spec)
+        for key in ("wins", "played", "claims", "rounds"):
+            assert got[key] == want[key], (lineup, key)
+        assert len(got["times_us"]) == len(want["times_us"])
