@@ -289,3 +289,35 @@ def test_the_duel_is_the_same_game_on_micropython(mpy):
         for key in ("wins", "played", "claims", "rounds"):
             assert got[key] == want[key], (lineup, key)
         assert len(got["times_us"]) == len(want["times_us"])
+
+
+def test_a_claim_survives_a_power_cut_and_is_not_made_again():
+    from core.journal import Journal
+    from host_tools.fakehw.flash import VirtualFlash
+
+    seed = next(s for s in range(500) if ai.claimant(
+        game.new_state(None, {"players": 4, "seed": s}), [0, 1, 2, 3], []) >= 0)
+    settings = {"players": 4, "seed": seed, "target": 3, "ai": ["p1", "p2", "p3", "p4"]}
+    board = load_board(ROOT + "/board_def/kami.json", keep_raw=False)
+    flash = VirtualFlash()
+
+    def boot():
+        return App(gameload.load("kami"), board, None, NullStrip(), dict(settings),
+                   journal=Journal("/game.jnl", flash))
+
+    app = boot()
+    app.new_game(dict(settings))
+    now = 0
+    while not app.solo.claimed:
+        now += 50
+        app.tick_ai(now)
+    made = list(app.solo.claimed)
+    while app.game.phase == "claim":  # the Soldiers shown and the partner's answer
+        now += 50
+        app.tick_ai(now)
+    app = boot()  # a power cut: the journal replays the game and the board's claims
+    assert app.solo.claimed == made
+    while not app.game.is_over() and now < 10 ** 7:
+        now += 50
+        app.tick_ai(now)
+    assert app.game.is_over()
