@@ -32,11 +32,11 @@ help:
 	@echo "make duel    AI against a baseline, e.g. ARGS=\"--white ai --black greedy --games 400\""
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
 	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=..., BOARD=board_def/NAME.json)"
-	@echo "make hardware  regenerate hardware/ from board_def/"
+	@echo "make hardware  regenerate hardware/ (every board; ARGS=\"--board board_def/NAME.json\": one)"
 	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
 	@echo "make live    the live board in the browser, over its serial link (PORT=...)"
-	@echo "make web-screenshot  rewrite docs/web-page.png and docs/web-live.png from the browser tests"
+	@echo "make web-screenshot  rewrite docs/web-page.png, docs/web-halunken.png and docs/web-live.png from the browser tests"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -151,9 +151,10 @@ soak: venv
 	@$(BIN)/python -m host_tools soak --games $(SOAK_GAMES) --micropython $(SOAK_MP)
 
 # ------------------------------------------------------------------------------ hardware docs
-# hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template, all from
-# board_def/kahuna.json (host_tools/documents/hardware.py; tests/core/test_hardware.py fails while they
-# are stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
+# hardware/: BOM, wiring, power budget, LED chain and the 1:1 drilling template of every
+# board definition: board_def/kahuna.json's in hardware/, another's in hardware/NAME/
+# (host_tools/documents/hardware.py; tests/core/test_hardware.py fails while they are
+# stale). PNG and PDF go through cairosvg, which needs the system's libcairo2.
 
 # docs/guide.pdf and docs/guide-*.svg: the player's guide, two A4 pages, from board_def and
 # the firmware's tables (the game's guide part, host_tools/games/kahuna/guidepages.py; tests/games/kahuna/test_guide.py fails while stale).
@@ -189,7 +190,7 @@ live: venv
 # The README's pictures of the pages, taken by the browser tests' own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium,make web-screenshot)
-	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/core/test_web_live.py -k "screenshot or live_page" --update-screenshots
+	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/games/halunken/test_halunken_web.py tests/core/test_web_live.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

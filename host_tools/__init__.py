@@ -18,10 +18,11 @@ __main__.py for the commands), grouped by job:
   `vboardworld` and `vboardio`, its control channel's client in `vboardclient`, its
   commands in words in `vboardcommands`, its cards and buttons in `vboarddef`), and the
   host end of the serial link (`linkclient`, `findport`);
-- `documents/`  the maker's documents: `hardware/` from board_def (`hardware`, the command
-  and its model; the figures in `hwfigures`, the LED chain's order in `chainorder`, the
-  tables in `hwtables`, the README in `hwreadme`, the pictures in `wiringdiagram`,
-  `chainpicture` and `drilltemplate`, SVG and its conversion in `svgkit`), the player's
+- `documents/`  the maker's documents: `hardware/` from each board definition (`hardware`,
+  the command and its model, over the game's `hwplaces` part; the figures in `hwfigures`,
+  the LED chain's order in `chainorder`, the tables in `hwtables`, the README in
+  `hwreadme`, the pictures in `wiringdiagram`, `chainpicture` and `drilltemplate`, SVG and
+  its conversion in `svgkit`), the player's
   guide;
 - `measure/`    `bench`, `soak` and `duel` (over the game's parts), `chipbench`;
 - `web/`        the browser page: its build and its Python side;

@@ -14,7 +14,7 @@ COMMANDS = {
                              "its registry"),
     "monitor": ("maker.monitor", "show and drive the live board over its USB serial link"),
     "hardware": ("documents.hardware", "regenerate hardware/ (BOM, wiring, power, LED chain, "
-                                       "template) from board_def"),
+                                       "template) from every board definition"),
     "guide": ("documents.guide", "regenerate the player's guide (docs/guide.pdf, two A4 "
                                  "pages) from board_def and the firmware"),
     "web": ("web.live", "the live board in the browser over its serial link (--port); "

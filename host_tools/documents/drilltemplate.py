@@ -1,5 +1,7 @@
 """The 1:1 drilling template: the board with a hole for every pixel, on one page of the
-board's size and tiled onto A4 pages with overlap marks."""
+board's size and tiled onto A4 pages with overlap marks. The game's places (hw.places) give
+its title, where the title block goes, the guide lines and each kind's ink, legend and
+labels."""
 
 import math
 import os
@@ -7,20 +9,26 @@ import os
 from host_tools import mpy
 from host_tools.documents.chainorder import dist
 from host_tools.documents.hwfigures import A4_MM, HOLE_MM, PICO_MM, TILE_MARGIN_MM, TILE_OVERLAP_MM
-from host_tools.documents.svgkit import num, svg_circle, svg_line, svg_open, svg_rect, svg_text
+from host_tools.documents.svgkit import (
+    num,
+    svg_circle,
+    svg_line,
+    svg_open,
+    svg_rect,
+    svg_text,
+    text_width,
+)
 
 
 def template_body(hw):
     """The template's drawing in board millimetres (0, 0 top left, y down)."""
     w, h = hw.size_mm
-    b = hw.board
     r = HOLE_MM / 2
     out = [svg_rect(0, 0, w, h, width=0.5)]
-    # bridges, as faint dashed guides between the island holes
-    for k in range(len(b.connections)):
-        ia, ib = b.conn_ends[k]
-        pa = hw.pixels[b.island_led[ia]].xy
-        pb = hw.pixels[b.island_led[ib]].xy
+    # the game's guides (Kahuna's bridges), faint and dashed between the holes
+    for la, lb in hw.places.guides(hw.board):
+        pa = hw.pixels[la].xy
+        pb = hw.pixels[lb].xy
         d = dist(pa, pb)
         if d <= 2 * r + 2:
             continue
@@ -28,17 +36,17 @@ def template_body(hw):
         out.append(svg_line(pa[0] + ux * (r + 1), pa[1] + uy * (r + 1),
                          pb[0] - ux * (r + 1), pb[1] - uy * (r + 1), stroke="#9aa3ad",
                          width=0.25, extra=' stroke-dasharray="1.5 1.5"'))
-    colours = {"island": "#17306e", "connection": "#8a1c1c", "status": "#2d5d1f"}
     for px in hw.pixels:
         x, y = px.xy
-        c = colours[px.kind]
+        c = hw.kinds[px.kind].ink
+        label = hw.kinds[px.kind].label
         out.append(svg_circle(x, y, r, stroke=c, width=0.35))
         out.append(svg_line(x - r - 3, y, x + r + 3, y, stroke=c, width=0.2))
         out.append(svg_line(x, y - r - 3, x, y + r + 3, stroke=c, width=0.2))
-        if px.kind == "island":
+        if label == "name":
             out.append(svg_text(x + r + 1.2, y - r + 0.5, px.name, 4.5, weight="bold", fill=c))
             out.append(svg_text(x + r + 1.2, y - r + 4.6, "#%d" % px.led, 3.2, fill=c))
-        elif px.kind == "connection":
+        elif label == "index":
             out.append(svg_text(x + r * 0.75, y + r + 3.2, "#%d" % px.led, 3.0, weight="bold",
                              fill=c))
             out.append(svg_text(x + r * 0.75, y + r + 5.6, px.name, 2.1, fill=c))
@@ -71,22 +79,56 @@ def template_body(hw):
         out.append(svg_line(vx, vy + 10 * i, vx + t, vy + 10 * i, width=0.25))
     out.append(svg_text(vx - 2, vy + 50, "100 mm", 3.0, anchor="middle",
                      extra=' transform="rotate(-90 %s %s)"' % (num(vx - 2), num(vy + 50))))
-    # title and legend
-    out.append(svg_text(w / 2, 11, "Kahuna board: drilling template 1:1", 6.0, anchor="middle",
-                     weight="bold"))
-    out.append(svg_text(w / 2, 18, "%g x %g mm. Print at 100 %% (actual size, no fit to page) "
-                     "and check both 100 mm bars." % hw.size_mm, 3.4, anchor="middle"))
-    out.append(svg_text(w / 2, 23.5, "Circles: drill Ø%g mm at the crosshair. #n: the pixel's "
-                     "LED index. Blue islands, red bridges, green status." % HOLE_MM, 3.0,
-                     anchor="middle"))
-    out.append(svg_text(w / 2, 28.5, "Generated from %s by make hardware."
-                     % board_file(hw), 2.6, anchor="middle", fill="#555"))
+    out += _title_block(hw)
     return out
+
+
+def _title_block(hw):
+    """The title, the scale's warning, the legend and the source, where the game's places
+    put them (template_note: x, y, anchor, wrap width in mm or None)."""
+    x, y, anchor, wrap = hw.places.template_note(hw.size_mm)
+    kinds = ", ".join(k.legend for k in hw.places.KINDS)
+    lines = [
+        (hw.places.TEMPLATE_TITLE, 6.0, "bold", "#000", 0),
+        ("%g x %g mm. Print at 100 %% (actual size, no fit to page) and check both 100 mm "
+         "bars." % hw.size_mm, 3.4, "normal", "#000", 7.0),
+        ("Circles: drill Ø%g mm at the crosshair. #n: the pixel's LED index. %s."
+         % (HOLE_MM, kinds[:1].upper() + kinds[1:]), 3.0, "normal", "#000", 5.5),
+        ("Generated from %s by make hardware." % board_file(hw), 2.6, "normal", "#555", 5.0),
+    ]
+    out = []
+    for text, size, weight, fill, step in lines:
+        y += step
+        parts = _wrap(text, size, wrap, weight)
+        for k, part in enumerate(parts):
+            out.append(svg_text(x, y + k * size * 1.3, part, size, anchor=anchor,
+                                weight=weight, fill=fill))
+        y += (len(parts) - 1) * size * 1.3
+    return out
+
+
+def _wrap(text, size, width, weight="normal"):
+    """`text` in lines at most `width` mm wide at font `size`, broken at spaces; one line
+    when width is None."""
+    if width is None:
+        return [text]
+    lines, line = [], ""
+    for word in text.split(" "):
+        longer = line + " " + word if line else word
+        if line and text_width(longer, size, weight) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = longer
+    return lines + [line]
 
 
 def board_file(hw):
     """The board definition's path as the docs name it: relative to the repository."""
-    p = hw.board_path
+    return board_file_of(hw.board_path)
+
+
+def board_file_of(p):
     return os.path.relpath(p, mpy.ROOT) if os.path.isabs(p) else p
 
 
@@ -113,6 +155,24 @@ def a4_tiles(size_mm):
     return best
 
 
+def _join_marks(size_mm, cols, rows, sw, sh, uw, uh):
+    """Marks to match neighbouring A4 pages by, in the middle of each strip two pages both
+    print (board millimetres): two on each join on the board, whatever it has there."""
+    out = []
+    half = TILE_OVERLAP_MM / 2
+    spots = [((c + 1) * sw + half, r * sh + uh * f) for c in range(cols - 1)
+             for r in range(rows) for f in (0.25, 0.75)]
+    spots += [(c * sw + uw * f, (r + 1) * sh + half) for r in range(rows - 1)
+              for c in range(cols) for f in (0.25, 0.75)]
+    for x, y in spots:
+        if x > size_mm[0] - 3 or y > size_mm[1] - 3:
+            continue  # beyond the board: the board's own edge matches those pages
+        out.append(svg_circle(x, y, 1.5, stroke="#c00", width=0.2))
+        out.append(svg_line(x - 3, y, x + 3, y, stroke="#c00", width=0.2))
+        out.append(svg_line(x, y - 3, x, y + 3, stroke="#c00", width=0.2))
+    return out
+
+
 def template_tiles(hw):
     """One SVG per A4 page of the tiled template."""
     orient, (cols, rows), tiles, page = a4_tiles(hw.size_mm)
@@ -120,7 +180,7 @@ def template_tiles(hw):
     m = TILE_MARGIN_MM
     uw, uh = pw - 2 * m, ph - 2 * m
     sw, sh = uw - TILE_OVERLAP_MM, uh - TILE_OVERLAP_MM
-    body = template_body(hw)
+    body = template_body(hw) + _join_marks(hw.size_mm, cols, rows, sw, sh, uw, uh)
     pages = []
     for n, (c, r, x0, y0) in enumerate(tiles):
         out = svg_open(pw, ph, unit="mm", bg="#fff")
@@ -146,11 +206,13 @@ def template_tiles(hw):
                              extra=' stroke-dasharray="3 2"'))
             out.append(svg_text(m + 2, y + 3.4, "page %d's frame goes here" % (n + 1 + cols),
                              2.6, fill="#c00"))
-        out.append(svg_text(m, ph - 5.5, "Kahuna template, A4 %s, page %d of %d (row %d, "
-                         "column %d). Print at 100 %%. Trim a page's top and left margins "
-                         "along its grey frame and lay that edge on the red dashed line of "
-                         "the page before; match the marks, tape." % (
-                             orient, n + 1, len(tiles), r + 1, c + 1), 2.4))
+        foot = _wrap("%s template, A4 %s, page %d of %d (row %d, column %d). Print at 100 "
+                     "%%. Trim a page's top and left margins along its grey frame and lay "
+                     "that edge on the red dashed line of the page before; match the red join "
+                     "marks, tape." % (hw.places.TITLE, orient, n + 1, len(tiles), r + 1, c + 1),
+                     2.4, uw)
+        for k, line in enumerate(foot):  # centred on where a one-line footer stands
+            out.append(svg_text(m, ph - 5.5 + (k - (len(foot) - 1) / 2.0) * 2.9, line, 2.4))
         # a 50 mm check on every page
         out.append(svg_line(pw - m - 50, m - 4, pw - m, m - 4, width=0.35))
         for i in range(6):

@@ -1,27 +1,33 @@
-"""The maker's hardware documentation, generated from the board definition.
+"""The maker's hardware documentation of every board, generated from its board definition.
 
     python -m host_tools hardware [--board PATH] [--out DIR] [--check]
     make hardware
 
-Writes into `hardware/` (or --out):
+For each board definition of board_def/ (or the one --board names), into its folder under
+`hardware/` (or --out): board_def/kahuna.json's into `hardware/` itself, another's into
+`hardware/<its file's name>/` (`hardware/halunken/`, `hardware/kami/`):
 
     bom.csv                  bill of materials, quantities from board_def
     README.md                for makers: BOM, wiring, power, LED chain, template, assembly;
-                             filled in from hardware/README.template.md
+                             filled in from README.template.md in the same folder
     wiring.svg, wiring.png   schematic of the Pico and everything on it (schemdraw)
     chain.svg, chain.png     the LED chain drawn over the board: the current order (LED
                              index order) beside a suggested shorter one
     template.svg/.pdf        1:1 drilling template, one page of board_size_mm
     template-a4.pdf          the same template tiled onto A4 pages with overlap marks
 
-`--check` writes into a temporary folder and compares byte for byte with --out: exit 1
-naming the stale files. Everything is deterministic: no dates, fixed number formats, PDF
-metadata without a creation date. PNG and PDF go through cairosvg (system libcairo2);
-the bytes depend on the cairo and font versions, the same on every machine of the project.
+`--check` writes into a temporary folder and compares byte for byte with the board's
+folder: exit 1 naming the stale files. Everything is deterministic: no dates, fixed number
+formats, PDF metadata without a creation date. PNG and PDF go through cairosvg (system
+libcairo2); the bytes depend on the cairo and font versions, the same on every machine of
+the project. A board definition the documents cannot be made from is one line and exit
+status 2, and nothing is written.
 
-Positions: islands at their centres, a connection's pixel at the midpoint of its two
-islands, status pixels and the Pico where `hardware` in board_def says, else at the
-defaults in hwfigures; frame units (board_def `frame`, y down) scale to `board_size_mm`.
+Positions: the game's `hwplaces` part (host_tools/games/<game>/hwplaces.py, found by the
+board's game through the registry) says where each pixel sits, in the frame's units, what
+it is called and its kind (how the pictures draw it); the Pico sits where `hardware.pico_xy`
+in board_def says, else at the default in hwfigures; frame units (board_def `frame`, y
+down) scale to `board_size_mm`.
 
 The parts: the figures (hwfigures), the model (here), the LED chain's order (chainorder),
 the tables (hwtables: wiring, power, BOM), the README (hwreadme), the pictures
@@ -29,17 +35,20 @@ the tables (hwtables: wiring, power, BOM), the README (hwreadme), the pictures
 """
 
 import argparse
+import glob
+import json
 import os
 import shutil
 import sys
 import tempfile
 
 from core import board as boardmod
-from host_tools import mpy
+from host_tools import gamearg, mpy
+from host_tools import games as hostgames
 from host_tools.documents.chainorder import dist, path_length, suggest_chain
 from host_tools.documents.chainpicture import chain_svg
 from host_tools.documents.drilltemplate import template_svg, template_tiles
-from host_tools.documents.hwfigures import CLOSE_FACTOR, HOLE_MM, PICO_XY, STATUS_ROW, HardwareError
+from host_tools.documents.hwfigures import CLOSE_FACTOR, HOLE_MM, PICO_XY, HardwareError
 from host_tools.documents.hwreadme import TEMPLATE_NAME, readme
 from host_tools.documents.hwtables import amps, bom_csv, bom_rows, power_budget, wiring_rows
 from host_tools.documents.svgkit import pdf_pages, png
@@ -47,6 +56,7 @@ from host_tools.documents.wiringdiagram import wiring_svg
 from host_tools.paths import BOARD_DEF
 
 DEFAULT_BOARD = BOARD_DEF
+BOARDS_DIR = os.path.join(mpy.ROOT, "board_def")
 DEFAULT_OUT = os.path.join(mpy.ROOT, "hardware")
 
 # Files this generator writes, in the order it writes them.
@@ -62,48 +72,53 @@ class Pixel:
     def __init__(self, led, name, kind, xy):
         self.led = led
         self.name = name
-        self.kind = kind  # "island", "connection" or "status"
+        self.kind = kind  # a kind of the game's places (KINDS): "island", "pile", ...
         self.xy = xy
 
 
+def places(game):
+    """The game's `hwplaces` part (host_tools/games/<game>/hwplaces.py), found by its name;
+    HardwareError when the game has none."""
+    try:
+        gamearg.check(game, "hardware")
+        return hostgames.part(game, "hwplaces")
+    except hostgames.NoGame as e:
+        raise HardwareError(str(e)) from None
+
+
 class Hardware:
-    """Everything the documents say, worked out once from a Board."""
+    """Everything the documents say, worked out once from a Board: the game's places
+    (its `hwplaces` part) say where each pixel sits and what it is."""
 
     def __init__(self, board, board_path):
         if board.board_size_mm is None:
             raise HardwareError("layout.board_size_mm: needed for the template and wire lengths")
         self.board = board
         self.board_path = board_path
+        self.places = places(board.game)
+        self.kinds = {k.kind: k for k in self.places.KINDS}
         self.size_mm = (float(board.board_size_mm[0]), float(board.board_size_mm[1]))
         if board.frame is not None:
             self.frame = (float(board.frame[0]), float(board.frame[1]))
-        else:  # no frame: the island positions are taken as millimetres
+        else:  # no frame: the positions are taken as millimetres
             self.frame = self.size_mm
         self.scale = (self.size_mm[0] / self.frame[0], self.size_mm[1] / self.frame[1])
-        hw = (board.raw or {}).get("hardware", {})
-        if not isinstance(hw, dict):
+        self.hw = (board.raw or {}).get("hardware", {})
+        if not isinstance(self.hw, dict):
             raise HardwareError("hardware: must be an object")
         fw, fh = self.frame
-        self.pico_xy = self.to_mm(self._xy(hw.get("pico_xy"), "hardware.pico_xy",
-                                           (PICO_XY[0] * fw, PICO_XY[1] * fh)))
-        status_xy = hw.get("status_xy", {})
-        if not isinstance(status_xy, dict):
-            raise HardwareError("hardware.status_xy: must be an object")
-        pixels = []
-        for i, name in enumerate(board.islands):
-            pixels.append(Pixel(board.island_led[i], name, "island",
-                                self.to_mm(board.island_xy[i])))
-        for k, name in enumerate(board.connections):
-            a, b = board.conn_ends[k]
-            (xa, ya), (xb, yb) = board.island_xy[a], board.island_xy[b]
-            pixels.append(Pixel(board.conn_led[k], name, "connection",
-                                self.to_mm(((xa + xb) / 2, (ya + yb) / 2))))
-        status = sorted(board.status_leds.items(), key=lambda kv: kv[1])
-        for j, (name, led) in enumerate(status):
-            default = ((STATUS_ROW[0] + j * STATUS_ROW[2]) * fw, STATUS_ROW[1] * fh)
-            xy = self._xy(status_xy.get(name), "hardware.status_xy." + name, default)
-            pixels.append(Pixel(led, name, "status", self.to_mm(xy)))
+        self.pico_xy = self.to_mm(self.xy(self.hw.get("pico_xy"), "hardware.pico_xy",
+                                          (PICO_XY[0] * fw, PICO_XY[1] * fh)))
+        pixels = [Pixel(led, name, kind, self.to_mm(xy))
+                  for led, name, kind, xy in self.places.pixels(self)]
         pixels.sort(key=lambda p: p.led)
+        if [p.led for p in pixels] != list(range(board.led_count)):
+            raise HardwareError("%s's places do not name each of the %d pixels once"
+                                % (board.game, board.led_count))
+        for p in pixels:
+            if p.kind not in self.kinds:
+                raise HardwareError("pixel %d (%s): kind %r is not among %s's KINDS"
+                                    % (p.led, p.name, p.kind, board.game))
         self.pixels = pixels  # by LED index: pixels[i].led == i
         self.current = list(range(len(pixels)))
         self.suggested = suggest_chain(self.pico_xy, [p.xy for p in pixels])
@@ -115,9 +130,37 @@ class Hardware:
         self.close_pairs.sort(key=lambda t: (t[0], t[1].led, t[2].led))
         self.wiring = wiring_rows(board)
         self.power = power_budget(board)
-        self.bom = bom_rows(board, self.power, self.current_mm, self.suggested_mm)
+        self.cards = self.places.cards(board)
+        self.same_electronics = self._same_electronics()
+        self.bom = bom_rows(board, self.power, self.current_mm, self.suggested_mm, self.cards)
 
-    def _xy(self, v, field, default):
+    def _same_electronics(self):
+        """The other board definitions of board_def/ whose `hardware` section is this
+        one's: the same Pico, reader, buttons and wiring drive them (only the strip
+        differs)."""
+        mine = (self.board.raw or {}).get("hardware")
+        same = []
+        for path in sorted(boards()):
+            if _same(path, self.board_path):
+                continue
+            try:
+                with open(path, encoding="utf-8") as f:
+                    other = json.load(f)
+            except (OSError, ValueError):
+                continue
+            if isinstance(other, dict) and other.get("hardware") == mine:
+                same.append(path)
+        return same
+
+    def section(self, key):
+        """An object of the hardware section the game's places may read (`status_xy`)."""
+        v = self.hw.get(key, {})
+        if not isinstance(v, dict):
+            raise HardwareError("hardware.%s: must be an object" % key)
+        return v
+
+    def xy(self, v, field, default):
+        """A position [x, y] in frame units from the hardware section, or `default`."""
         if v is None:
             return default
         if (not isinstance(v, list) or len(v) != 2
@@ -131,6 +174,24 @@ class Hardware:
 
 # ------------------------------------------------------------------ writing
 
+def boards():
+    """Every board definition of board_def/, the default board (Kahuna's) first."""
+    paths = sorted(glob.glob(os.path.join(BOARDS_DIR, "*.json")))
+    return [DEFAULT_BOARD] + [p for p in paths if not _same(p, DEFAULT_BOARD)]
+
+
+def _same(a, b):
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+def folder(board_path, root):
+    """Where a board's documents go under `root`: the default board's in `root` itself (as
+    they always were), another's in `root/<its file's name>/` (hardware/halunken/)."""
+    if _same(board_path, DEFAULT_BOARD):
+        return root
+    return os.path.join(root, os.path.splitext(os.path.basename(board_path))[0])
+
+
 def generate(board_path, out_dir, template_dir=None):
     """Write every output into out_dir; README.md from template_dir (default out_dir)."""
     board = boardmod.load(board_path)
@@ -141,6 +202,7 @@ def generate(board_path, out_dir, template_dir=None):
             template_text = f.read()
     except OSError as e:
         raise HardwareError("cannot read the README template (%s)" % e) from None
+    title = hw.places.TITLE
     files = {}
     files["bom.csv"] = bom_csv(hw).encode("utf-8")
     wiring = wiring_svg(hw)
@@ -151,9 +213,9 @@ def generate(board_path, out_dir, template_dir=None):
     files["chain.png"] = png(chain, 1290)
     tsvg = template_svg(hw)
     files["template.svg"] = tsvg.encode("utf-8")
-    files["template.pdf"] = pdf_pages([tsvg], hw.size_mm, "Kahuna board template 1:1")
+    files["template.pdf"] = pdf_pages([tsvg], hw.size_mm, "%s board template 1:1" % title)
     pages, page = template_tiles(hw)
-    files["template-a4.pdf"] = pdf_pages(pages, page, "Kahuna board template on A4")
+    files["template-a4.pdf"] = pdf_pages(pages, page, "%s board template on A4" % title)
     files["README.md"] = readme(hw, template_text).encode("utf-8")
     os.makedirs(out_dir, exist_ok=True)
     for name in OUTPUTS:
@@ -184,32 +246,46 @@ def stale(board_path, out_dir):
 
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools hardware",
-                                 description="Generate the maker's hardware docs from "
-                                 "board_def: BOM, wiring, power, LED chain, 1:1 template.")
-    ap.add_argument("--board", default=DEFAULT_BOARD, help="board definition (default: "
-                    "board_def/kahuna.json)")
-    ap.add_argument("--out", default=DEFAULT_OUT, help="output folder, holding %s "
-                    "(default: hardware/)" % TEMPLATE_NAME)
+                                 description="Generate the maker's hardware docs of every "
+                                 "board definition (or one): BOM, wiring, power, LED chain, "
+                                 "1:1 template.")
+    ap.add_argument("--board", help="one board definition (default: every board_def/*.json)")
+    ap.add_argument("--out", default=DEFAULT_OUT, help="output folder (default: hardware/): "
+                    "board_def/kahuna.json's documents go there, another board's into its "
+                    "folder NAME/ there; each folder holds its %s" % TEMPLATE_NAME)
     ap.add_argument("--check", action="store_true", help="generate into a temporary folder "
-                    "and fail if --out differs")
+                    "and fail if the output folders differ")
     args = ap.parse_args(argv)
+    todo = [args.board] if args.board is not None else boards()
     try:
         if args.check:
-            bad = stale(args.board, args.out)
-            if bad:
-                print("hardware: stale in %s: %s (run make hardware)"
-                      % (args.out, ", ".join(bad)), file=sys.stderr)
-                return 1
-            print("hardware: %s is up to date" % args.out)
-            return 0
-        hw = generate(args.board, args.out)
+            failed = 0
+            for path in todo:
+                out = folder(path, args.out)
+                bad = stale(path, out)
+                if bad:
+                    print("hardware: stale in %s: %s (run make hardware)"
+                          % (out, ", ".join(bad)), file=sys.stderr)
+                    failed = 1
+                else:
+                    print("hardware: %s is up to date" % out)
+            return failed
+        for path in todo:  # every board checked before anything is written
+            Hardware(boardmod.load(path), path)
+            tpl = os.path.join(folder(path, args.out), TEMPLATE_NAME)
+            if not os.path.isfile(tpl):
+                raise HardwareError("no README template %s: write the board's prose there"
+                                    % tpl)
+        for path in todo:
+            out = folder(path, args.out)
+            hw = generate(path, out)
+            print("hardware: wrote %s to %s" % (", ".join(OUTPUTS), out))
+            print("hardware: %s: %d pixels; chain %.0f mm in LED order, %.0f mm suggested; "
+                  "supply %s" % (hw.board.name, len(hw.pixels), hw.current_mm,
+                                 hw.suggested_mm, amps(hw.power["recommended_a"])))
     except (boardmod.BoardError, HardwareError) as e:
         print("hardware: %s" % e, file=sys.stderr)
         return 2
-    print("hardware: wrote %s to %s" % (", ".join(OUTPUTS), args.out))
-    print("hardware: %d pixels; chain %.0f mm in LED order, %.0f mm suggested; supply %s"
-          % (len(hw.pixels), hw.current_mm, hw.suggested_mm,
-             amps(hw.power["recommended_a"])))
     return 0
 
 

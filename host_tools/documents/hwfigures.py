@@ -3,6 +3,7 @@ Pico's header, the parts and what they draw, where things sit under the board; a
 HardwareError, what every part of the documents raises for a board definition it cannot
 document."""
 
+from collections import namedtuple
 
 # ------------------------------------------------------------------ the Pico's header
 # Raspberry Pi Pico / Pico H pinout (Pico datasheet, "Pinout"): the physical header pin of
@@ -19,7 +20,6 @@ PICO_GND_PINS = (3, 8, 13, 18, 23, 28, 38)  # 33 is AGND
 PIN_VBUS, PIN_VSYS, PIN_3V3_EN, PIN_3V3, PIN_GND_R, PIN_GND_L = 40, 39, 37, 36, 38, 3
 
 # ------------------------------------------------------------------ parts and figures
-CARDS_PER_ISLAND = 2  # docs/rules.md: 24 island cards, 2 per island (HUNA-1, HUNA-2)
 PIXEL_SPARES = 0.10  # spare fraction of pixels and stickers (at least MIN_SPARES)
 MIN_SPARES = 2
 LED_FULL_WHITE_MA = 60  # one WS2812B at full white: 3 x 20 mA (view.MA_PER_CHANNEL)
@@ -35,17 +35,23 @@ BULK_CAP = "1000 µF"  # Überguide: across + and - where the supply meets the s
 
 # ------------------------------------------------------------------ layout (frame units)
 # Where the Pico (with the level shifter beside it) sits under the board: the bottom-left
-# corner; the data line starts there. Status pixels: a row along the bottom edge next to
-# it. Both can be set in board_def as {"hardware": {"pico_xy": [x, y], "status_xy":
-# {"phase": [x, y], ...}}} (frame units); board_def's validator ignores that key.
+# corner; the data line starts there. board_def can set it as {"hardware": {"pico_xy": [x,
+# y]}} (frame units; a game's places may read more there, as Kahuna's `status_xy`).
 PICO_XY = (0.07875, 0.9484)  # fractions of the frame: (31.5, 303.5) mm on a 400x320 board
 PICO_MM = (51.0, 21.0)  # the Pico's outline, lying along the bottom edge
-STATUS_ROW = (0.18, 0.9625, 0.04)  # first x, y and x step as fractions of the frame
 CLOSE_FACTOR = 1.5  # pixel centres closer than this x HOLE_MM are named in the README
 HOLE_MM = 10.0  # drill diameter for a pixel (a 10 mm round WS2812B board shines through)
 A4_MM = (210.0, 297.0)
 TILE_MARGIN_MM = 10.0  # unprinted margin kept on each A4 page
 TILE_OVERLAP_MM = 10.0  # board area printed on both neighbouring pages
+
+
+# A kind of pixel as a game's places (host_tools/games/<game>/hwplaces.py) name it: its
+# legend on the template ("blue islands": the colour's word first), the template's ink,
+# the chain picture's fill, and how the template labels it: "name" (the name in bold
+# beside the hole, the LED index under it), "index" (the index in bold below right, the
+# name small under it) or "above" (index and name centred above the hole).
+StyledKind = namedtuple("StyledKind", ("kind", "legend", "ink", "fill", "label"))
 
 
 class HardwareError(Exception):

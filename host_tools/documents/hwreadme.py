@@ -3,10 +3,9 @@ pictures of the hardware documents."""
 
 import string
 
-from host_tools.documents.drilltemplate import a4_tiles, board_file
+from host_tools.documents.drilltemplate import a4_tiles, board_file, board_file_of
 from host_tools.documents.hwfigures import (
     BUZZER_MA,
-    CARDS_PER_ISLAND,
     CLOSE_FACTOR,
     HOLE_MM,
     LED_FULL_WHITE_MA,
@@ -64,15 +63,11 @@ def readme_fields(hw):
     order = " → ".join("%s (%d)" % (pixel_names[i].name, i) for i in hw.suggested)
     tiles = a4_tiles(hw.size_mm)
     saving = hw.current_mm - hw.suggested_mm
-    return {
+    fields = {
         "board_file": board_file(hw),
         "name": b.name[:1].upper() + b.name[1:],
         "led_count": b.led_count,
-        "islands": len(b.islands),
-        "connections": len(b.connections),
-        "status": len(b.status_leds),
-        "status_names": ", ".join(sorted(b.status_leds, key=b.status_leds.get)),
-        "cards": CARDS_PER_ISLAND * len(b.islands),
+        "cards": hw.cards[0],
         "buttons": len(b.pins["buttons"]),
         "neopixel_gpio": b.pins["neopixel"],
         "neopixel_pin": PICO_GPIO_PIN[b.pins["neopixel"]],
@@ -103,7 +98,12 @@ def readme_fields(hw):
         "close_limit_mm": "%g" % (CLOSE_FACTOR * HOLE_MM),
         "close_pairs": "; ".join("%s (#%d) and %s (#%d): %.1f mm apart" % (
             p.name, p.led, q.name, q.led, dd) for dd, p, q in hw.close_pairs) or "none",
+        "wire_m": "%.1f" % (hw.current_mm / 1000.0),
+        "same_electronics": ", ".join("`%s`" % board_file_of(p) for p in hw.same_electronics)
+                            or "none",
     }
+    fields.update(hw.places.readme_fields(b))
+    return fields
 
 
 def readme(hw, template_text):

@@ -11,7 +11,6 @@ from core import checks
 from host_tools.documents.hwfigures import (
     BULK_CAP,
     BUZZER_MA,
-    CARDS_PER_ISLAND,
     DATA_RESISTOR,
     HOLE_MM,
     LED_FULL_WHITE_MA,
@@ -138,11 +137,12 @@ def _spares(n):
     return max(MIN_SPARES, int(math.ceil(n * PIXEL_SPARES)))
 
 
-def bom_rows(board, power, chain_mm, suggested_mm):
+def bom_rows(board, power, chain_mm, suggested_mm, cards):
     """The BOM rows. Wire is for `chain_mm`, the chain as board_def numbers it now (what
-    the firmware drives); the suggested order's need is given beside it."""
+    the firmware drives); the suggested order's need is given beside it. `cards` is the
+    game's (count, what they are, where the count comes from): one sticker each."""
     n = board.led_count
-    cards = CARDS_PER_ISLAND * len(board.islands)
+    cards, what, cards_from = cards
     buttons = len(board.pins["buttons"])
     wire_m = int(math.ceil(chain_mm * WIRE_SLACK / 100.0)) / 10.0  # per conductor, 0.1 m up
     rows = [
@@ -154,9 +154,8 @@ def bom_rows(board, power, chain_mm, suggested_mm):
          "led_count %d + %d spares" % (n, _spares(n))),
         ("pcs", "PN532 NFC module", "e.g. Elechouse PN532 V3 or Adafruit PN532 breakout; "
          "set to I2C mode", 1, "1 reader"),
-        ("pcs", "NTAG213 NFC sticker", "round 25 mm or smaller, one per island card",
-         cards + _spares(cards), "%d islands x %d cards + %d spares"
-         % (len(board.islands), CARDS_PER_ISLAND, _spares(cards))),
+        ("pcs", "NTAG213 NFC sticker", "round 25 mm or smaller, %s" % what,
+         cards + _spares(cards), "%s + %d spares" % (cards_from, _spares(cards))),
     ]
     if "encoder" in board.pins:
         rows.append(("pcs", "Rotary encoder with push switch (EC11)",

@@ -20,6 +20,19 @@ def mm_text(v):
     return "%.1f" % v
 
 
+def text_width(s, size, weight="normal"):
+    """The width of `s` at font `size` in the documents' font (DejaVu Sans), as cairo sets
+    it: what wrapping a line needs."""
+    import cairocffi
+
+    ctx = cairocffi.Context(cairocffi.ImageSurface(cairocffi.FORMAT_ARGB32, 1, 1))
+    ctx.select_font_face("DejaVu Sans", cairocffi.FONT_SLANT_NORMAL,
+                         cairocffi.FONT_WEIGHT_BOLD if weight == "bold"
+                         else cairocffi.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(size)
+    return ctx.text_extents(s)[4]
+
+
 def svg_open(w, h, unit="", view=None, bg=None):
     vb = view or (0, 0, w, h)
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%s%s" height="%s%s" '
@@ -37,7 +50,10 @@ def svg_text(x, y, s, size, anchor="start", weight="normal", fill="#000", extra=
 
 
 def svg_line(x1, y1, x2, y2, stroke="#000", width=0.3, extra=""):
-    return ('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"%s/>'
+    """A line, with fill="none": cairosvg fills a line with SVG's default black, and a
+    PDF viewer (Chrome's pdfium) draws that empty fill as a black hairline where a clip
+    cuts the line (the A4 pages' edges)."""
+    return ('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" fill="none"%s/>'
             % (num(x1), num(y1), num(x2), num(y2), stroke, num(width), extra))
 
 

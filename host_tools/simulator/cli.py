@@ -40,13 +40,14 @@ def main(argv=None):
     ap.add_argument("--board", help="board definition JSON (default %s)"
                                      % os.path.relpath(DEFAULT_BOARD, mpy.ROOT))
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
-    ap.add_argument("--ai", choices=("white", "black"),
-                    help="play alone: the board plays this side (interactive play)")
+    ap.add_argument("--ai", metavar="SIDE",
+                    help="play alone: the board plays this side (interactive play; Kahuna: "
+                         "white or black; Halunken: its seats, e.g. p2,p3)")
     ap.add_argument("--seed", type=int, metavar="N",
                     help="a shuffled table of cards dealt from seed N (interactive play; "
                          "without --ai: hot seat, the other hand hidden)")
     ap.add_argument("--players", type=int, choices=(2, 3, 4),
-                    help="Halunken & Spelunken: the number of players (interactive play)")
+                    help="Halunken & Spelunken, Kami: the number of players (interactive play)")
     ap.add_argument("--mode", choices=("beginner", "standard", "tactical"),
                     help="Halunken & Spelunken: the mode (interactive play)")
     args = ap.parse_args(argv)
@@ -82,6 +83,11 @@ def main(argv=None):
         if args.ai and seed is None:
             seed = int.from_bytes(os.urandom(2), "little")  # said on screen: replayable
         play = hostgames.part(game, "play")
+        sides = getattr(play, "AI_SIDES", ("white", "black"))
+        if args.ai is not None and sides is not None and args.ai not in sides:
+            print("sim: --ai must be %s, got %r" % (" or ".join(sides), args.ai),
+                  file=sys.stderr)
+            return 2
         extra = dict((k, getattr(args, k)) for k in ("players", "mode")
                      if getattr(args, k) is not None)
         if [k for k in extra if k not in getattr(play, "TAKES", ())]:

@@ -5,8 +5,8 @@ the controller (`controller`), the view (`view`), the public state (`report`).
 
 Every deal of the contract: at a table (`deal=table`, the default) the board learns each
 crew card and Black-Jack's turned card as it is tapped; with a dealt deck (`deal=seed`,
-`deal=given`) it makes the takes itself (H33). The board's own player is still to come
-(`solo` is None).
+`deal=given`) it makes the takes itself (H33). The seats of setting `ai` are the board's
+(`solo`; with a dealt deck so far).
 """
 
 from games.halunken import controller as _controller
@@ -43,12 +43,20 @@ def card_names(board):
     return CARD_NAMES
 
 
+class State(rules.Game):
+    """The rules' game, and the seats the board plays (setting `ai`, seat indices)."""
+
+    def __init__(self, settings):
+        super().__init__(settings)
+        self.ai_seats = [int(s[1:]) - 1 for s in settings.get("ai", ())]
+
+
 def new_state(board, settings):
     """A new game from settings in their JSON form; the rules need nothing of `board`.
     The seats' colours (H31) ride along for the view: `colours`, None or a colour or None
     per seat."""
     checked = check_settings(settings)
-    state = rules.Game(checked)
+    state = State(checked)
     state.colours = _settings.seat_colours(checked)
     return state
 
@@ -145,9 +153,15 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's own player: none yet (section 8.3 says what it may look at)."""
-    return None
+    """The board's players when the settings give it seats (`ai`), else None. Imported
+    here, not above: a game of people alone does not pay the player's heap."""
+    seats = getattr(state, "ai_seats", ())
+    if not seats:
+        return None
+    from games.halunken.solo import Solo
+    return Solo(state, controller, list(seats), clock)
 
 
 def preload():
-    """Nothing to load ahead: no board's own player yet."""
+    """Load the board's players' code while the heap is whole (main.py at boot)."""
+    from games.halunken import solo  # noqa: F401

@@ -59,6 +59,22 @@ def _copy(v):
     return v
 
 
+def crew_score(values, crew):
+    """Sum of values plus the majority colour's sum again (H14: tie -> highest sum); the
+    board's player scores crews it imagines with it too."""
+    total = 0
+    sums = [0, 0, 0, 0]
+    counts = [0, 0, 0, 0]
+    for c in crew:
+        total += values[c]
+        sums[deck.colour(c)] += values[c]
+        counts[deck.colour(c)] += 1
+    top = max(counts)
+    if top == 0:
+        return 0
+    return total + max(sums[k] for k in range(4) if counts[k] == top)
+
+
 class Game:
     def __init__(self, settings):
         n = settings["players"]
@@ -527,19 +543,7 @@ class Game:
     # ------------------------------------------------------------------ scores
 
     def score(self, seat):
-        """Sum of values plus the majority colour's sum again (H14: tie -> highest sum)."""
-        crew = self.crews[seat]
-        total = 0
-        sums = [0, 0, 0, 0]
-        counts = [0, 0, 0, 0]
-        for c in crew:
-            total += self.values[c]
-            sums[deck.colour(c)] += self.values[c]
-            counts[deck.colour(c)] += 1
-        top = max(counts)
-        if top == 0:
-            return 0
-        return total + max(sums[k] for k in range(4) if counts[k] == top)
+        return crew_score(self.values, self.crews[seat])
 
     def winners(self):
         scores = [self.score(s) for s in range(self.players)]

@@ -14,7 +14,8 @@
 from games.halunken import deck
 
 MODES = ("beginner", "standard", "tactical")
-KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "colours")
+KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "colours",
+        "ai")
 HEX = "0123456789abcdefABCDEF"
 
 
@@ -73,6 +74,20 @@ def _bj(obj, mode):
     if len(out) != size:
         raise ValueError("bj must list all %d of Black-Jack's cards" % size)
     return out
+
+
+def _ai(obj, players):
+    """The seats the board plays, in seat order (an extension of the sim contract)."""
+    seats = obj.get("ai", [])
+    if not isinstance(seats, list):
+        raise ValueError("ai must list the seats the board plays (p1..p%d)" % players)
+    names = ["p%d" % (i + 1) for i in range(players)]
+    for s in seats:
+        if s not in names:
+            raise ValueError("ai: %r is not a seat p1..p%d" % (s, players))
+        if seats.count(s) > 1:
+            raise ValueError("ai names %s twice" % s)
+    return [s for s in names if s in seats]
 
 
 def _values(obj):
@@ -143,6 +158,12 @@ def check_settings(obj):
     if deal not in ("table", "given", "seed"):
         raise ValueError("deal must be table, given or seed, got %r" % (deal,))
     out = {"players": players, "mode": mode, "first": first, "deal": deal}
+    ai = _ai(obj, players)
+    if ai:
+        if deal == "table":  # the board's seats make no physical take yet (solo.py)
+            raise ValueError("ai: the board's players need a dealt deck (seed or piles) "
+                             "so far, not a table deal")
+        out["ai"] = ai
     if "values" in obj:
         out["values"] = _values(obj)
     if "colours" in obj:

@@ -10,10 +10,17 @@ name here.
 - `play`       the terminal play (`sim --game halunken` without a scenario), hot seat
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
+- `baselines`  the random and greedy players the board's player is measured against
+- `duelgames`  whole games between them (`duel --game halunken`; its command line is
+               `duelcli`)
+- `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
+- `picture`    the ring drawn as SVG and PNG (`sim --render`, the web page's geometry)
+- `webgame`    Halunken's side of the browser page: hot seat, the secret choice hidden
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
 deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k, H2).
 """
 
-PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame")
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
+         "duelgames", "hwplaces", "picture", "webgame")

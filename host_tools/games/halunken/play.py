@@ -7,7 +7,9 @@ of the LED strip's last frame (each space's light, its pile light, the seats' li
 port, the rounds), and what the players may know: steps, crews, the port, the top cards,
 the auction, how many have chosen. Never a secret choice: while movement cards are chosen
 the typed line is not echoed (a terminal's password input), piped input is echoed as
-`(hidden)`, and the screen says only "p2 has chosen". Commands are the scenario language
+`(hidden)`, and the screen says only "p2 has chosen". With `--ai p2,p3` the board plays
+those seats (games/halunken/solo.py): their events are said in words after each command,
+their movement cards never before the reveal. Commands are the scenario language
 of docs/scenarios.md (`pick T5`, `tap P1-4`, `press ok`, ...), also without their verb
 (`T5`, `4`, `P1-4`, `ok`), plus `help` and `quit`.
 """
@@ -17,6 +19,7 @@ import os
 import sys
 
 from core import frame
+from games.halunken import deck
 from games.halunken import report as gamereport
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
@@ -28,6 +31,7 @@ SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS) // 1000) * 1000  # flashes are 
 PROMPT = "halunken> "
 QUIT_WORDS = ("quit", "exit")
 TAKES = ("players", "mode")  # the settings `sim` passes on (--players, --mode)
+AI_SIDES = None  # --ai names seats (p2,p3): checked with the settings, not by `sim`
 SEATS = ("p1", "p2", "p3", "p4")
 # The ring, clockwise: T1..T5 along the top, T6..T7 down the right, T8..T12 back along
 # the bottom, T13..T14 up the left.
@@ -219,18 +223,48 @@ def run_line(sim, text, line_no, cards):
     return None
 
 
+def board_moves(sim):
+    """The board's seats' events since the last call (the solo's log, emptied), in words:
+    never which movement card (8.3)."""
+    solo = sim.app.solo
+    if solo is None:
+        return []
+    if solo.log is None:  # a new game's or a rebooted board's player
+        solo.log = []
+    out = []
+    for seat, act in solo.log:
+        who = "%s (the board)" % SEATS[seat]
+        kind, arg = act[0], act[-1]
+        if kind == "choose":
+            out.append("%s has chosen%s." % (who, " Black-Jack's card" if act[1] == BJ
+                                             else ""))
+        elif kind == "offer":
+            out.append("%s offers %s." % (who, deck.crew_name(arg)))
+        elif kind == "pass":
+            out.append("%s passes." % who)
+        elif kind in ("steal", "rob"):
+            out.append("%s %s." % (who, "takes nothing" if arg < 0
+                                   else "picks " + deck.crew_name(arg)))
+        elif kind in ("place", "place_bj"):
+            out.append("%s places %s on %s." % (who, "Black-Jack" if kind == "place_bj"
+                                                else "its captain", deck.space_name(arg)))
+        elif kind == "rum":
+            out.append("%s names %d for its RUM." % (who, arg))
+    del solo.log[:]
+    return out
+
+
 def main(board, board_path, runtime, ai, seed, players=None, mode=None):
     if runtime != "cpython":
         print("sim: terminal play runs on CPython (--runtime cpython)", file=sys.stderr)
-        return 2
-    if ai is not None:
-        print("sim: halunken has no board's player yet (--ai)", file=sys.stderr)
         return 2
     if seed is None:
         seed = int.from_bytes(os.urandom(3), "little")
     settings = {"players": players or 3, "deal": "seed", "seed": seed}
     if mode is not None:
         settings["mode"] = mode
+    if ai is not None:
+        settings["ai"] = ai.split(",")
     try:
         check_settings(settings)
     except ValueError as e:
@@ -238,14 +272,16 @@ def main(board, board_path, runtime, ai, seed, players=None, mode=None):
         return 2
     sim = Simulation(board)
     sim.kit.start(settings)
+    board_moves(sim)  # the board's player keeps a log from now on
     sim.advance(SETTLE_MS)
     mode_ = colour_mode(sys.stdout)
     interactive = sys.stdin.isatty()
     cards = card_names(board)
     r = public(sim)
     print("Halunken & Spelunken, %d players, %s game, deck dealt from seed %d "
-          "(--seed %d replays it). help lists the commands." % (
-              r["players"], r["mode"], seed, seed))
+          "(--seed %d replays it)%s. help lists the commands." % (
+              r["players"], r["mode"], seed, seed,
+              "; the board plays " + ", ".join(settings["ai"]) if ai is not None else ""))
     message = None
     line_no = 0
     while True:
@@ -254,6 +290,9 @@ def main(board, board_path, runtime, ai, seed, players=None, mode=None):
         print("\n".join(status(r)))
         if message:
             print(message)
+        said = board_moves(sim)
+        if said:
+            print("\n".join(said))
         try:
             text = read(sim, sys.stdin, interactive)
         except EOFError:

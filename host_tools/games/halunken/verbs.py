@@ -1,7 +1,8 @@
 """Halunken & Spelunken's words in the scenario language (docs/scenarios.md, "Halunken &
 Spelunken"): its options (players, mode, first, the deal: deal, seed, pile.Tn, bj;
-colour.pN) and `pick Tn|N`. The neutral verbs (tap, hold, press, wait, power-cut, expect,
-option's form) are `host_tools.simulator.scenario`'s.
+colour.pN; the extension `ai`, the seats the board plays) and `pick Tn|N`. The neutral
+verbs (tap, hold, press, wait, power-cut, expect, option's form) are
+`host_tools.simulator.scenario`'s.
 
 Each option line is checked on its own (a bad key or value: that line); `finish` then
 checks them together (a repeated pile or a card in two piles: that line; settings that
@@ -18,7 +19,7 @@ CARDS_ARE = ("cards are crew cards COLOUR-k (RED-1..9, PURPLE-1..10, GREY-1..11,
              "YELLOW-1..12), movement cards P1-1..P4-7 and P1-RUM..P4-RUM, BJ-1..BJ-12")
 VERBS = ("pick",)
 SEED_MAX = 2 ** 31 - 1
-KEYS = ("players", "mode", "first", "deal", "seed", "pile.Tn", "bj", "colour.pN")
+KEYS = ("players", "mode", "first", "deal", "seed", "pile.Tn", "bj", "colour.pN", "ai")
 DEALS = ("table", "given", "seed")
 SEATS = ("p1", "p2", "p3", "p4")
 SPACES = tuple(deck.space_name(t) for t in range(deck.SPACES))
@@ -86,6 +87,12 @@ def check_option(arg, line):
                                       "first (BJ-1..BJ-12, or P3-1..P3-RUM in tactical), "
                                       "got %r" % value)
         return key, cards
+    if key == "ai":  # an extension of the contract: the seats the board plays
+        seats = value.split(",")
+        if any(x not in SEATS for x in seats) or len(set(seats)) != len(seats):
+            raise ScenarioError(line, "option ai must list seats p1..p4, each once "
+                                      "(e.g. p2,p3), got %r" % value)
+        return key, seats
     if key.startswith("colour."):
         if key[7:] not in SEATS:
             raise ScenarioError(line, "unknown option %r: seat colours are colour.p1.."
@@ -120,7 +127,7 @@ def settings(options, line):
     if "seed" in options and deal != "seed":
         raise ScenarioError(line, "seed sets deal=seed, not deal=%s" % deal)
     out = {}
-    for key in ("players", "mode", "first"):
+    for key in ("players", "mode", "first", "ai"):
         if key in options:
             out[key] = options[key]
     out["deal"] = deal
