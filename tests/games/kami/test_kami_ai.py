@@ -321,3 +321,38 @@ def test_a_claim_survives_a_power_cut_and_is_not_made_again():
         now += 50
         app.tick_ai(now)
     assert app.game.is_over()
+
+
+def sim_with(settings):
+    from host_tools.simulator.engine import Simulation
+    sim = Simulation(load_board(ROOT + "/board_def/kami.json", keep_raw=False))
+    sim.kit.start(settings)
+    sim.advance(100)
+    return sim
+
+
+def test_a_person_and_the_boards_partner_on_the_simulated_board():
+    """4 players, the person at p1 (its plays chosen from its own hand and the public
+    table, entered as taps and presses), the board at p2, p3 (the person's partner) and
+    p4, on the simulated board's virtual time, to the end of the game."""
+    from host_tools.games.kami.baselines import GreedyPlayer
+
+    sim = sim_with({"players": 4, "seed": 9, "target": 5, "ai": ["p2", "p3", "p4"]})
+    g = sim.app.game
+    person = GreedyPlayer()
+    plays = 0
+    while not g.is_over() and sim.now < 10 ** 7:
+        acts = ai.seat_actions(g, 0)
+        if not acts:
+            sim.advance(50)  # the board's seats play in their ticks
+            continue
+        act = person.decide(ai.observe(g, 0), acts)
+        if act[0] in ("defend", "attack", "counter", "show"):
+            sim.app.tap_card(deck.NAMES[act[1]], sim.now)
+        elif act[0] in ("pass", "shown"):
+            sim.app.press("done", sim.now)
+        else:  # a claim's answer or a withdrawal: play on
+            sim.app.press("back", sim.now)
+        plays += 1
+    assert g.is_over() and sim.rejected == [] and plays > 10
+    assert len(g.rounds) >= 2
