@@ -64,8 +64,7 @@ class Solo:
             step = g.claim[1]
             if step == "seat":
                 return self.claim_seat  # the board opened it; a person's is theirs
-            if step == "cards" and g.claim[0] != self.claim_seat:
-                return -1
+            # step cards: a board seat named claimant shows its Soldiers or withdraws
         return s if s in self.seats else -1
 
     def step(self):

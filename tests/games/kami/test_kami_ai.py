@@ -356,3 +356,20 @@ def test_a_person_and_the_boards_partner_on_the_simulated_board():
         plays += 1
     assert g.is_over() and sim.rejected == [] and plays > 10
     assert len(g.rounds) >= 2
+
+
+def test_a_persons_claim_naming_the_boards_seat_is_answered_by_the_board():
+    """K11: a person opens the claim and names the board's seat p3 as claimant: the board
+    shows its Soldiers if it holds five, else withdraws; never stuck waiting."""
+    seed = next(s for s in range(500) if ai.claimant(
+        game.new_state(None, {"players": 4, "seed": s}), [2], []) >= 0)
+    app = board_app({"players": 4, "seed": seed, "ai": ["p3"]})
+    g = app.game
+    assert app.press("discard", 0).kind == "accepted"
+    assert app.solo.waiting_for() == -1  # a person's claim: the person picks
+    assert app.pick("p3", 0).kind == "accepted"
+    now = 0
+    while g.phase == "claim" and g.claim[1] == "cards":
+        now += 50
+        app.tick_ai(now)
+    assert g.phase == "claim" and g.claim[1] == "answer" and len(g.claim[2]) == 5
