@@ -65,13 +65,13 @@ COMMANDS = [
 # both (tests/games/halunken/test_halunken_vboard.py, tests/games/kami/test_kami_vboard.py
 # play them there). Their host packages have the simulator's parts and scengen's
 # (tests/games/halunken/test_halunken_sim.py, tests/games/kami/test_kami_sim.py) and the
-# terminal play (`sim` without a scenario); Halunken's also the duel
-# (tests/games/halunken/test_halunken_ai.py, its own options) and the web page's (`web
-# --build`, tests/games/halunken/test_halunken_web*.py).
+# terminal play (`sim` without a scenario); both the duel (tests/games/halunken/
+# test_halunken_ai.py, tests/games/kami/test_kami_ai.py, their own options); Halunken's also
+# the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py).
 SIM_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
-HAS = {"halunken": SIM_HAS + (["duel", "--white", "ai", "--black", "greedy"],
-                              ["web", "--build"]),
-       "kami": SIM_HAS}
+DUEL = ["duel", "--white", "ai", "--black", "greedy"]
+HAS = {"halunken": SIM_HAS + (DUEL, ["web", "--build"]),
+       "kami": SIM_HAS + (DUEL,)}
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and command not in HAS[game]]
 
