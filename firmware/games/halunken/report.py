@@ -171,7 +171,7 @@ class PublicState:
             rep["hidden"] = None
         r = app.referee
         sel = r.sel if r.options else None
-        return tuple(rep[k] for k in LINK_KEYS) + (rep.get("match"), 
+        return tuple(rep[k] for k in LINK_KEYS) + (rep.get("match"),
             (app.settings, reveal), (tuple(r.option_names()), sel), bytes(app.view.frame))
 
     @staticmethod
