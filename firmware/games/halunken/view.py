@@ -203,7 +203,8 @@ class View:
         if g.is_over():
             if self._over_game is not g:
                 self._over_game = g
-                self._winners = tuple(g.winners())
+                # H16: a match's last game lights the winners by total
+                self._winners = tuple(getattr(g, "end_winners", g.winners)())
             for s in self._winners:
                 f.put(b.seat_led[s], cols[s], pulse)
             return
