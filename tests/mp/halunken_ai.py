@@ -8,12 +8,12 @@ import sys
 
 sys.path.append("tests/games/halunken")
 
-import ai_peek  # noqa: E402
+import halunken_ai_peek  # noqa: E402
 
 
 def main(argv):
     if argv[0] == "peek":
-        out = ai_peek.peek_check(int(argv[1]))
+        out = halunken_ai_peek.peek_check(int(argv[1]))
     else:
         raise SystemExit("unknown check %r" % (argv[0],))
     print(json.dumps(out))

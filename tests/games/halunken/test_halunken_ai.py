@@ -14,7 +14,7 @@ import subprocess
 import sys
 
 import pytest
-from ai_peek import peek_check, twin
+from halunken_ai_peek import peek_check, twin
 
 from games.halunken import ai, game
 from host_tools.games.halunken import duelgames, randgame

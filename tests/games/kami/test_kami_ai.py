@@ -17,7 +17,7 @@ import subprocess
 import sys
 
 import pytest
-from ai_peek import (
+from kami_ai_peek import (
     new_game,
     peek_check,
     peeking_at_the_hidden_cards,
