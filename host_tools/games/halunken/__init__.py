@@ -14,6 +14,8 @@ name here.
 - `duelgames`  whole games between them (`duel --game halunken`; its command line is
                `duelcli`)
 - `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
+- `chipplay`   the chip benchmark's session (chipbench --game halunken): a movement card's
+               acknowledgement timed, and a solo game against the board's p2 and p3
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
@@ -21,4 +23,4 @@ deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k,
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
-         "duelgames", "hwplaces")
+         "duelgames", "hwplaces", "chipplay")
