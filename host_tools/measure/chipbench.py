@@ -95,8 +95,8 @@ class Session:
         self.play = self.part.ChipPlay(board)
         self.names = self.play.names
         self.uid = dict((c, sticker_uid(c)) for c in self.names)
-        self.results = {"labels": {"taps": getattr(self.play, "TAP_LABEL", TAP_LABEL),
-                                   "seen": getattr(self.play, "SEEN_LABEL", SEEN_LABEL)}}
+        self.results = {"labels": {"taps": getattr(self.part, "TAP_LABEL", TAP_LABEL),
+                                   "seen": getattr(self.part, "SEEN_LABEL", SEEN_LABEL)}}
 
     def say(self, text):
         self.out("chipbench: " + text)
@@ -174,7 +174,7 @@ class Session:
             samples.append(ms(lit - laid))
             self.link.command({"cmd": "press", "button": "back"})  # withdraw it
             # the scanner sees the card gone (3 empty polls), the part's animation ends
-            self.wait_emulated(getattr(self.play, "BETWEEN_TAPS_MS", 200))
+            self.wait_emulated(getattr(self.part, "BETWEEN_TAPS_MS", 200))
         self.results["tag_to_frame"] = summary(samples)
         self.say("tag laid -> its pixel lit (ms): %s" % samples)
 
