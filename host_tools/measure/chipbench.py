@@ -176,7 +176,7 @@ class Session:
             # the scanner sees the card gone (3 empty polls), the part's animation ends
             self.wait_emulated(getattr(self.part, "BETWEEN_TAPS_MS", 200))
         self.results["tag_to_frame"] = summary(samples)
-        self.say("tag laid -> its pixel lit (ms): %s" % samples)
+        self.say("%s (ms): %s" % (self.results["labels"]["taps"], samples))
 
     # -- a solo game, for the AI's decisions
 
