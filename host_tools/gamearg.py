@@ -34,6 +34,7 @@ PARTS = {
     "guidepages": "the player's guide, pages to print (make guide)",
     "replay": "an archived game of the board replayed move by move (the live page)",
     "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
+    "webgame": "the game's side of the browser page: its requests, public state and hints",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).
@@ -46,10 +47,13 @@ NEEDS = {
     "duel": ("duel", ("duelgames", "baselines")),
     "bench": ("bench", ("benchfigures", "randgame", "scenwrite")),
     "monitor": ("monitor", ("textboard", "narrate")),
-    "vboard": ("virtual board", ()),
+    "vboard": ("virtual board", ()),  # the firmware alone: a board definition for it
     "chipbench": ("chip benchmark", ("chipplay",)),
-    "guide": ("player's guide", ("guidepages",)),  # the firmware alone: a board definition for it
-    "web": ("web page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
+    "guide": ("player's guide", ("guidepages",)),
+    # `web`: the live page of a board on its serial link; `page`: the static browser
+    # page (`web --build`), which offers every game that provides its parts.
+    "web": ("live page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
+    "page": ("web page", ("verbs", "simgame", "simreport", "picture", "webgame")),
     "hardware": ("maker documents", ("hwplaces",)),
 }
 

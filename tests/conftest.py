@@ -8,6 +8,9 @@ import pytest
 
 from mpy_runner import MicroPython, MicroPythonNotFound
 
+# The built web page's fixtures (site, server, context) for the browser tests.
+pytest_plugins = ("websitekit",)
+
 _mpy_info = {"describe": None}
 _mpy_counts = {}
 

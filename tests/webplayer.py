@@ -1,6 +1,7 @@
-"""A simple player of the web page's game (host_tools/web/game.py requests), so the same
-whole game can be played on CPython, in the MicroPython unix port and in the browser, and
-compared. It sees what a player at the page sees: the public state and its own hand.
+"""A simple player of Kahuna on the web page (host_tools/web/game.py requests, Kahuna's
+webgame part), so the same whole game can be played on CPython, in the MicroPython unix
+port and in the browser, and compared. It sees what a player at the page sees: the public
+state and its own hand.
 
 Each turn it plays its cards one by one (taking the highlighted option with ok, and
 withdrawing a card that only offers a removal), ends the play phase, and draws from the

@@ -233,6 +233,9 @@ class App:
         needs no hands (in Kahuna: end the play phase, decline, leave a refill)."""
         if self.solo is None or self.menu is not None:
             return  # the board's player waits while the settings menu is open
+        hold = getattr(self.view, "hold_solo", None)
+        if hold is not None and hold(now):
+            return  # ... and while the lights show what it must not cut short
         out = self.solo.tick(now)
         if out is not None:
             self._after(out, now)
@@ -282,12 +285,14 @@ class App:
         out = self.solo.press(button) if self.solo is not None else None
         return self._after(out or self.referee.press(button), now)
 
-    def _fresh(self, settings, now):
+    def _fresh(self, settings, now, finished=None):
         """The settings of a game started at the table: a game that deals from a seed
         (`fresh_settings`, optional) takes a new one from the moment of the press, the
-        only randomness a board has (the rules read no clock), else the same deal again."""
+        only randomness a board has (the rules read no clock), else the same deal again.
+        `finished` is the game over that the held button follows (None from the menu): a
+        game of several games added up carries its totals on to the next."""
         fresh = getattr(self.game_def, "fresh_settings", None)
-        return settings if fresh is None else fresh(settings, now)
+        return settings if fresh is None else fresh(settings, now, finished)
 
     def _new_game_held(self, now):
         """A button held for a new game (board_def inputs.hold): only once the game is
@@ -296,7 +301,7 @@ class App:
         if not self.game.is_over():
             return self.referee.refuse(oc.WRONG_PHASE,
                                        "a new game can start once this one is over")
-        self.new_game(self._fresh(self.settings, now))
+        self.new_game(self._fresh(self.settings, now, self.game))
         self.referee.outcome = oc.accepted(oc.NEW_GAME)
         return self.referee.outcome
 
@@ -322,13 +327,14 @@ class App:
         if step == menumod.LEAVE:
             self.menu = None
         elif step == menumod.START:
-            try:
-                settings = self.game_def.check_settings(self.menu.settings(self.settings))
+            try:  # the game's fresh settings first: they may drop what the menu ends
+                settings = self.game_def.check_settings(
+                    self._fresh(self.menu.settings(self.settings), now))
             except ValueError as e:  # values that do not go together: the menu stays open
                 return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no game: %s"
                                            % e)
             self.menu = None
-            self.new_game(self._fresh(settings, now))
+            self.new_game(settings)
             self.referee.outcome = oc.accepted(oc.NEW_GAME)
             return self.referee.outcome
         return oc.accepted(oc.MENU)

@@ -47,7 +47,7 @@ def main(argv=None):
                     help="a shuffled table of cards dealt from seed N (interactive play; "
                          "without --ai: hot seat, the other hand hidden)")
     ap.add_argument("--players", type=int, choices=(2, 3, 4),
-                    help="Halunken & Spelunken: the number of players (interactive play)")
+                    help="Halunken & Spelunken, Kami: the number of players (interactive play)")
     ap.add_argument("--mode", choices=("beginner", "standard", "tactical"),
                     help="Halunken & Spelunken: the mode (interactive play)")
     args = ap.parse_args(argv)

@@ -1,17 +1,23 @@
 """`make web` (python -m host_tools web --build): build the browser simulator, a static site.
 
-The page runs the board's own firmware (firmware/kahuna, firmware/hw) and the simulator's
-virtual hardware (host_tools/simulator/engine.py and what it imports) on MicroPython's WebAssembly
-port, the npm package pinned in web/package.json and web/package-lock.json. The build:
+The page runs the board's own firmware (firmware/core, firmware/games/*, firmware/hw) and
+the simulator's virtual hardware (host_tools/simulator/engine.py and what it imports) on
+MicroPython's WebAssembly port, the npm package pinned in web/package.json and
+web/package-lock.json. It offers every game whose host package provides the page's parts
+(host_tools/gamearg.py NEEDS["page"]) and has a board definition (board_def/GAME.json;
+`--board` names the default game's, Kahuna's unless it is another game's). The build:
 
 - installs that package with `npm ci` (skipped when web/node_modules already holds the
   locked version);
 - copies the page (web/index.html, web/style.css and the modules of web/js/ that it
-  imports; the live page's live.js is the live server's, not the site's) and the MicroPython
-  runtime (vendor/micropython/);
-- bundles the Python the page runs into py/bundle.json: the modules host_tools/web/game.py
-  imports, followed import by import, and the board definition;
-- writes board.json, the board's drawing from the game's picture (page_geometry);
+  imports, with each offered game's web/js/GAME/page.js and what it imports; the live
+  page's live.js is the live server's, not the site's) and the MicroPython runtime
+  (vendor/micropython/);
+- bundles the Python the page runs, one bundle per game so that a page loads its own game
+  only, py/GAME.json: the modules host_tools/web/game.py and the game's firmware and host
+  parts import, followed import by import, and its board definition;
+- writes games.json (the games offered, the default first) and boards/GAME.json, each
+  game's board drawing from its picture part (page_geometry);
 - writes sw.js, a service worker that keeps every file of the site for offline use,
   named by a hash of the site's content so a new build replaces the old files; the build
   checks that the site holds exactly the files its page loads (page_files), so the offline
@@ -40,6 +46,8 @@ BOARD = BOARD_DEF
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 ENTRY = "host_tools.web.game"
+# The page's host parts that run in the page (the picture runs here, at the build).
+PAGE_PARTS = ("verbs", "simgame", "simreport", "webgame")
 # Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
 PACKAGE_DIRS = {"host_tools": ROOT, "core": mpy.FIRMWARE, "games": mpy.FIRMWARE,
                 "hw": mpy.FIRMWARE}
@@ -128,20 +136,47 @@ def _imports(name, path):
     return out
 
 
-def game_modules():
-    """The interface and layout modules of every game in the firmware: the platform finds
-    a game by its name (core.gameload, core.board), which no import names, so each is an
-    entry of its own."""
+def game_modules(names):
+    """The interface and layout modules of the games `names` in the firmware: the platform
+    finds a game by its name (core.gameload, core.board), which no import names, so each
+    is an entry of its own. Games the page does not offer stay out of the bundle."""
     games = os.path.join(mpy.FIRMWARE, "games")
-    return ["games.%s.%s" % (d, m) for d in sorted(os.listdir(games)) for m in ("game", "layout")
+    return ["games.%s.%s" % (d, m) for d in sorted(names) for m in ("game", "layout")
             if os.path.isfile(os.path.join(games, d, m + ".py"))]
 
 
-def python_files(entry=ENTRY):
+def offered(default=None):
+    """The games the page offers, the default first: those whose host package provides
+    the page's parts and that have a board definition."""
+    from host_tools import gamearg
+    from host_tools.games import NoGame
+
+    out = []
+    for game in gamearg.known():
+        try:
+            gamearg.check(game, "page")
+        except NoGame:
+            continue
+        if os.path.isfile(os.path.join(ROOT, "board_def", game + ".json")):
+            out.append(game)
+    if default in out:
+        out.remove(default)
+        out.insert(0, default)
+    return out
+
+
+def part_modules(games):
+    """The host parts of `games` that run in the page: the platform finds them by the
+    game's name (host_tools.games.part), which no import names, so each is an entry."""
+    return ["host_tools.games.%s.%s" % (g, p) for g in games for p in PAGE_PARTS]
+
+
+def python_files(entry=ENTRY, games=None):
     """Repository paths of every module `entry` and the games need, their packages'
     __init__.py too."""
     seen = {}
-    todo = [entry] + game_modules()
+    games = offered() if games is None else games
+    todo = [entry] + game_modules(games) + part_modules(games)
     while todo:
         name = todo.pop()
         if name in seen:
@@ -157,15 +192,17 @@ def python_files(entry=ENTRY):
     return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in seen.values())
 
 
-def bundle(board_path):
+def bundle(game, board_path):
+    """py/GAME.json: the Python files the page runs for `game`, and its board definition
+    (from `board_path`)."""
     files = {}
-    for rel in python_files():
+    for rel in python_files(games=[game]):
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
             files[rel] = f.read()
+    named = "board_def/%s.json" % game
     with open(board_path, encoding="utf-8") as f:
-        files["board_def/kahuna.json"] = f.read()
-    return {"paths": ["firmware", "."], "entry": ENTRY, "board": "board_def/kahuna.json",
-            "files": files}
+        files[named] = f.read()
+    return {"paths": ["firmware", "."], "entry": ENTRY, "board": named, "files": files}
 
 
 # ------------------------------------------------------------------ the site
@@ -195,14 +232,22 @@ def _local(ref):
     return ":" not in ref and not ref.startswith("//")
 
 
-def page_files(site, page=PAGE):
+def game_files(games):
+    """The files the page loads for the games it offers, by their names (main.js makes
+    these paths from games.json): each game's page module, its board's drawing and its
+    Python bundle."""
+    return ([p % g for g in games for p in ("js/%s/page.js", "boards/%s.json", "py/%s.json")])
+
+
+def page_files(site, page=PAGE, extra=()):
     """The files of `site` (a folder) that `page` loads: its scripts and style sheets, the
     modules they import (followed, relative to each module), the files they fetch
     (relative to the page), and the MicroPython runtime's files beside its module (the
-    module loads the .wasm itself). Relative paths with /, sorted; a file the folder does
-    not hold is listed and followed no further (in web/, the files the build writes)."""
+    module loads the .wasm itself); `extra` are more files it loads (game_files), followed
+    the same way. Relative paths with /, sorted; a file the folder does not hold is listed
+    and followed no further (in web/, the files the build writes)."""
     found = set()
-    todo = [page]
+    todo = [page] + list(extra)
     while todo:
         rel = todo.pop()
         if rel in found:
@@ -230,10 +275,10 @@ def _join(base, ref):
     return os.path.normpath(os.path.join(os.path.dirname(base), ref)).replace(os.sep, "/")
 
 
-def check_site(out, files):
+def check_site(out, files, extra=()):
     """BuildError unless the site's files are exactly those its page loads: a file it never
     loads would be cached for nothing, a file it loads and lacks would fail offline."""
-    loads = page_files(out)
+    loads = page_files(out, extra=extra)
     extra = sorted(set(files) - set(loads))
     missing = sorted(set(loads) - set(files))
     if extra or missing:
@@ -259,35 +304,64 @@ def service_worker(out, files):
 def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     """Build the site into `out` (emptied first). Returns the list of its files."""
     from core import board as boardmod
+    from core import gameload
     from host_tools.games import part
 
     try:
         board = boardmod.load(board_path)
     except boardmod.BoardError as e:
         raise BuildError("board: %s" % e) from e
+    games = offered(board.game)
+    if board.game not in games:
+        raise BuildError("the page does not offer %s (its host package lacks a part the "
+                         "page needs)" % board.game)
+    boards = {g: board_path if g == board.game else
+              os.path.join(ROOT, "board_def", g + ".json") for g in games}
+    loaded = {g: board if g == board.game else boardmod.load(boards[g]) for g in games}
     version = npm_ci(log)
     if os.path.isdir(out):
         shutil.rmtree(out)
     os.makedirs(out)
     for name in PAGE_FILES:
         shutil.copy(os.path.join(WEB, name), os.path.join(out, name))
-    for rel in page_files(WEB):
+    extra = game_files(games)
+    for rel in page_files(WEB, extra=extra):
         if rel.startswith("js/"):
-            os.makedirs(os.path.join(out, "js"), exist_ok=True)
-            shutil.copy(os.path.join(WEB, "js", rel[len("js/"):]), os.path.join(out, "js"))
+            dest = os.path.join(out, *rel.split("/"))
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            shutil.copy(os.path.join(WEB, *rel.split("/")), dest)
     vendor = os.path.join(out, "vendor", "micropython")
     os.makedirs(vendor)
     for name in RUNTIME_FILES:
         shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), vendor)
-    _write(os.path.join(out, "py", "bundle.json"), json.dumps(bundle(board_path)))
-    geometry = part(board.game, "picture").page_geometry(board)
-    _write(os.path.join(out, "board.json"), json.dumps(geometry))
+    for g in games:
+        _write(os.path.join(out, "py", g + ".json"), json.dumps(bundle(g, boards[g])))
+        geometry = part(g, "picture").page_geometry(loaded[g])
+        _write(os.path.join(out, "boards", g + ".json"), json.dumps(geometry))
+    _write(os.path.join(out, "games.json"), json.dumps(
+        [{"game": g, "title": gameload.load(g).TITLE} for g in games]))
     _write(os.path.join(out, "build.json"), json.dumps(
         {"micropython": {"package": PACKAGE, "version": version}}))
     files = _site_files(out)
-    check_site(out, files)
+    check_site(out, files, extra)
     _write(os.path.join(out, "sw.js"), service_worker(out, files))
     return _site_files(out)
+
+
+def sizes(out):
+    """The site's size, measured: its files, and what a page loads for each game (the
+    common page and runtime, its bundle and board)."""
+    def kb(path):
+        return os.path.getsize(os.path.join(out, path)) / 1000.0
+
+    with open(os.path.join(out, "games.json"), encoding="utf-8") as f:
+        games = [g["game"] for g in json.load(f)]
+    common = sum(kb(rel) for rel in page_files(out)) - kb("games.json")
+    per = ", ".join("%s %.0f KB (its Python %.0f KB)" % (
+        g, common + sum(kb(rel) for rel in game_files([g]) if not rel.startswith("js/"))
+        + sum(kb(rel) for rel in page_files(out, page="js/%s/page.js" % g)), kb("py/%s.json" % g))
+        for g in games)
+    return "%.0f KB in all; a page loads: %s" % (sum(kb(rel) for rel in _site_files(out)), per)
 
 
 def main(argv=None):
@@ -303,6 +377,7 @@ def main(argv=None):
         return 2
     print("web: built %d files into %s; serve it with: python -m http.server -d %s"
           % (len(files), args.out, args.out))
+    print("web: %s" % sizes(args.out))
     return 0
 
 

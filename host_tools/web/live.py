@@ -373,7 +373,7 @@ def _build_game(argv):
     known, rest = ap.parse_known_args(argv)
     if known.game is None:
         return argv
-    chosen = gamearg.resolve("web", known.game, known.board, "web")
+    chosen = gamearg.resolve("web", known.game, known.board, "page")
     return None if chosen is None else rest + ["--board", chosen[1]]
 
 

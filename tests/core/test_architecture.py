@@ -340,18 +340,11 @@ def test_the_firmware_never_imports_the_host_tools():
 HOST_GAMES = os.path.join(HOST_TOOLS, "games")
 # Host modules outside host_tools/games/ that still name a game's host package, as
 # (file, package), with why; test_known_host_exceptions_are_still_needed fails once one
-# is no longer needed.
-KNOWN_HOST = {
-    # The browser page is Kahuna's (its board, cards and table); the build bundles what
-    # it imports, followed import by import, so it names Kahuna's parts itself.
-    ("host_tools/web/game.py", "host_tools.games.kahuna"),
-}
+# is no longer needed. None left: the browser page was the last (now a `webgame` part).
+KNOWN_HOST: set = set()
 # Host modules outside host_tools/games/ that still import a firmware game's modules
-# directly (not through its interface, core.gameload): Kahuna's, to move into
-# host_tools/games/kahuna/ (issue 16).
-KNOWN_FIRMWARE_GAME = {
-    ("host_tools/web/game.py", "games.kahuna"),  # the browser page (see above)
-}
+# directly (not through its interface, core.gameload). None left.
+KNOWN_FIRMWARE_GAME: set = set()
 
 
 def host_game_packages():

@@ -1,5 +1,6 @@
-// The printed board, lit by an LED frame. The layout is host_tools/games/kahuna/picture.py's (board.json:
-// the backdrop SVG, and where each pixel, bar, stone and name goes); this module only
+// Kahuna's printed board, lit by an LED frame. The layout is
+// host_tools/games/kahuna/picture.py's (boards/kahuna.json, the live page's board.json: the
+// backdrop SVG, and where each pixel, bar, stone and name goes); this module only
 // colours it. Whoever produces the frame drives it: the simulator in this page, or a real
 // board over its serial link.
 //

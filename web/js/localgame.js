@@ -1,18 +1,19 @@
 // The page's own game: the simulator running in MicroPython (runtime.js), played by
 // clicks. It is one source of views for the page; a view is what any source hands the
-// drawing code:
+// drawing code (Kahuna's; each game's state is its webgame part's):
 //
 //   { state: { report: {phase, round, turn, bridges, control, supply, scores, ...,
 //                       hand_sizes},
 //              ui: {options, sel, pending, picked, discarding}, table, hint, message },
 //     leds: [[r, g, b], ...] }
 //
-// (host_tools/web/game.py's state(): nothing in it shows a hand's cards or the deck order;
-// `hand(player)` is asked only once that player has chosen to see their hand.)
+// (each game's webgame part's state(): nothing in it shows a hand, a secret choice or the
+// deck; `hand(player)` is asked only once that player has chosen to see their hand.)
 
 export class LocalGame {
-  constructor(runtime) {
+  constructor(runtime, board) {
     this.rt = runtime;
+    this.board = board; // the board definition's path: it names the game
     this.view = null;
     this.listeners = [];
   }
@@ -22,18 +23,22 @@ export class LocalGame {
   }
 
   start(options = [], seed = randomSeed()) {
-    return this._act({ op: "start", board: this.rt.board, options, seed });
+    return this._act({ op: "start", board: this.board, options, seed });
   }
 
   newGame(options = [], seed = randomSeed()) {
     return this._act({ op: "new_game", options, seed });
   }
 
+  // Kahuna's requests (host_tools/games/kahuna/webgame.py)
   deck() { return this._act({ op: "deck" }); }
   take(card) { return this._act({ op: "take", card }); }
   play(card) { return this._act({ op: "play", card }); }
   press(button) { return this._act({ op: "press", button }); }
   pick(conn) { return this._act({ op: "pick", conn }); }
+  // Halunken's (host_tools/games/halunken/webgame.py): press as above
+  tap(card) { return this._act({ op: "tap", card }); }
+  choose(option) { return this._act({ op: "pick", option }); }
 
   hand(player) {
     return this._call({ op: "hand", player }).cards;

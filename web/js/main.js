@@ -1,5 +1,7 @@
-// Boot: the board's drawing, MicroPython with the firmware, the page's game, the animation
-// loop, and the page's API for scripts:
+// Boot: the games the site offers (games.json; `?game=NAME`, else the first), the chosen
+// game's markup (index.html's <template data-game=NAME>) and drawing (boards/NAME.json,
+// js/NAME/page.js), MicroPython with the game's firmware (py/NAME.json), the page's game,
+// the animation loop, and the page's API for scripts:
 //
 //   await kahuna.ready
 //   kahuna.runScenario(text)          -> the JSON report, the very text of
@@ -7,15 +9,14 @@
 //                                        naming the line for a scenario it cannot read)
 //   kahuna.runScenarioDetailed(text)  -> { report, failures }  (failed `expect` lines)
 //   kahuna.view()                     -> { state, leds } now on the page
-//   kahuna.game                       -> the page's game (deck, take, play, press, pick,
-//                                        newGame(options, seed), hand(player))
+//   kahuna.game                       -> the page's game (its requests, newGame(options,
+//                                        seed), hand(player))
+//   kahuna.gameName                   -> the game on the page ("kahuna", "halunken", ...)
 //   kahuna.micropython                -> { package, version } of the WebAssembly port
 //
 // `?seed=N` in the address deals the first game from that seed (the same cards each time).
 
-import { BoardView, StatusLamps } from "./boardview.js";
 import { LocalGame, randomSeed } from "./localgame.js";
-import { Panel } from "./panel.js";
 import { startRuntime } from "./runtime.js";
 
 const MAX_FRAME_MS = 250;
@@ -27,21 +28,49 @@ function showError(e) {
   console.error(e);
 }
 
+// The chooser: a link to each game the site offers, the one on the page marked.
+function chooser(games, chosen) {
+  const nav = document.getElementById("games");
+  for (const g of games) {
+    const a = document.createElement("a");
+    a.href = "?game=" + g.game;
+    a.textContent = g.title;
+    a.dataset.game = g.game;
+    if (g.game === chosen.game) a.setAttribute("aria-current", "page");
+    nav.appendChild(a);
+  }
+}
+
 async function boot() {
-  const geometry = await fetch("board.json").then((r) => r.json());
-  const runtime = await startRuntime();
-  const game = new LocalGame(runtime);
-  const board = new BoardView(document.getElementById("board"), geometry, {
-    onConnection: (id) => panel.act(() => game.pick(id)),
-  });
-  const lamps = new StatusLamps(document.getElementById("lamps"), geometry);
-  const panel = new Panel(game, geometry, { onError: showError });
-  game.onChange((view) => {
-    panel.render(view);
-    board.draw({ leds: view.leds, report: view.state.report });
-    lamps.draw(view);
-  });
-  const seed = new URLSearchParams(location.search).get("seed");
+  const params = new URLSearchParams(location.search);
+  const games = await fetch("games.json").then((r) => r.json());
+  const wanted = params.get("game");
+  const chosen = games.find((g) => g.game === wanted) || games[0];
+  chooser(games, chosen);
+  document.title = `${chosen.title} smart board: play in the browser`;
+  document.getElementById("title").textContent = chosen.title.toUpperCase();
+  const markup = document.querySelector(`template[data-game="${chosen.game}"]`).content;
+  const sub = markup.querySelector(".sub");
+  document.getElementById("sub").replaceWith(sub.cloneNode(true));
+  document.querySelector("main").replaceChildren(...[...markup.children]
+    .filter((e) => !e.classList.contains("sub")).map((e) => e.cloneNode(true)));
+  // The games' markup is used: none of it stays in the page (the sample scenarios name cards).
+  for (const t of document.querySelectorAll("template")) t.remove();
+  if (wanted !== null && wanted !== chosen.game) {
+    const note = document.createElement("span");
+    note.id = "no-game";
+    note.textContent = `no game called "${wanted}" here: ${chosen.title} is shown`;
+    document.getElementById("games").appendChild(note);
+  }
+  const [geometry, runtime, page] = await Promise.all([
+    fetch(`boards/${chosen.game}.json`).then((r) => r.json()),
+    startRuntime(chosen.game),
+    import(`./${chosen.game}/page.js`),
+  ]);
+  const game = new LocalGame(runtime, runtime.board);
+  const ui = page.mount({ game, geometry, onError: showError });
+  game.onChange((view) => ui.render(view));
+  const seed = params.get("seed");
   game.start([], seed !== null && /^\d+$/.test(seed) ? parseInt(seed, 10) : randomSeed());
 
   let last = null;
@@ -49,9 +78,7 @@ async function boot() {
     const ms = last === null ? 0 : Math.min(MAX_FRAME_MS, t - last);
     last = t;
     try {
-      const view = game.tick(Math.round(ms));
-      board.draw({ leds: view.leds, report: view.state.report });
-      lamps.draw(view);
+      ui.draw(game.tick(Math.round(ms)));
     } catch (e) {
       showError(e);
       return; // stop the loop: a broken firmware call would fail every frame
@@ -70,6 +97,7 @@ async function boot() {
     runScenarioDetailed,
     view: () => game.view,
     game,
+    gameName: chosen.game,
     micropython: runtime.micropython,
   });
   document.getElementById("scenario-run").addEventListener("click", () => {

@@ -1,16 +1,16 @@
 // The Python side of the page: MicroPython (WebAssembly) running the board's firmware and
-// the simulator's virtual hardware, all loaded from this site (py/bundle.json, written by
-// host_tools/web/build.py). One call crosses over: handle(JSON request) -> JSON response
-// (see host_tools/web/game.py for the requests).
+// the simulator's virtual hardware, all loaded from this site (py/GAME.json, one game's
+// bundle, written by host_tools/web/build.py). One call crosses over: handle(JSON request)
+// -> JSON response (see host_tools/web/game.py for the requests).
 
 import { loadMicroPython } from "../vendor/micropython/micropython.mjs";
 
 const ROOT = "/kahuna";
 const HEAP = 16 * 1024 * 1024;
 
-export async function startRuntime() {
+export async function startRuntime(game) {
   const [bundle, build] = await Promise.all([
-    fetch("py/bundle.json").then((r) => r.json()),
+    fetch(`py/${game}.json`).then((r) => r.json()),
     fetch("build.json").then((r) => r.json()),
   ]);
   const printed = [];
@@ -31,7 +31,7 @@ export async function startRuntime() {
   );
   const webgame = mp.pyimport(bundle.entry);
   return {
-    board: `${ROOT}/${bundle.board}`,
+    board: `${ROOT}/${bundle.board}`, // the board definition in MicroPython's file system
     micropython: build.micropython,
     printed,
     call(request) {

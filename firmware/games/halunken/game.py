@@ -44,11 +44,33 @@ def card_names(board):
 
 
 class State(rules.Game):
-    """The rules' game, and the seats the board plays (setting `ai`, seat indices)."""
+    """The rules' game, the seats the board plays (setting `ai`, seat indices) and the
+    match it belongs to (H16, settings `games` and `match`): `game_k` of `games`, with
+    `carried`, each seat's points of the games before. A match's progress is in the
+    settings, so the journal's new-game record keeps it through a power cut."""
 
     def __init__(self, settings):
         super().__init__(settings)
         self.ai_seats = [int(s[1:]) - 1 for s in settings.get("ai", ())]
+        self.games = settings.get("games", 1)
+        m = settings.get("match")
+        self.game_k = m["game"] if m else 1
+        self.carried = [m["totals"][SEATS[s]] if m else 0 for s in range(self.players)]
+
+    def totals(self):
+        """Each seat's match total: the games before plus this game's score (H16)."""
+        return [self.carried[s] + self.score(s) for s in range(self.players)]
+
+    def match_over(self):
+        return self.is_over() and self.game_k == self.games
+
+    def end_winners(self):
+        """The seats the end of the game lights (8.1): at the end of a match's last game
+        the highest totals (H16; equal highest all win, as H15), else this game's."""
+        if self.games == 1 or not self.match_over():
+            return self.winners()
+        t = self.totals()
+        return [s for s in range(self.players) if t[s] == max(t)]
 
 
 def new_state(board, settings):
@@ -61,15 +83,59 @@ def new_state(board, settings):
     return state
 
 
-def fresh_settings(settings, entropy):
+def fresh_settings(settings, entropy, finished=None):
     """A new game started at the table (core.app): a seeded deal takes a new seed, mixed
     from the last one and `entropy` (the ms of the press), so that a new game is a new
-    deal; a given deal stays as it is."""
+    deal; a given deal stays as it is (a table deal is a new physical set-up anyway).
+
+    A match (H16, `games` > 1): after `finished`, a game of the match that is over and not
+    its last, the next game of the match, the totals carried; otherwise (the match's last
+    game was over, or the menu starts a game: `finished` None) a new match from game 1. A
+    stale `match` is dropped before the settings are checked, so the menu may change
+    `games` mid-match."""
+    given = settings
+    settings = dict(settings)
+    stale = settings.pop("match", None)
     checked = check_settings(settings)  # the deal's defaults made explicit
-    if checked["deal"] != "seed":
-        return settings
-    checked["seed"] = (checked["seed"] * 1103515245 + 12345 + entropy) & 0x7FFFFFFF
-    return checked
+    games = checked.get("games", 1)
+    if checked["deal"] != "seed" and games == 1 and stale is None:
+        return given
+    out = checked if checked["deal"] == "seed" else settings
+    if games > 1:
+        if (finished is not None and finished.is_over()
+                and getattr(finished, "game_k", games) < games):
+            t = finished.totals()
+            out["match"] = {"game": finished.game_k + 1,
+                            "totals": {SEATS[s]: t[s] for s in range(len(t))}}
+        else:
+            out["match"] = checked["match"]  # game 1, nothing carried
+    if checked["deal"] == "seed":
+        out["seed"] = (checked["seed"] * 1103515245 + 12345 + entropy) & 0x7FFFFFFF
+    return out
+
+
+# The buttons' settings menu (core.menu): one item per seat light, p1 players, p2 mode, p3
+# games (H16). The mode's values that disagree with the players (H17) are refused with
+# bad-settings at `done`; the deal, `first` and the board's seats stay the settings'.
+MENU = (
+    ("players", (3, 4, 2)),
+    ("mode", _settings.MODES),
+    ("games", tuple(range(1, _settings.GAMES_MAX + 1))),
+)
+
+
+def menu_pixels(board):
+    """The pixels of the settings menu's items: the seat lights p1, p2, p3."""
+    return board.seat_led[:len(MENU)]
+
+
+def menu_settings(settings):
+    """The settings as the menu starts from them: `games` 1 made explicit (check_settings
+    leaves a one-game setting without it)."""
+    if "games" not in settings:
+        settings = dict(settings)
+        settings["games"] = 1
+    return settings
 
 
 def controller(state):

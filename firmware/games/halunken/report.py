@@ -93,7 +93,7 @@ def game(state):
         if state.choices[f] >= 0:
             choices[figure(state, f)] = move_name(state, f, state.choices[f])
     over = state.is_over()
-    return {
+    out = {
         "game": "halunken", "players": n, "mode": state.mode, "deal": state.deal,
         "first": seat(state.first), "phase": state.phase, "round": state.round,
         "step": state.step, "turn": seat(turn),
@@ -123,6 +123,23 @@ def game(state):
                    "bj_deck": None if state.mode == "beginner" or table else
                    [move_name(state, rules.BJ, c) for c in state.bj_deck]},
     }
+    m = match(state)
+    if m is not None:  # only in a match (games > 1): a one-game report is the contract's
+        out["match"] = m
+    return out
+
+
+def match(state):
+    """The match this game belongs to (H16), or None for one game: {"game": k, "of": n,
+    "totals": each seat's points of the games before plus this game's as they stand,
+    "winner": the seats with the highest total once the last game is over, else null}."""
+    if getattr(state, "games", 1) == 1:
+        return None
+    t = state.totals()
+    return {"game": state.game_k, "of": state.games,
+            "totals": {seat(s): t[s] for s in range(state.players)},
+            "winner": [seat(s) for s in state.end_winners()] if state.match_over()
+            else None}
 
 
 # The link's state (core/link.py StateView): the report's keys without the settings' (they
@@ -143,8 +160,9 @@ class PublicState:
     form. Before the reveal it says only how many have chosen (`chosen`, 8.3); with a
     dealt deck no pile's cards but the top ones once every captain is placed (H5)."""
 
-    FIELDS = LINK_KEYS + ("settings", "ui", "leds")
-    HIDDEN = ("hidden",)  # left out while its raw value is None (not revealed)
+    FIELDS = LINK_KEYS + ("match", "settings", "ui", "leds")
+    # Left out while the raw value is None: `hidden` (not revealed), `match` (one game).
+    HIDDEN = ("hidden", "match")
 
     @staticmethod
     def raws(app, reveal):
@@ -153,7 +171,7 @@ class PublicState:
             rep["hidden"] = None
         r = app.referee
         sel = r.sel if r.options else None
-        return tuple(rep[k] for k in LINK_KEYS) + (
+        return tuple(rep[k] for k in LINK_KEYS) + (rep.get("match"),
             (app.settings, reveal), (tuple(r.option_names()), sel), bytes(app.view.frame))
 
     @staticmethod

@@ -7,22 +7,31 @@
     deal=given); bj: Black-Jack's deck (standard BJ-1..BJ-12, tactical P3-1..P3-RUM),
     first turned first; values: {crew name: value} recorded for the enrolled tags (H2;
     a card left out is worth its default, COLOUR-k k); colours: {seat: "#RRGGBB"}, the
-    seats' light colours over the board's palette (H31; only the lights change).
-`values` and `colours` are kept in the checked settings only when given.
+    seats' light colours over the board's palette (H31; only the lights change);
+    games 1..GAMES_MAX (1): a match of that many games added up (H16), and with it
+    match: {"game": k, "totals": {seat: points}}, the match's progress carried from game
+    to game (`game.fresh_settings`; game 1 with every total 0 by default).
+`values` and `colours` are kept in the checked settings only when given; `games` and
+`match` only when games > 1, so a one-game setting checks as it always did.
 """
 
 from games.halunken import deck
 
 MODES = ("beginner", "standard", "tactical")
 KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "colours",
-        "ai")
+        "ai", "games", "match")
+# H16: the tip's longer game is three games added up; a longer session is the held
+# button's next game, so a match stops at the tip's three.
+GAMES_MAX = 3
+TOTAL_MAX = 99999  # a game scores at most 42 cards at 99 (H2), doubled: 8316
 HEX = "0123456789abcdefABCDEF"
 
 
-def _int(obj, key, default, low, high):
+def _int(obj, key, default, low, high, name=None):
     v = obj.get(key, default)
     if isinstance(v, bool) or not isinstance(v, int) or v < low or v > high:
-        raise ValueError("%s must be a whole number %d to %d, got %r" % (key, low, high, v))
+        raise ValueError("%s must be a whole number %d to %d, got %r" % (
+            name or key, low, high, v))
     return v
 
 
@@ -129,6 +138,29 @@ def _colours(obj, players):
     return out
 
 
+def _match(obj, players):
+    """`games` and `match` (H16): {} for one game, else both, checked and filled in."""
+    games = _int(obj, "games", 1, 1, GAMES_MAX)
+    if games == 1:
+        if "match" in obj:
+            raise ValueError("match needs games 2 to %d" % GAMES_MAX)
+        return {}
+    seats = ["p%d" % (i + 1) for i in range(players)]
+    m = obj.get("match", {"game": 1})
+    if not isinstance(m, dict) or any(k not in ("game", "totals") for k in m):
+        raise ValueError("match must be {\"game\": k, \"totals\": {seat: points}}")
+    k = _int(m, "game", 1, 1, games, "match.game")
+    totals = m.get("totals", {s: 0 for s in seats})
+    if not isinstance(totals, dict) or sorted(totals) != seats:
+        raise ValueError("match.totals must give every seat p1..p%d its points" % players)
+    out = {}
+    for s in seats:
+        out[s] = _int(totals, s, 0, 0, TOTAL_MAX, "match.totals." + s)
+        if k == 1 and out[s]:
+            raise ValueError("match.totals.%s: nothing is carried into game 1" % s)
+    return {"games": games, "match": {"game": k, "totals": out}}
+
+
 def seat_colours(checked):
     """The `colours` of checked settings as (r, g, b) or None per seat p1..p4, or None."""
     table = checked.get("colours")
@@ -168,6 +200,7 @@ def check_settings(obj):
         out["values"] = _values(obj)
     if "colours" in obj:
         out["colours"] = _colours(obj, players)
+    out.update(_match(obj, players))  # H16
     if deal == "table":
         if given or "seed" in obj:
             raise ValueError("a table deal is the physical cards: no seed, piles or bj")

@@ -19,6 +19,8 @@ frames depend on public information only. A frame allocates nothing in the stead
 
 from core import frame as fr
 from games.halunken import controller as ctl
+from games.halunken import walks as wk
+from games.halunken.moves import LAND
 from games.halunken.rules import BJ
 
 BLINK_MS = 500  # period of a blinking light (the cursor, a victim's seat)
@@ -47,6 +49,7 @@ class View:
         self._colour_src = None  # the game's `colours` setting the seat colours follow
         self._over_game = None  # the game whose winners are cached (a frame allocates
         self._winners = ()  # nothing, and scores would)
+        self.walks = wk.Walks()  # the figures' lights stepping along the ring (8.2)
 
     @property
     def last_ma(self):
@@ -55,13 +58,20 @@ class View:
     def note(self, outcome, now):
         """Start the animations an event's core.outcome.Outcome calls for."""
         self.f.note(outcome, now)
+        self.walks.cut()  # any event: the walks end at once, the lights never lag
 
     def reset(self):
         self.f.reset()
         self._over_game = None
+        self.walks.reset()
 
     def busy(self, now):
-        return self.f.erroring(now) or self.f.acking(now)
+        return self.f.erroring(now) or self.f.acking(now) or self.walks.busy(now)
+
+    def hold_solo(self, now):
+        """The board's players wait while a figure walks (8.2): their next event would end
+        the walk at once, and the players at the table could not follow the move."""
+        return self.walks.busy(now)
 
     def figure_colour(self, fig):
         return self.colours["blackjack"] if fig == BJ else self.seat_colour[fig]
@@ -84,11 +94,7 @@ class View:
         for t in range(len(b.space_led)):
             f.put(b.space_led[t], off)
             f.put(b.pile_led[t], c["pile"], PILE_LEVELS[min(3, len(g.piles[t]))])
-        for s in range(g.players):
-            if g.pos[s] >= 0:
-                f.put(b.space_led[g.pos[s]], self.seat_colour[s])
-        if g.bj >= 0:
-            f.put(b.space_led[g.bj], c["blackjack"])
+        self._figures(g, now)
         self._port(g)
         self._rounds(g)
         self._seats(g, now, blink, pulse)
@@ -101,6 +107,41 @@ class View:
             for kind, i in f.error_where.places:
                 f.put(self._led(kind, i), c["error"])
         return f.limit()
+
+    def _figures(self, g, now):
+        """Each figure's light where its walk has it (walks.py): the figures standing
+        first, then those walking, in their walks' order (an arriving figure shows over
+        the one it displaces, until that one steps away)."""
+        w = self.walks
+        w.look(g, now)
+        sh = w.place(g, now)
+        sp = self.board.space_led
+        for fig in range(5):
+            if sh[fig] < 0:
+                continue
+            started = False
+            for i in range(w.n):
+                if w.fig[i] == fig and w.walking(i, now):
+                    started = True
+            if not started:
+                self.f.put(sp[sh[fig]], self.figure_colour(fig))
+        for i in range(w.n):
+            fig = w.fig[i]
+            if w.walking(i, now) and sh[fig] >= 0:
+                self.f.put(sp[sh[fig]], self.figure_colour(fig))
+        top = self._arrived(g)  # landed on a figure that is not displaced yet (H9)
+        if top >= 0 and sh[top] >= 0:
+            self.f.put(sp[sh[top]], self.figure_colour(top))
+
+    def _arrived(self, g):
+        """The figure that landed on an occupied space whose occupant is not displaced
+        yet (its take at a table, its theft: H9, H24, H26), or -1: that space shows the
+        figure that arrived, the occupant's seat light says the rest (8.2)."""
+        if g.step == "steal" and g.pending is not None:
+            return g.pending["mover"]
+        if g.step == "take" and g.taking is not None and g.taking[2] == LAND:
+            return g.taking[0]
+        return -1
 
     def _seat_colours(self, src):
         """H31: the seats' colours from the game's settings over the palette (computed
@@ -162,7 +203,8 @@ class View:
         if g.is_over():
             if self._over_game is not g:
                 self._over_game = g
-                self._winners = tuple(g.winners())
+                # H16: a match's last game lights the winners by total
+                self._winners = tuple(getattr(g, "end_winners", g.winners)())
             for s in self._winners:
                 f.put(b.seat_led[s], cols[s], pulse)
             return

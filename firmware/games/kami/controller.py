@@ -13,7 +13,9 @@ is placed and counts for the seat the board waits for):
     step reveal            the card turned up on the centre stack (K13, at a table)
     claim, step cards      a Soldier shown (K11)
 
-`done` passes (K15) or ends a claim's Soldiers; `back` takes back this turn's defence or
+`pick "deal p1:CARD,... p2:..."` states a round's deal (deal=given, phase deal: the
+simulator's `deal` command, a host on the link; dealing.parse reads it); `done` passes
+(K15) or ends a claim's Soldiers; `back` takes back this turn's defence or
 counter, or withdraws / plays on in a claim; `discard` opens a 5-Soldier claim; `next`,
 `prev`, `ok` and `pick pN` choose the claimant; `ok` cancels the round in the claim's
 answer. Every refused event changes nothing (the rules check before they change, and the
@@ -26,9 +28,10 @@ claim's highlighted seat (`sel`), which a power cut drops with the claim.
 from core import outcome as oc
 from core.board import ROLES
 from core.outcome import WRONG_PHASE, Rejected
-from games.kami import deck, rules
+from games.kami import dealing, deck, rules
 from games.kami.settings import seat_names
 
+DEAL = "deal "  # a pick that states a deal: "deal p1:CARD,... p2:..."
 SEAT = "seat"  # a refusal flashes the acting seat's light (8.4): (SEAT, seat index)
 
 
@@ -105,7 +108,7 @@ class Controller:
         # 8.3: a refused face-down defence tells nothing of the card, not even its kind
         # in the link's message (core.link names no card of a private refusal)
         secret = (handler == self._tap and g.phase == "play" and g.reveal < 0
-                  and g.step == "open")
+                  and g.step == "open") or self._is_deal(handler, arg)
         try:
             handler(arg)
         except Rejected as e:
@@ -183,8 +186,13 @@ class Controller:
         else:
             g.apply(("discard",))  # K11: wrong-phase or no-claim where it means nothing
 
+    def _is_deal(self, handler, arg):
+        return handler == self._pick and isinstance(arg, str) and arg.startswith(DEAL)
+
     def _pick(self, name):
         g = self.game
+        if isinstance(name, str) and name.startswith(DEAL):
+            return self._deal(name[len(DEAL):])
         if g.is_over() or g.phase != "claim" or g.claim[1] != "seat":
             raise Rejected(WRONG_PHASE, "pick means nothing now: no claimant is chosen")
         seats = seat_names(g.players)
@@ -192,3 +200,16 @@ class Controller:
             raise Rejected(WRONG_PHASE, "%r is not a seat at this table" % (name,))
         self.sel = seats.index(name)
         g.apply(("pick", self.sel))
+
+    def _deal(self, text):
+        """A stated deal (deal=given, phase deal): the hands dealt, the round begins. The
+        acknowledgement names no card (8.3); a malformed deal is `bad-deal`."""
+        g = self.game
+        if g.is_over() or g.phase != "deal":
+            raise Rejected(WRONG_PHASE, "no deal is awaited now")
+        try:
+            action = dealing.parse(text, g.players)
+        except ValueError as e:
+            raise Rejected(rules.BAD_DEAL, "not a deal: %s" % (e,)) from None
+        g.apply(action)
+        self.privacy = True

@@ -1,5 +1,6 @@
-"""Kami's deals: how many cards each seat gets, a shuffled deck dealt out, and the shape
-of a stated deal checked (section 2 of docs/kami.md)."""
+"""Kami's deals: how many cards each seat gets, a shuffled deck dealt out, the shape of a
+stated deal checked (section 2 of docs/kami.md), and a stated deal as text (the
+simulator's `deal` command, the link's `pick` "deal ..."; `parse`, `text`)."""
 
 from games.kami import deck
 
@@ -62,3 +63,56 @@ def check_deal(n, action):
     hands = [list(h) for h in hands]
     return hands, (list(aside) if aside is not None else None), \
         ([list(st) for st in centre] if centre is not None else None)
+
+
+def parse(words, n):
+    """A stated deal in its text form, `p1:CARD,CARD,... p2:... [aside:A,B] [centre:UP/DOWN,
+    ...]` (fields in any order, separated by spaces), for `n` players: the action
+    ("deal", hands, aside, centre) in card indices, checked (ValueError names the fault)."""
+    keys = ["p%d" % (s + 1) for s in range(n)] + ["aside", "centre"]
+    fields = {}
+    for word in words.split():
+        key, colon, value = word.partition(":")
+        if not colon or key not in keys:
+            raise ValueError("a deal's fields are %s:CARD,... (got %r)" % ("/".join(keys), word))
+        if key in fields:
+            raise ValueError("%s given twice" % key)
+        if key == "centre":
+            fields[key] = [_stack(st) for st in value.split(",")]
+        else:
+            fields[key] = [_card(c) for c in value.split(",")]
+    for s in range(n):
+        if keys[s] not in fields:
+            raise ValueError("no hand for %s" % keys[s])
+    hands = [fields[keys[s]] for s in range(n)]
+    aside = fields.get("aside")
+    centre = fields.get("centre")
+    action = ("deal", hands, aside, centre)
+    check_deal(n, action)
+    return action
+
+
+def _stack(text):
+    up, slash, down = text.partition("/")
+    if not slash:
+        raise ValueError("a centre stack is UP/DOWN, got %r" % text)
+    return [_card(up), _card(down)]
+
+
+def _card(name):
+    c = deck.index(name)
+    if c < 0:
+        raise ValueError("unknown card %r" % name)
+    return c
+
+
+def text(hands, aside, centre):
+    """A deal (card indices) in the text form `parse` reads."""
+    out = ["p%d:%s" % (s + 1, ",".join(deck.NAMES[c] for c in hands[s]))
+           for s in range(len(hands))]
+    if aside is not None:
+        out.append("aside:" + ",".join(deck.NAMES[c] for c in aside))
+    if centre is not None:
+        out.append("centre:" + ",".join("%s/%s" % (deck.NAMES[u], deck.NAMES[d])
+                                        for u, d in centre))
+    return " ".join(out)

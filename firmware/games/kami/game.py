@@ -5,8 +5,8 @@ that holds the concept: the rules (`rules`, the state object), the controller
 the report (`report`).
 
 Every deal of the contract: `table` (the players deal real cards, the board learns each
-card as it is played, K20), `given` and `seed` (the board knows the hands). The board's own
-player is still to come (`solo` is None).
+card as it is played, K20), `given` and `seed` (the board knows the hands). The seats of
+setting `ai` are the board's own (`solo`: games/kami/solo.py, ai.py; a known deal only).
 """
 
 from games.kami import controller as _controller
@@ -27,7 +27,8 @@ report = _report.game
 # The buttons' settings menu (core.menu): one item per seat light, p1 players, p2 mode, p3
 # target. No `first` item: at a table the player drawn first (K10) takes seat p1, which
 # keeps every value of every item valid for every player count. The deal stays the
-# settings' (a table, by default: no board's own player yet to deal for).
+# settings' (a table, by default); the board's own players (setting `ai`) need a known deal
+# and come from the link's or the simulator's settings, not from the menu.
 MENU = (
     ("players", (4, 3, 2)),
     ("mode", _settings.MODES),  # K18
@@ -50,12 +51,19 @@ def card_names(board=None):
     return _deck.NAMES
 
 
+class State(_rules.Game):
+    """The rules' game, and the seats the board plays (setting `ai`, seat indices)."""
+
+    def __init__(self, s):
+        super().__init__(players=s["players"], mode=s["mode"],
+                         first=int(s["first"][1:]) - 1, target=s["target"], deal=s["deal"],
+                         seed=s["seed"] or 0)
+        self.ai_seats = [int(n[1:]) - 1 for n in s.get("ai", ())]
+
+
 def new_state(board, settings):
     """A new game with `settings` in their JSON form (ValueError for bad ones)."""
-    s = check_settings(settings)
-    return _rules.Game(players=s["players"], mode=s["mode"],
-                       first=int(s["first"][1:]) - 1, target=s["target"], deal=s["deal"],
-                       seed=s["seed"] or 0)
+    return State(check_settings(settings))
 
 
 def controller(state):
@@ -168,9 +176,15 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's own player: none yet (8.3 says what it may look at)."""
-    return None
+    """The board's players when the settings give it seats (`ai`), else None. Imported
+    here, not above: a game of people alone does not pay the player's heap."""
+    seats = getattr(state, "ai_seats", ())
+    if not seats:
+        return None
+    from games.kami.solo import Solo
+    return Solo(state, controller, list(seats), clock)
 
 
 def preload():
-    """Nothing to load ahead: no board's own player yet."""
+    """Load the board's players' code while the heap is whole (main.py at boot)."""
+    from games.kami import solo  # noqa: F401

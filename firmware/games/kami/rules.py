@@ -31,6 +31,7 @@ NOT_A_COUNTER = "not-a-counter"
 EMPRESS_LOCKED = "empress-locked"
 LAST_CARD_DEFENCE = "last-card-defence"
 NO_CLAIM = "no-claim"
+BAD_DEAL = "bad-deal"  # a stated deal the link sent malformed (a scenario's is exit 2)
 
 CARD_ACTIONS = ("centre", "defend", "attack", "counter", "reveal", "show")
 # used[card]: 0 not played this round; PUBLIC face up on a line or taken from the centre;

@@ -2,7 +2,7 @@
 
 MODES = ("soldat", "seigneur", "kami")  # K18
 DEALS = ("table", "given", "seed")  # K20: at a table the board learns cards as played
-KEYS = ("players", "mode", "first", "target", "deal", "seed")
+KEYS = ("players", "mode", "first", "target", "deal", "seed", "ai")
 SEED_MAX = 2147483647
 
 
@@ -20,7 +20,10 @@ def _int(obj, key, low, high):
 def check_settings(obj):
     """The settings `obj` (a dict in JSON form) checked, in KEYS order with defaults:
     players 4, mode soldat, first p1 (K10), target 15, deal table, seed None (deal=seed
-    and no seed: seed 0). ValueError names the first fault."""
+    and no seed: seed 0); `ai`, the seats the board plays (an extension of the contract,
+    docs/kami.md "The board's players"), kept only when it names a seat and only with a
+    known deal (seed or given: the board must hold its cards). ValueError names the first
+    fault."""
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object, got %r" % (obj,))
     for key in sorted(obj):
@@ -50,4 +53,24 @@ def check_settings(obj):
         out["deal"] = "seed"  # the contract: a seed sets deal=seed
     elif out["deal"] == "seed":
         out["seed"] = 0
+    if "ai" in obj:
+        seats = _ai(obj["ai"], out["players"])
+        if seats and out["deal"] == "table":
+            raise ValueError("ai needs a known deal (deal=seed or given): at a table the "
+                             "board holds no cards (K20)")
+        if seats:
+            out["ai"] = seats
     return out
+
+
+def _ai(seats, players):
+    """The seats the board plays, in seat order (a list of p1..pN, each once)."""
+    names = seat_names(players)
+    if not isinstance(seats, list):
+        raise ValueError("ai must list the seats the board plays (p1..p%d)" % players)
+    for s in seats:
+        if s not in names:
+            raise ValueError("ai: %r is not a seat p1..p%d" % (s, players))
+        if seats.count(s) > 1:
+            raise ValueError("ai names %s twice" % s)
+    return [s for s in names if s in seats]

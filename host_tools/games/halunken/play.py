@@ -19,7 +19,7 @@ import os
 import sys
 
 from core import frame
-from games.halunken import deck
+from games.halunken import deck, walks
 from games.halunken import report as gamereport
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
@@ -27,7 +27,9 @@ from host_tools.games.halunken import verbs
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import BUTTONS, ScenarioError, card_names, parse_line
 
-SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS) // 1000) * 1000  # flashes are over
+# The screen is drawn once the flashes are over and the figures' walks have arrived.
+SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS, walks.BUDGET_MS) // 1000) * 1000
+BOARD_TURNS = 60  # at most this many settles for the board's seats after one command
 PROMPT = "halunken> "
 QUIT_WORDS = ("quit", "exit")
 TAKES = ("players", "mode")  # the settings `sim` passes on (--players, --mode)
@@ -196,6 +198,12 @@ def expand(text):
     return text
 
 
+def boards_turn(game):
+    """Whether only the board's seats are to act now (a person has nothing to do)."""
+    acting = game.to_act() if not game.is_over() else ()
+    return bool(acting) and all(i in game.ai_seats for i in acting)
+
+
 def run_line(sim, text, line_no, cards):
     """Run one typed line; the message to show (a refusal, an error), or None."""
     try:
@@ -212,6 +220,10 @@ def run_line(sim, text, line_no, cards):
     turn, fig = gamereport.expected(sim.app.game)  # who chooses now (public)
     sim.execute(cmd)
     sim.advance(SETTLE_MS)
+    for _ in range(BOARD_TURNS):  # the board's seats play on, each after the walks it
+        if not boards_turn(sim.app.game):  # waits for (their lights are followed)
+            break
+        sim.advance(SETTLE_MS)
     if cmd[1] == "expect" and sim.failures:
         return sim.failures.pop()
     if len(sim.rejected) > refused:

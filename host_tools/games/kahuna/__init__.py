@@ -22,6 +22,7 @@ the part names below; each part is the module of that name here.
 - `replay`     an archived game of the board replayed move by move (the live page)
 - `guidepages` the player's guide, two A4 pages (`make guide`: docs/guide.pdf)
 - `hwplaces`   where the pixels sit and what they are, for the maker's documents (`hardware`)
+- `webgame`    Kahuna's side of the browser page: deck, display and hands by clicks, hints
 
 Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
 a solo game), which the parts above use.
@@ -29,4 +30,4 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture", "chipplay", "guidepages", "replay", "hwplaces")
+         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame")

@@ -1,5 +1,5 @@
 """What an accepted event changed, in words, from the simulator's reports before and after
-it. Shared by the terminal play (play.py) and the browser page (web/game.py); the monitor
+it. Shared by the terminal play (play.py) and the browser page (webgame.py); the monitor
 says `public_changes` (from the link's states). Pure Python that runs on CPython and
 MicroPython."""
 

@@ -27,38 +27,40 @@ option, a pending card's island, an error flash) gets a halo.
 import math
 import os
 import sys
-import tempfile
 import zlib
 from xml.sax.saxutils import escape
 
+from host_tools import drawing
+from host_tools.drawing import (
+    FONT,
+    INK,
+    NAVY,
+    OFF_GREY,
+    Picture,
+    draw_pixel_disc,
+    element,
+    hex_rgb,
+    svg_text,
+)
 from host_tools.games.kahuna.picturekit import (
     BOARD_H,
     BOARD_W,
     BRIDGE_W,
-    FONT,
     GAP,
     HEIGHT,
-    INK,
     ISLAND_R,
     LAND_R,
-    NAVY,
-    OFF_GREY,
     PIXEL_R,
     SAND,
     STATUS_TITLES,
     WIDTH,
-    Picture,
     bar_width,
     draw_fish,
-    draw_pixel_disc,
     draw_rays,
     draw_stone,
     draw_turtle,
-    element,
     full_level,
-    hex_rgb,
     known_colours,
-    svg_text,
 )
 from host_tools.games.kahuna.picturepanel import draw_panel
 from host_tools.paths import BOARD_DEF
@@ -415,59 +417,15 @@ def page_geometry(board):
 
 def png(board, report, path, scale=1.0):
     """Write the picture as a PNG file (WIDTH x HEIGHT pixels times `scale`)."""
-    try:
-        import cairosvg
-    except (ImportError, OSError) as e:  # OSError: cairocffi found no libcairo
-        raise RuntimeError("PNG output needs the cairosvg package and the cairo library "
-                           "(Debian: libcairo2): %s" % e) from e
-    cairosvg.svg2png(bytestring=svg(board, report).encode("utf-8"), write_to=path,
-                     scale=scale)
+    drawing.png(svg(board, report), path, scale)
 
 
-FORMATS = {".svg": "SVG (.svg)", ".png": "PNG (.png, needs the cairo library)"}
-
-
-def check_output(out_path):
-    """Why the picture cannot be written to `out_path` (a message), or None: a format we
-    draw, the PNG library present, a folder we may write in. Asked before any work."""
-    ext = os.path.splitext(out_path)[1].lower()
-    if ext not in FORMATS:
-        return ("cannot render to %r: the formats are %s; end the file name in .svg or .png"
-                % (out_path, " and ".join(FORMATS.values())))
-    if ext == ".png":
-        try:
-            import cairosvg  # noqa: F401
-        except (ImportError, OSError) as e:  # OSError: cairocffi found no libcairo
-            return ("cannot render PNG: the cairo library is missing (%s). Install it "
-                    "(Debian/Ubuntu: apt-get install libcairo2; macOS: brew install cairo) "
-                    "or render to .svg" % e)
-    if os.path.isdir(out_path):
-        return "cannot render to %r: it is a folder" % (out_path,)
-    folder = os.path.dirname(os.path.abspath(out_path))
-    try:  # the folder is made now (it would be anyway), and must take a file
-        os.makedirs(folder, exist_ok=True)
-        with tempfile.TemporaryFile(dir=folder):
-            pass
-    except OSError as e:
-        return "cannot render to %r: cannot write in %s (%s)" % (out_path, folder,
-                                                                 e.strerror or e)
-    return None
+check_output = drawing.check_output
 
 
 def write(board, report, out_path):
     """Write the picture to `out_path`: SVG for .svg, PNG for .png."""
-    problem = check_output(out_path)
-    if problem:
-        raise ValueError(problem)
-    ext = os.path.splitext(out_path)[1].lower()
-    folder = os.path.dirname(out_path)
-    if folder:
-        os.makedirs(folder, exist_ok=True)
-    if ext == ".svg":
-        with open(out_path, "w", encoding="utf-8") as f:
-            f.write(svg(board, report))
-    else:
-        png(board, report, out_path)
+    drawing.write(lambda: svg(board, report), out_path)
 
 
 def demo_report(board):

@@ -2,14 +2,20 @@
 report tells it (phase, round, turn, scores, supply, hands, the last rejection) and a
 legend of what the picture's marks mean."""
 
-from host_tools.games.kahuna.picturekit import (
-    BOARD_W,
-    BRIDGE_W,
-    HEIGHT,
+from host_tools.drawing import (
     INK,
     MONO,
     NAVY,
     OFF_GREY,
+    draw_pixel_disc,
+    element,
+    hex_rgb,
+    svg_text,
+)
+from host_tools.games.kahuna.picturekit import (
+    BOARD_W,
+    BRIDGE_W,
+    HEIGHT,
     PANEL_BG,
     PANEL_MUTED,
     PANEL_W,
@@ -18,13 +24,9 @@ from host_tools.games.kahuna.picturekit import (
     STATUS_TITLES,
     WIDTH,
     bar_width,
-    draw_pixel_disc,
     draw_rays,
     draw_stone,
-    element,
     full_level,
-    hex_rgb,
-    svg_text,
 )
 
 

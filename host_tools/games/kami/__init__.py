@@ -1,8 +1,22 @@
-"""Kami's host parts (the host side of firmware/games/kami/). The tools find them through
-the registry (host_tools.games), by the part names below; each part is the module of that
-name here.
+"""Kami's host parts (the host side of firmware/games/kami/): what the simulator, the
+scenario language, scengen, the terminal play and the duel need of it. The tools find them
+through the registry (host_tools.games), by the part names below; each part is the module
+of that name here.
 
+- `verbs`      the scenario language's Kami words: options (players, mode, first, target,
+               deal, seed), `deal p1:... p2:...` (a stated deal) and `pick pN` (a claimant)
+- `simgame`    Kami's side of a simulation: the options as one new game, `deal`, `pick`
+- `simreport`  the simulator's JSON report in the contract's order, and its summary
+- `play`       the terminal play (`sim --game kami` without a scenario), hot seat
+- `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
+- `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `hwplaces`   where the card table's pixels sit and what they are, for the maker's documents
+- `baselines`  the random and greedy players the board's player is measured against
+- `duelgames`  whole games between them (`duel --game kami`; its command line is `duelcli`)
+
+Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
+games/kami/ai.py and solo.py) are in the duel; the simulator's options do not name them yet.
 """
 
-PARTS = ("hwplaces",)
+PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
+         "baselines", "duelgames")

@@ -268,8 +268,12 @@ def test_H31_seat_colours_are_settings_for_the_lights_only():
             settings.check_settings({"players": 3, "colours": bad})
 
 
-def test_H16_one_game_per_state_no_games_setting():
+def test_H16_a_state_is_one_game_of_its_match():
+    """`games` is a match of games added up (test_halunken_match.py): each state is one
+    game of it, with the number and the totals carried in its settings."""
+    g = table(games=3)
+    assert (g.games, g.game_k, g.carried) == (3, 1, [0, 0, 0])
     with pytest.raises(ValueError) as e:
-        settings.check_settings({"games": 3})
+        settings.check_settings({"games": 4})
     assert "games" in str(e.value)
 

@@ -20,71 +20,14 @@ import webplayer
 from games.kahuna.settings import card_names
 from host_tools.games.kahuna.table import Table
 from host_tools.web import build as webbuild
+from websitekit import VIEWPORT, Page
 
 ROOT = gamekit.ROOT
 SCENARIOS = sorted(glob.glob(os.path.join(ROOT, "tests", "scenarios", "*.scn")))
 SCREENSHOT = os.path.join(ROOT, "docs", "web-page.png")
 SEED = 5
-VIEWPORT = {"width": 1360, "height": 1200}
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    try:
-        browser.check()
-    except browser.BrowserMissing as e:
-        pytest.fail("%s; `make test` installs them when CI=true" % e, pytrace=False)
-    out = tmp_path_factory.mktemp("site") / "web"
-    webbuild.build(str(out), log=lambda *a: None)
-    return out
-
-
-@pytest.fixture(scope="module")
-def server(site):
-    srv = browser.StaticServer(site)
-    yield srv
-    srv.close()
-
-
-@pytest.fixture(scope="module")
-def context(tmp_path_factory, site):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        ctx = browser.launch(p, tmp_path_factory.mktemp("profile"), viewport=VIEWPORT)
-        yield ctx
-        ctx.close()
-
-
-class Page:
-    """A loaded page, with what it asked the network for and any error it raised."""
-
-    def __init__(self, context, url):
-        self.page = context.new_page()
-        self.errors = []
-        self.requests = []
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-        self.page.goto(url)
-        self.page.evaluate("async () => { await kahuna.ready; }")
-
-    def js(self, expr, arg=None):
-        return self.page.evaluate(expr, arg)
-
-    def view(self):
-        return self.js("() => kahuna.view()")
-
-    def click(self, selector):
-        self.page.click(selector)
-
-    def text(self, selector):
-        return self.page.inner_text(selector)
-
-    def wait(self, expr, arg=None, timeout=5000):
-        self.page.wait_for_function(expr, arg=arg, timeout=timeout)
 
 
 @pytest.fixture
@@ -283,7 +226,8 @@ def test_a_scenario_the_page_cannot_read_gives_the_command_lines_message(page):
 def test_the_offline_copy_is_exactly_the_files_the_page_loads(site):
     sw = (site / "sw.js").read_text()
     listed = json.loads(sw.split("const FILES = ", 1)[1].split(";\n", 1)[0])
-    assert listed == ["./"] + ["./" + rel for rel in webbuild.page_files(site)]
+    assert listed == ["./"] + ["./" + rel for rel in webbuild.page_files(
+        site, extra=webbuild.game_files(webbuild.offered()))]
     assert "./js/live.js" not in listed
 
 

@@ -12,6 +12,7 @@ import gamekit
 import webplayer
 from games.kahuna import rules
 from host_tools import mpy
+from host_tools.games import part
 from host_tools.web import build as webbuild
 from host_tools.web import game as webgame
 
@@ -144,7 +145,7 @@ def test_scenario_request_gives_the_command_lines_report_or_the_lines_error():
         text = f.read()
     resp = call({"op": "scenario", "text": text})
     assert resp["ok"] and resp["failures"] == []
-    assert list(json.loads(resp["report"])) == list(webgame.reportmod.REPORT_KEYS)
+    assert list(json.loads(resp["report"])) == list(part("kahuna", "simreport").REPORT_KEYS)
     bad = call({"op": "scenario", "text": "tap ALOA-1\nfly away\n"})
     assert bad == {"ok": False, "kind": "scenario", "error": "line 2: unknown command 'fly'"}
     failing = call({"op": "scenario", "text": "expect phase play\n"})
@@ -184,16 +185,22 @@ def test_the_site_bundles_every_module_the_page_imports_and_no_host_only_one():
                 "host_tools/games/__init__.py",
                 "host_tools/fakehw/pn532_chip.py", "firmware/core/app.py",
                 "firmware/hw/pn532.py", "firmware/games/kahuna/__init__.py",
-                "host_tools/__init__.py"):
+                "host_tools/__init__.py", "host_tools/games/kahuna/webgame.py",
+                "host_tools/games/halunken/webgame.py", "host_tools/games/halunken/simgame.py",
+                "firmware/games/halunken/rules.py"):
         assert rel in files
     for rel in ("host_tools/simulator/cli.py", "host_tools/games/kahuna/play.py",
-                "host_tools/mpy.py", "host_tools/games/kahuna/picture.py", "firmware/main.py"):
+                "host_tools/mpy.py", "host_tools/games/kahuna/picture.py", "firmware/main.py",
+                "host_tools/games/halunken/picture.py", "host_tools/games/halunken/play.py",
+                "host_tools/drawing.py"):
         assert rel not in files
 
 
 def test_the_site_takes_the_modules_its_page_imports_and_not_the_live_pages():
-    loads = webbuild.page_files(webbuild.WEB)
-    for rel in ("index.html", "style.css", "js/main.js", "js/runtime.js", "js/colours.js"):
+    loads = webbuild.page_files(webbuild.WEB, extra=webbuild.game_files(["kahuna", "halunken"]))
+    for rel in ("index.html", "style.css", "js/main.js", "js/runtime.js", "js/colours.js",
+                "js/kahuna/page.js", "js/halunken/page.js", "js/halunken/ring.js",
+                "boards/kahuna.json", "games.json"):
         assert rel in loads
     assert "js/live.js" not in loads and "live.html" not in loads
 

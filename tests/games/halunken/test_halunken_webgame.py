@@ -1,0 +1,187 @@
+"""Halunken's side of the browser page (host_tools/games/halunken/webgame.py through
+host_tools/web/game.py) without a browser: whole hot-seat games by the page's requests in
+every mode, the same game in the MicroPython unix port, the secret choice invisible in
+the state, the frame and the words until the reveal, the form's settings and bad requests."""
+
+import json
+import os
+
+import halunken_webplayer
+import pytest
+
+import gamekit
+from host_tools import mpy
+from host_tools.web import game as webgame
+
+ROOT = gamekit.ROOT
+BOARD = os.path.join(ROOT, "board_def", "halunken.json")
+
+
+def call(req):
+    return json.loads(webgame.handle(json.dumps(req)))
+
+
+def start(seed, options=()):
+    return {"op": "start", "board": BOARD, "seed": seed, "options": list(options)}
+
+
+@pytest.mark.parametrize("seed,options", [
+    (1, ["players=3"]), (2, ["players=4", "mode=beginner", "first=p3"]),
+    (3, ["players=2"]), (4, ["players=4", "mode=standard"])])
+def test_whole_hot_seat_games_by_the_pages_requests(seed, options):
+    seen = []
+
+    def checked(req):
+        resp = call(req)
+        if "state" in resp:
+            assert "hidden" not in resp["state"]["report"], req
+            assert "seed" not in resp["state"]["settings"], req  # it would tell the piles
+            seen.append(resp["state"]["report"]["step"])
+        return resp
+
+    final, steps, _ = halunken_webplayer.play_game(checked, start(seed, options))
+    rep = final["state"]["report"]
+    assert rep["phase"] == "over" and rep["round"] == 8 and rep["winner"]
+    assert final["state"]["hint"].startswith("The game is over: won by")
+    for step in ("place", "auction", "choose", "reveal"):
+        if step != "auction" or rep["mode"] != "beginner":
+            assert step in seen
+
+
+def choice_seen(seed, index):
+    """After p1 chose its `index`-th card: the state, the frame after a second, p1's cards
+    as the page lists them, and the state and frame once p2 has chosen too."""
+    call(start(seed, ["players=3"]))
+    for t in ("T1", "T5", "T9"):
+        call({"op": "pick", "option": t})
+    state = call({"op": "state"})["state"]
+    while state["report"]["step"] != "choose":
+        if state["report"]["step"] == "place-bj":
+            state = call({"op": "pick", "option": state["ui"]["options"][0]})["state"]
+        else:
+            state = call({"op": "press", "button": "done"})["state"]
+    card = call({"op": "hand", "player": "p1"})["cards"][index]
+    after = call({"op": "tap", "card": card})
+    leds = call({"op": "tick", "ms": 1000})["leds"]
+    cards = call({"op": "hand", "player": "p1"})["cards"]
+    p2 = call({"op": "tap", "card": "P2-2"})
+    return card, (after["state"], after["leds"], leds, cards, p2["state"], p2["leds"])
+
+
+def test_nothing_outside_the_controller_tells_which_card_was_chosen():
+    # 8.3: every choice of p1 gives the same state, words, frames and lists.
+    first_card, first = choice_seen(6, 0)
+    assert first[0]["message"]["text"] == "p1 has chosen"
+    assert first[0]["report"]["chosen"] == 1 and first[4]["report"]["chosen"] == 2
+    assert first_card == "P1-1" and "P1-1" in first[3]  # not played yet: still listed
+    for index in range(1, 8):
+        card, seen = choice_seen(6, index)
+        assert card != first_card and seen == first, card
+
+
+def test_the_forms_settings_and_what_the_state_shows_of_them():
+    state = call(start(9, ["players=4", "mode=beginner", "first=p2"]))["state"]
+    assert state["settings"] == {"players": 4, "mode": "beginner", "deal": "seed",
+                                 "first": "p2"}
+    assert state["report"]["turn"] == "p2" and state["report"]["players"] == 4
+    assert state["message"]["text"] == "New game: 4 players, beginner game, p2 places first."
+    state = call({"op": "new_game", "seed": 3, "options": ["players=2"]})["state"]
+    assert state["report"]["mode"] == "tactical"
+
+
+@pytest.mark.parametrize("req,words", [
+    ({"op": "fly"}, "unknown request 'fly'"),
+    ({"op": "press", "button": "jump"}, "unknown button 'jump'"),
+    ({"op": "tap", "card": 5}, "a card is named by a text"),
+    ({"op": "pick", "option": 4}, "an option is a tavern"),
+    ({"op": "hand", "player": "p4"}, "player must be one of p1, p2, p3"),
+    ({"op": "new_game", "seed": 1, "options": ["players=5"]}, "players must be 2, 3 or 4"),
+    ({"op": "new_game", "seed": 1, "options": ["players=2", "mode=standard"]},
+     "the options disagree"),
+    ({"op": "new_game", "seed": 1, "options": ["pile.T1=RED-1,RED-2,RED-3"]},
+     "not the page's"),
+    ({"op": "new_game", "seed": 1, "options": "players=3"}, "options must be a list"),
+])
+def test_bad_requests_answer_with_the_reason_and_change_nothing(req, words):
+    before = call(start(8))
+    resp = call(req)
+    assert resp["ok"] is False and words in resp["error"], resp
+    assert call({"op": "state"})["state"] == before["state"]
+
+
+def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
+    from host_tools.web import build, live
+    assert live._build_game(["--game", "halunken", "--out", "x"]) == [
+        "--out", "x", "--board", BOARD]
+    assert build.offered("halunken")[0] == "halunken" and "kahuna" in build.offered()
+    assert live._build_game(["--game", "kami"]) is None
+    assert capsys.readouterr().err == ("web: kami has no web page yet (host_tools/games/kami/ "
+                                       "does not provide picture, webgame)\n")
+
+
+@pytest.mark.parametrize("options", [["players=3", "ai=p2,p3"],
+                                     ["players=4", "mode=beginner", "ai=p1,p3,p4"]])
+def test_a_whole_game_against_the_boards_players(options):
+    """The form offers the board's players (the scenario language takes `option ai=...`):
+    the person plays its seat by the page's requests, the board the others as `sim --ai`
+    does, to the end; the page never gets a board seat's hand, nor its choice before the
+    reveal."""
+    assert call(start(8))["state"]["board_players"] is True
+    board = options[-1].split("=")[1].split(",")
+    human = [s for s in ("p1", "p2", "p3", "p4")[:int(options[0][-1])] if s not in board]
+    assert call({"op": "new_game", "seed": 5, "options": options})["ok"]
+    for seat in board:
+        resp = call({"op": "hand", "player": seat})
+        assert resp["ok"] is False  # the board's hand is never the page's
+
+    def checked(req):
+        resp = call(req)
+        for _ in range(30 if "state" in resp else 0):  # the page's animation ticks: the
+            rep = resp["state"]["report"]  # board's seats play on after the walks they await
+            if rep["phase"] == "over" or rep["step"] == "reveal" or rep["turn"] not in board:
+                break
+            call({"op": "tick", "ms": 1000})
+            resp = call({"op": "state"})
+        if "state" in resp:
+            rep = resp["state"]["report"]
+            assert "hidden" not in rep
+            assert resp["state"]["solo"]["ai"] == board
+            if rep["step"] == "choose":
+                assert rep["figure"] in human or rep["turn"] in human, rep
+        return resp
+
+    final, steps, refused = halunken_webplayer.play_game(checked, {"op": "state"})
+    assert final["state"]["report"]["phase"] == "over" and not refused
+    assert steps < 400  # the person's requests only: the board's seats need none
+
+
+def test_a_refused_tap_is_explained():
+    call(start(8))
+    state = call({"op": "tap", "card": "P2-3"})["state"]
+    assert state["message"] == {"kind": "refused", "code": "wrong-phase",
+                                "text": "not now: no movement card is chosen in step place"}
+
+
+SCRIPT = """
+import json, sys
+import halunken_webplayer
+from host_tools.web import game as webgame
+def call(req):
+    return json.loads(webgame.handle(json.dumps(req)))
+final, steps, refused = halunken_webplayer.play_game(call, json.loads(sys.argv[1]))
+print(json.dumps({"steps": steps, "final": final}))
+"""
+
+
+@pytest.mark.micropython
+def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
+    req = start(12, ["players=3", "mode=standard"])
+    script = tmp_path / "game.py"
+    script.write_text(SCRIPT)
+    proc = mpy.run(str(script), args=[json.dumps(req)], heap="8M",
+                   extra_path=[os.path.join(ROOT, "tests", "games", "halunken")])
+    assert proc.returncode == 0, proc.stderr
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    final, steps, _ = halunken_webplayer.play_game(call, req)
+    assert got["steps"] == steps
+    assert got["final"] == final
