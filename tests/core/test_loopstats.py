@@ -169,7 +169,7 @@ def halunken():
     ticks = stats.tasks(app)
     ai = ticks[-1][1]  # App.tasks(): the ai task last
     app.new_game({"players": 3, "seed": 5, "ai": ["p1", "p2", "p3"]})
-    for i in range(400):
+    for i in range(8000):  # 160 s: the figures' walks hold the board's players
         ai(20 * i)
         if app.game.is_over():
             break
