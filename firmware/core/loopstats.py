@@ -13,7 +13,10 @@ microseconds of the board's own clock (time.ticks_us):
   written because of it (the tap as the board sees it);
 - the frame output: the strip's show (copy to the driver buffer and the write);
 - the computer opponent (a solo game): per decision, the time from its first slice to the
-  decision, the time spent in its slices, and how many slices;
+  decision, the time spent in its slices, and how many slices; read through the solo
+  interface every game's solo object has (docs/platform.md): `thinking` (True while a
+  decision is being worked out over several ticks) and `decisions` (how many it made; a
+  tick that raises it completed one). A decision made within one tick is one slice;
 - the heap: gc.mem_free() every HEAP_EVERY frames (its low point, and a rise of more than
   GC_RISE bytes between two samples counts as an automatic collection, with the longest
   tick run since the previous sample as its stall), the collections main.py makes at quiet
@@ -230,8 +233,7 @@ class LoopStats:
                 task.note(t0, ticks_us())
                 return
             before = solo.thinking
-            plan = solo.plan
-            hint = solo.hint
+            made = solo.decisions
             t0 = ticks_us()
             tick(now)
             t1 = ticks_us()
@@ -239,8 +241,7 @@ class LoopStats:
             d = ticks_diff(t1, t0)
             if d > self.longest:
                 self.longest = d
-            done = ((solo.plan is not plan and solo.plan is not None)
-                    or (solo.hint is not hint and solo.hint is not None))
+            done = solo.decisions != made
             if before or solo.thinking or done:
                 if not before:
                     self.ai_start = t0

@@ -18,11 +18,14 @@ firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
      socket) for cards of the seat on turn: from the tag laid to the first frame the
      decoder latched with that card's pixel lit, then `back` and the tag lifted;
    - a solo game, the board's cards handled as it asks and the other seats played
-     simply, until the board's player made a few decisions: from its `think` step to its
-     next step, as the link shows it;
-   The game's part of it (which cards, which pixel, the solo game) is the game's
-   `chipplay` part (host_tools/games/<game>/chipplay.py; Kahuna's: a two-player deal,
-   then a solo game where the board plays white, its cards handled by solohands.py).
+     simply, until the board's player made a few decisions: by default from its `think`
+     step to its next step, as the link shows it (a part that counts and times them
+     otherwise gives `decisions(session)` and `seen(session)`);
+   The game's part of it (which cards, which pixel, the solo game, the table's labels
+   TAP_LABEL and SEEN_LABEL, the wait BETWEEN_TAPS_MS) is the game's `chipplay` part
+   (host_tools/games/<game>/chipplay.py; Kahuna's: a two-player deal, then a solo game
+   where the board plays white, its cards handled by solohands.py; Halunken's: a movement
+   card's acknowledgement, then a solo game where the board plays p2 and p3).
    - the board's own benchmark (`{"cmd": "bench"}`, core.loopstats): its loop, its AI
      decisions, its heap after a full collection and the lowest free heap it saw.
 
@@ -92,7 +95,8 @@ class Session:
         self.play = self.part.ChipPlay(board)
         self.names = self.play.names
         self.uid = dict((c, sticker_uid(c)) for c in self.names)
-        self.results = {}
+        self.results = {"labels": {"taps": getattr(self.part, "TAP_LABEL", TAP_LABEL),
+                                   "seen": getattr(self.part, "SEEN_LABEL", SEEN_LABEL)}}
 
     def say(self, text):
         self.out("chipbench: " + text)
@@ -169,9 +173,10 @@ class Session:
                                 "its tag was laid" % card)
             samples.append(ms(lit - laid))
             self.link.command({"cmd": "press", "button": "back"})  # withdraw it
-            self.wait_emulated(200)  # the scanner sees the card gone (3 empty polls)
+            # the scanner sees the card gone (3 empty polls), the part's animation ends
+            self.wait_emulated(getattr(self.part, "BETWEEN_TAPS_MS", 200))
         self.results["tag_to_frame"] = summary(samples)
-        self.say("tag laid -> its pixel lit (ms): %s" % samples)
+        self.say("%s (ms): %s" % (self.results["labels"]["taps"], samples))
 
     # -- a solo game, for the AI's decisions
 
@@ -214,6 +219,11 @@ class Session:
             ms(b - a) for a, b in zip(times, times[1:]))
 
     def decisions(self):
+        """The board's player's decisions so far: the part's count, else its `think`
+        steps on the link that ended."""
+        count = getattr(self.play, "decisions", None)
+        if count is not None:
+            return count(self)
         steps = self.link.ai_steps
         return sum(1 for (_, a, _), (_, b, _) in zip(steps, steps[1:]) if a == "think")
 
@@ -238,30 +248,41 @@ class Session:
             self.results.setdefault("live", []).append((when, heap["live"], heap["total"]))
         return rep
 
-    def board_bench(self):
+    def seen(self):
+        """The decisions' times as the link shows them (ms): the part's, else from each
+        `think` step to the next step."""
+        seen = getattr(self.play, "seen", None)
+        if seen is not None:
+            return seen(self)
         steps = self.link.ai_steps
-        times = []
-        for (t0, step, _), (t1, _, _) in zip(steps, steps[1:]):
-            if step == "think":
-                times.append(ms(t1 - t0))
+        return [ms(t1 - t0) for (t0, step, _), (t1, _, _) in zip(steps, steps[1:])
+                if step == "think"]
+
+    def board_bench(self):
+        times = self.seen()
         if times:
             self.results["ai_seen"] = summary(times)
-            self.say("AI decisions, think step to the next step (ms): %s" % times)
+            self.say("%s (ms): %s" % (self.results["labels"]["seen"], times))
         self.results["board"] = self.heap("at the end")
 
 
 # ---------------------------------------------------------------------- the table
+TAP_LABEL = "tag laid -> first frame with its pixel changed"  # a part may say better
+SEEN_LABEL = "AI decision, think step -> next step (link)"
+
+
 def _fmt(s, key):
     v = s.get(key)
     return "-" if v is None else "%.1f" % v
 
 
 def table(res):
-    rows = [("tag laid -> first frame with its island lit", res.get("tag_to_frame", {})),
+    labels = res.get("labels", {})
+    rows = [(labels.get("taps", TAP_LABEL), res.get("tag_to_frame", {})),
             ("frame to frame at idle", res.get("idle_frames", {})),
             ("link: selftest command -> reply", res.get("rtt_selftest", {})),
             ("link: state command -> reply (the whole state)", res.get("rtt_state", {})),
-            ("AI decision, think step -> next step (link)", res.get("ai_seen", {})),
+            (labels.get("seen", SEEN_LABEL), res.get("ai_seen", {})),
             ("frame to frame while the AI thinks", summary(res.get("think_gaps", []))),
             ("link: selftest command -> reply, the AI thinking",
              summary(res.get("rtt_thinking", [])))]

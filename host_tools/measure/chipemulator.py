@@ -172,6 +172,7 @@ class Link:
         self.say = ""
         self.step = None
         self.events = 0  # messages with "changed" (one per referee event)
+        self.event_ns = []  # the emulated ns when each of them was read
         self.ai_steps = []  # (emulated ns when read, step, say)
 
     def send(self, obj):
@@ -205,6 +206,7 @@ class Link:
             self.ai_steps.append((self.emu.ns(), self.step, self.say))
         if "changed" in msg:
             self.events += 1
+            self.event_ns.append(self.emu.ns())
         self.state = self.merge(self.state, msg)
 
     def wait(self, pred, wall=120.0, what="an answer"):

@@ -3,6 +3,7 @@ which takes minutes and is not part of `make test`: its command-line errors (one
 exit status 2, no traceback, nothing started), the firmware image it boots (the files
 `make flash` would copy, at their board paths), and its table."""
 
+import json
 import os
 import subprocess
 import sys
@@ -74,3 +75,153 @@ def test_the_table_states_the_method():
     line = [x for x in text.splitlines() if x.startswith("tag laid")][0]
     assert line.split()[-4:] == ["3", "200.0", "220.0", "220.0"]
     assert "live after a full collection 125.0 to 130.0 KB of 240.0 KB (2 times" in text
+
+
+# ---------------------------------------------------------------- Halunken's part
+
+def test_halunken_has_a_chip_benchmark_part():
+    proc = run("--game", "halunken")  # the part is found: only the .uf2 is missing
+    assert proc.returncode == 2 and proc.stderr.startswith("chipbench: name the stock")
+
+
+class SimLink:
+    """chipemulator.Link's side the chip parts use, over the simulator's board and the
+    firmware's own link (core.link): the state merged from the lines, the event lines
+    counted and their (virtual) times; `emu.ns()` is the virtual clock."""
+
+    def __init__(self, sim):
+        from core.link import Link
+        from host_tools.maker.linkclient import merge
+
+        self.sim = sim
+        self.emu = self
+        self.merge = merge
+        self.out = []
+        self.board = Link(sim.app, self.out.append, lambda: sim.now)
+        sim.app.listen(self.board.on_event)
+        self.state = None
+        self.events = 0
+        self.event_ns = []
+        self.lines = []
+
+    def ns(self):
+        return self.sim.now * 1000000
+
+    def read(self):
+        got = []
+        while self.out:
+            msg = json.loads(self.out.pop(0))
+            self.lines.append(msg)
+            if "changed" in msg:
+                self.events += 1
+                self.event_ns.append(self.ns())
+            self.state = self.merge(self.state, msg)
+            got.append(msg)
+        if not got:
+            self.sim.advance(5)
+        return got
+
+    def send(self, obj):
+        self.board.feed((json.dumps(obj) + "\n").encode())
+
+    def wait(self, pred, wall=120.0, what=""):
+        for _ in range(2000):
+            for msg in self.read():
+                if pred(msg):
+                    return msg
+        raise AssertionError("no %s" % what)
+
+    def command(self, obj, wall=120.0):
+        self.send(obj)
+        msg = self.wait(lambda m: "changed" in m or "error" in m, wall, str(obj))
+        assert "error" not in msg, msg
+        return msg
+
+    def sync(self, wall=120.0):
+        self.read()
+
+
+class SimSession:
+    def __init__(self, link):
+        self.link = link
+        self.said = []
+        self.heaps = []
+
+    def say(self, text):
+        self.said.append(text)
+
+    def wait_emulated(self, ms_):
+        end = self.link.ns() + ms_ * 1e6
+        while self.link.ns() < end:
+            self.link.read()
+
+    def heap(self, when):
+        self.heaps.append(when)
+
+
+def halunken_sim():
+    from core import board as boardmod
+    from host_tools.games import part
+    from host_tools.simulator.engine import Simulation
+
+    path = os.path.join(ROOT, "board_def", "halunken.json")
+    with open(path) as f:
+        board = json.load(f)
+    play = part("halunken", "chipplay").ChipPlay(board)
+    sim = Simulation(boardmod.load(path, keep_raw=False))
+    sim.advance(100)
+    return play, sim, SimLink(sim)
+
+
+def test_halunken_taps_time_an_acknowledgement_that_is_the_same_for_every_card():
+    """The tap game: p1's seat light steady, then each of p2's movement cards dips it
+    (the acknowledgement, 8.3) the same way; `back` takes p2's choice back."""
+    from host_tools.games import part
+
+    play, sim, link = halunken_sim()
+    cards = play.tap_game(link)
+    assert sim.app.game.step == "choose" and sim.app.game.choices[:3] == [2, -1, -1]
+    seen = set()
+    for card in cards:
+        led = play.led(card)
+        before = bytes(sim.app.view.frame[3 * led:3 * led + 3])
+        sim.advance(100)
+        assert bytes(sim.app.view.frame[3 * led:3 * led + 3]) == before  # steady
+        link.command({"cmd": "tap", "card": card})
+        sim.advance(20)
+        dipped = bytes(sim.app.view.frame[3 * led:3 * led + 3])
+        assert dipped != before
+        seen.add((before, dipped))
+        link.command({"cmd": "press", "button": "back"})
+        sim.advance(part("halunken", "chipplay").BETWEEN_TAPS_MS)
+        assert sim.app.game.choices[1] == -1
+        assert bytes(sim.app.view.frame[3 * led:3 * led + 3]) == before
+    assert len(seen) == 1 and len(cards) == 7  # the same frame for every card
+
+
+def test_halunken_solo_counts_the_boards_decisions_as_the_board_does():
+    """The solo game driven as on the chip (p1 over the link, the board's p2 and p3
+    playing): the host's count of the board's decisions is the board's own, and each has
+    a time on the link."""
+    play, sim, link = halunken_sim()
+    session = SimSession(link)
+    play.solo(session, 12, 3, 60.0)
+    assert play.decisions(session) >= 12
+    while link.out:  # the lines the board sent since (it plays on meanwhile)
+        link.read()
+    n = play.decisions(session)
+    assert n == sim.app.solo.decisions
+    assert len(play.seen(session)) == n and min(play.seen(session)) >= 0
+    assert len(session.heaps) == 1 and session.heaps[0].endswith("decisions of the board's seats")
+    # to the end: every step p1 meets is answered (a robbery among them, this deal)
+    play.solo(session, 10 ** 6, 3, 120.0)
+    assert sim.app.game.is_over() and play.decisions(session) == sim.app.solo.decisions
+
+
+def test_the_table_takes_the_parts_labels():
+    res = {"labels": {"taps": "tag laid -> the acknowledgement", "seen": "seen here"},
+           "tag_to_frame": chipbench.summary([10.0]), "ai_seen": chipbench.summary([5.0])}
+    text = chipbench.table(res)
+    assert "tag laid -> the acknowledgement" in text and "seen here" in text
+    from host_tools.games.kahuna import chipplay
+    assert chipplay.TAP_LABEL == "tag laid -> first frame with its island lit"

@@ -113,6 +113,95 @@ def test_ai_decisions_are_counted_in_a_solo_game():
     assert ai["slices"]["max"] == 1 and ai["elapsed_ms"]["max"] > 0
 
 
+# The solo interface (docs/platform.md): `thinking` while a decision spans ticks, and
+# `decisions` made. Run as it is on CPython and on the MicroPython unix port: a decision
+# over three slices, one within a tick, a tick that decides nothing; then Halunken's board
+# playing every seat (its reveal's `ok` is no decision).
+SOLO_INTERFACE = """
+from core import board as boardmod
+from core import gameload
+from core.app import App
+from core.cards import Registry
+from core.loopstats import LoopStats
+from hw.leds import Strip
+from host_tools.fakehw.strip import VirtualNeoPixel
+
+
+class Fake:
+    def __init__(self):
+        self.thinking = False
+        self.decisions = 0
+        self.script = []
+
+    def tick(self, now):
+        self.thinking, made = self.script.pop(0)
+        self.decisions += made
+
+
+class FakeApp:
+    def __init__(self):
+        self.solo = Fake()
+
+    def tasks(self):
+        return [(20, self.tick_ai)]
+
+    def tick_ai(self, now):
+        self.solo.tick(now)
+
+
+def fake():
+    app = FakeApp()
+    stats = LoopStats()
+    ai = stats.tasks(app)[0][1]
+    app.solo.script = [(True, 0), (True, 0), (False, 1), (False, 1), (False, 0)]
+    for i in range(5):
+        ai(20 * i)
+    return [stats.ai_slices.n, stats.ai_slices.max, stats.ai_slices.ring[0],
+            stats.ai_slices.ring[1], stats.ai_elapsed.n]
+
+
+def halunken():
+    game_def = gameload.load("halunken")
+    b = boardmod.load("board_def/halunken.json", keep_raw=False)
+    strip = Strip(VirtualNeoPixel(b.led_count), b.led_count)
+    app = App(game_def, b, Registry([]), strip)
+    stats = LoopStats()
+    ticks = stats.tasks(app)
+    ai = ticks[-1][1]  # App.tasks(): the ai task last
+    app.new_game({"players": 3, "seed": 5, "ai": ["p1", "p2", "p3"]})
+    for i in range(8000):  # 160 s: the figures' walks hold the board's players
+        ai(20 * i)
+        if app.game.is_over():
+            break
+    return [stats.ai_elapsed.n, stats.ai_compute.n, stats.ai_slices.max,
+            app.solo.decisions, app.game.is_over()]
+
+
+print([fake(), halunken()])
+"""
+
+
+def solo_interface_figures(runtime):
+    if runtime == "micropython":
+        out = MicroPython(heap_kib=1024).run_code(SOLO_INTERFACE)
+        return json.loads(out.strip().splitlines()[-1].replace("True", "true")
+                          .replace("False", "false"))
+    got = []
+    exec(SOLO_INTERFACE, {"print": got.append, "__name__": "solo_interface"})
+    return json.loads(json.dumps(got[0]))
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param(
+    "micropython", marks=pytest.mark.micropython)])
+def test_decisions_are_timed_through_the_solo_interface(runtime):
+    fake, halunken = solo_interface_figures(runtime)
+    # Three slices then a decision; one decision in one slice; a tick that made none.
+    assert fake == [2, 3, 3, 1, 2]
+    n, compute, slices, decisions, over = halunken
+    assert over and decisions > 8  # a whole game: at least a movement card a round
+    assert n == compute == decisions and slices == 1
+
+
 @pytest.mark.micropython
 def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
     """As tests/games/kahuna/test_view.py's frame check (and with its heap), with the frame

@@ -34,11 +34,12 @@ class Solo:
         self.referee = referee
         self.seats = seats  # seat indices the board plays
         self.clock = clock
-        self.thinking = False  # core.loopstats reads these three (a decision's time)
-        self.plan = None  # the last action the board entered, as a 1-tuple
-        self.hint = None
-        self.dirty = False  # nothing for the journal beyond the actions
+        # The solo interface (core.loopstats times decisions through it): a decision is
+        # made within one tick (ai.choose), so never `thinking` between ticks; `decisions`
+        # counts them (the reveal's `ok`, pressed when every seat is the board's, is not one).
+        self.thinking = False
         self.decisions = 0
+        self.dirty = False  # nothing for the journal beyond the actions
         # A list to keep the board's seats' events in, (seat, action), a movement card's
         # action without its card (the simulator's report, play.py); None: not kept.
         self.log = None
@@ -93,7 +94,6 @@ class Solo:
         if act is None:
             return None
         self.decisions += 1
-        self.plan = (act,)
         if self.log is not None:
             self.log.append((seat, act[:2] if act[0] == "choose" else act))
         return self.enter(act)

@@ -74,7 +74,8 @@ class Solo:
         self.stack = []  # the AI's cards (indices), top first
         self.display = []  # the face-up display as tapped (indices)
         self.plan = None  # the rest of the AI's turn: rules actions (ai.Player's form)
-        self.thinking = False
+        self.thinking = False  # the solo interface (core.loopstats): a decision under way
+        self.decisions = 0  # and the decisions made (a turn's plan, a hint)
         self.dirty = False  # the display changed: the app journals `save()`
         self.ai_moves = 0  # actions the AI made
         self.log = None  # a list to keep the AI's actions in (the simulator's report)
@@ -275,8 +276,11 @@ class Solo:
                 if step == HINT:
                     self.hint = p.best()
                     self.lights = self._hint_lights()
+                    made = self.hint
                 else:
-                    self.plan = p.best()
+                    self.plan = made = p.best()
+                if made is not None:
+                    self.decisions += 1
             return None
         if step is None and act is not None:
             r = self.referee

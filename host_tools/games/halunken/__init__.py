@@ -16,6 +16,8 @@ name here.
 - `hwplaces`   where the ring's pixels sit and what they are, for the maker's documents
 - `picture`    the ring drawn as SVG and PNG (`sim --render`, the web page's geometry)
 - `webgame`    Halunken's side of the browser page: hot seat, the secret choice hidden
+- `chipplay`   the chip benchmark's session (chipbench --game halunken): a movement card's
+               acknowledgement timed, and a solo game against the board's p2 and p3
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
@@ -23,4 +25,4 @@ deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k,
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
-         "duelgames", "hwplaces", "picture", "webgame")
+         "duelgames", "hwplaces", "picture", "webgame", "chipplay")

@@ -8,6 +8,7 @@ from host_tools.games.kahuna.table import Table, TableError
 
 ERRORS = (TableError,)  # a table that cannot do what the session asked: a part stopped
 THINKING = "the AI is thinking"
+TAP_LABEL = "tag laid -> first frame with its island lit"  # chipbench's table
 
 
 class ChipPlay:
