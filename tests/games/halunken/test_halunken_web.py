@@ -158,31 +158,3 @@ def test_a_new_game_from_the_form(open_page):
     assert rep(pg)["turn"] == "p3" and len(pg.page.query_selector_all("#seats tr")) == 4
     assert pg.text("#message") == "New game: 4 players, beginner game, p3 places first."
     assert "99" not in pg.text("#panel")  # the seed is never shown back
-
-
-def test_a_round_against_the_boards_players(open_page):
-    """The form's "The board plays": the board places, bids and chooses for p2 and p3;
-    the person clicks for p1 only, and the page never shows the board's cards before the
-    reveal."""
-    pg = open_page()
-    pg.click("#settings summary")
-    pg.page.select_option("#new-game select[name=ai]", "p2,p3")
-    pg.click("#new-game-button")
-    assert pg.view()["state"]["solo"]["ai"] == ["p2", "p3"]
-    while rep(pg)["step"] in ("place", "place-bj", "auction"):
-        st = rep(pg)
-        assert st["turn"] == "p1" or st["step"] == "place-bj", st  # the board's seats act alone
-        if st["step"] == "auction":
-            pg.click("#btn-done")
-        else:
-            pg.click("#space-%s" % st["options"][0])
-    assert rep(pg)["step"] == "choose"
-    name = choose(pg, "p1", 3)
-    state = pg.view()["state"]
-    assert rep(pg)["step"] == "reveal" and rep(pg)["chosen"] == 3  # the board chose too
-    assert not re.search(r"\bP[23]-", public_dom(pg))  # nothing of the board's choices
-    pg.click("#btn-ok")  # the reveal; the board then moves its seats on as the rules go
-    played = rep(pg)["played"]
-    assert played["p1"] == [name]
-    assert [c[:3] for c in played["p2"] + played["p3"]] == ["P2-", "P3-"]
-    assert state["solo"]["ai"] == ["p2", "p3"]
