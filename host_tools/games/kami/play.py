@@ -13,6 +13,13 @@ is entered the typed line is not echoed (a terminal's password input; piped inpu
 echoed as `(hidden)`) and the board's answer names no card. Commands are the scenario
 language of docs/scenarios.md (`tap OR-1`, `press done`, `pick p2`, ...), also without
 their verb (`OR-1`, `done`, `p2`), plus `hand`, `help` and `quit`.
+
+With `--ai p2,p3,p4` the board plays those seats (games/kami/solo.py, setting `ai`): after
+every command they play until a person is to act (the simulator's game side,
+simgame.after), and their events are said in words: an attack, a counter, a pass, a claim,
+a defence only as "laid a defence face down" (8.3). `hand` never shows a board seat's
+hand; when one person plays alone, its own hand is shown on every screen (nobody else
+looks), else each person asks for it on its turn (hot seat).
 """
 
 import getpass
@@ -20,6 +27,7 @@ import os
 import sys
 
 from core import frame
+from games.kami import deck
 from games.kami import report as gamereport
 from games.kami.controller import acting_seat
 from games.kami.settings import check_settings
@@ -32,6 +40,7 @@ SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS) // 1000) * 1000  # flashes are 
 PROMPT = "kami> "
 QUIT_WORDS = ("quit", "exit")
 TAKES = ("players",)  # the settings `sim` passes on (--players)
+AI_SIDES = None  # --ai names seats (p2,p3): checked with the settings, not by `sim`
 
 HELP = """\
 Commands (the scenario language, docs/scenarios.md; the verb may be left out)
@@ -42,7 +51,8 @@ Commands (the scenario language, docs/scenarios.md; the verb may be left out)
   discard           open a 5-Soldier claim (4 players, before the round's first card)
   next, prev, ok    choose the claimant; ok cancels the round (the partner's answer)
   pick p2 (p2)      choose and confirm the claimant p2
-  hand              show the hand of the seat to act (hot seat: the others look away)
+  hand              show the hand of the seat to act (hot seat: the others look away;
+                    never a hand of the board's seats)
   power-cut         cut the power and boot again
   help, quit"""
 
@@ -162,12 +172,21 @@ def expand(text):
     return text
 
 
-def hand(sim):
-    """The hand of the seat the board waits for (hot seat: only that seat's)."""
+def board_seats(sim):
+    """The seats the board plays (indices; empty in hot seat)."""
+    solo = sim.app.solo
+    return list(solo.seats) if solo is not None else []
+
+
+def hand(sim, seat=None):
+    """The hand of `seat`, by default the seat the board waits for (hot seat: only that
+    seat's), never one of the board's seats."""
     g = sim.app.game
-    s = acting_seat(g)
+    s = acting_seat(g) if seat is None else seat
     if s < 0:
         return "The game is over."
+    if s in board_seats(sim):
+        return "p%d is the board's seat: its hand is its own" % (s + 1)
     view = gamereport.seat_view(g, s)
     return "%s's hand: %s" % (view["seat"], " ".join(view["hand"]) or "empty")
 
@@ -203,29 +222,68 @@ def run_line(sim, text, line_no, cards):
     return None
 
 
+def _said(who, act):
+    kind = act[0]
+    card = deck.NAMES[act[1]] if len(act) > 1 and kind != "pick" else None
+    words = {"defend": "laid a defence face down",  # 8.3: never which card
+             "attack": "attacks with %s" % card, "counter": "counters with %s" % card,
+             "pass": "passes", "discard": "claims five Soldiers (K11)",
+             "pick": "names p%d as the claimant" % (act[1] + 1) if kind == "pick" else "",
+             "show": "shows %s" % card, "shown": "has shown its Soldiers",
+             "withdraw": "withdraws the claim", "cancel": "cancels the round (K11)",
+             "keep": "plays on"}.get(kind, kind)
+    return "%s (the board) %s." % (who, words)
+
+
+def board_moves(sim):
+    """The board's seats' events since the last call (the solo's log, emptied), in words:
+    never a face-down defence's card (8.3)."""
+    solo = sim.app.solo
+    if solo is None:
+        return []
+    if solo.log is None:  # a new game's or a rebooted board's player
+        solo.log = []
+    out = [_said("p%d" % (seat + 1), act) for seat, act in solo.log]
+    del solo.log[:]
+    return out
+
+
+def own_hand(sim):
+    """One person alone against the board: its own hand, shown on every screen; else
+    None (hot seat: each asks on its turn)."""
+    g = sim.app.game
+    people = [s for s in range(g.players) if s not in board_seats(sim)]
+    if not board_seats(sim) or len(people) != 1 or g.is_over():
+        return None
+    return hand(sim, people[0])
+
+
 def main(board, board_path, runtime, ai, seed, players=None):
     if runtime != "cpython":
         print("sim: terminal play runs on CPython (--runtime cpython)", file=sys.stderr)
         return 2
-    if ai is not None:
-        print("sim: kami has no board's player yet (--ai)", file=sys.stderr)
-        return 2
     if seed is None:
         seed = int.from_bytes(os.urandom(3), "little")
+    asked = {"players": players or 4, "seed": seed}
+    if ai is not None:
+        asked["ai"] = ai.split(",")
     try:
-        settings = check_settings({"players": players or 4, "seed": seed})
+        settings = check_settings(asked)
     except ValueError as e:
         print("sim: %s" % e, file=sys.stderr)
         return 2
     sim = Simulation(board)
     sim.kit.start(settings)
+    board_moves(sim)  # the board's player keeps a log from now on
+    sim.kit.after()  # its seats play until a person is to act
     sim.advance(SETTLE_MS)
     mode = colour_mode(sys.stdout)
     interactive = sys.stdin.isatty()
     cards = card_names(board)
     print("Kami, %d players, %s mode, target %d, cards dealt from seed %d (--seed %d "
-          "replays it). help lists the commands." % (settings["players"], settings["mode"],
-                                                      settings["target"], seed, seed))
+          "replays it)%s. help lists the commands." % (
+              settings["players"], settings["mode"], settings["target"], seed, seed,
+              "; the board plays " + ", ".join(settings["ai"]) if "ai" in settings else ""))
     message = None
     line_no = 0
     while True:
@@ -234,6 +292,12 @@ def main(board, board_path, runtime, ai, seed, players=None):
         print("\n".join(status(r)))
         if message:
             print(message)
+        said = board_moves(sim)
+        if said:
+            print("\n".join(said))
+        mine = own_hand(sim)
+        if mine and mine != message:
+            print(mine)
         try:
             text = read(sim, sys.stdin, interactive)
         except (EOFError, KeyboardInterrupt):

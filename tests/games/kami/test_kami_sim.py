@@ -349,7 +349,7 @@ def test_terminal_play_plays_a_whole_game_hiding_face_down_cards(seed, players):
 
 
 def test_terminal_play_refuses_what_it_cannot_do_in_one_line():
-    for args, words in ((("--ai", "white"), "kami has no board's player yet (--ai)"),
+    for args, words in ((("--ai", "white"), "ai: 'white' is not a seat p1..p4"),
                         (("--mode", "standard"), "kami takes no --mode"),
                         (("--runtime", "micropython"), "runs on CPython")):
         proc = run("sim", "--seed", "1", *args, stdin="")

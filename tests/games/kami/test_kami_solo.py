@@ -11,7 +11,7 @@ import pytest
 
 from core import board as boardmod
 from games.kami import ai
-from host_tools.games.kami import scenwrite, simgame, verbs
+from host_tools.games.kami import play, scenwrite, simgame, verbs
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import card_names, parse_line
 from mpy_runner import ROOT
@@ -100,3 +100,73 @@ def test_a_malformed_ai_option_is_refused_and_nothing_runs(text, line, words):
     assert proc.returncode == 2 and proc.stdout == ""
     assert proc.stderr.startswith("line %d: %s" % (line, words)), proc.stderr
     assert proc.stderr.count("\n") == 1 and "Traceback" not in proc.stderr
+
+
+# ------------------------------------------------------------------ terminal play
+
+def sim_with(settings):
+    sim = Simulation(boardmod.load(ROOT + "/" + BOARD, keep_raw=False))
+    sim.kit.start(settings)
+    play.board_moves(sim)
+    sim.kit.after()
+    return sim
+
+
+def person_lines(settings, person=0):
+    """The person's typed lines for a whole game against the board's seats (the person
+    plays as the board's player would for it), found by playing the same game in-process
+    through play.run_line, as the terminal will."""
+    sim = sim_with(settings)
+    cards = card_names(sim.board)
+    lines = []
+    g = sim.app.game
+    while not g.is_over():
+        assert ai.acting_seat(g) == person
+        act = ai.choose(g, person)
+        text = scenwrite.action_lines(g, act)[0]
+        said = play.run_line(sim, text, len(lines) + 1, cards)
+        assert said is None or said.endswith("laid a defence face down."), (text, said)
+        lines.append(text)
+        assert len(lines) < 600
+    return lines
+
+
+def test_a_solo_game_plays_to_the_end_in_the_terminal():
+    """`sim --game kami --players 4 --ai p2,p3,p4`: the board plays three seats (the
+    person's partner p3 among them), the person p1 sees only its own hand."""
+    settings = {"players": 4, "seed": 9, "target": 15, "ai": ["p2", "p3", "p4"]}
+    lines = person_lines(settings)
+    proc = run(["sim", "--game", "kami", "--seed", "9", "--players", "4", "--ai", "p2,p3,p4"],
+               "\n".join(lines) + "\nhand\n")
+    assert proc.returncode == 0, proc.stderr
+    out = proc.stdout
+    assert "the board plays p2, p3, p4" in out and "The game is over: won by" in out
+    assert "refused" not in out and "Traceback" not in proc.stderr
+    assert "p1's hand: " in out  # shown on every screen: the person alone
+    for seat in ("p2", "p3", "p4"):
+        assert "%s's hand" % seat not in out
+        assert "%s (the board) laid a defence face down." % seat in out
+        assert "%s (the board) attacks with " % seat in out
+    for line in out.splitlines():  # the board's face-down defences: never named (8.3)
+        if "(the board) laid a defence" in line:
+            assert "-" not in line  # every card name has a dash
+
+
+def test_the_terminal_shows_a_person_only_its_own_hand():
+    """Two persons (p1, p3) and the board's p2, p4: hot seat, `hand` shows the seat to act
+    if it is a person's, never the board's."""
+    sim = sim_with({"players": 4, "seed": 5, "ai": ["p2", "p4"]})
+    g = sim.app.game
+    assert play.hand(sim).startswith("p1's hand: ")
+    assert play.hand(sim, 1) == "p2 is the board's seat: its hand is its own"
+    assert play.own_hand(sim) is None  # two persons: each asks on its turn
+    hands = sim.game_def.report(g)["hands"]
+    assert play.hand(sim) == "p1's hand: " + " ".join(hands["p1"])
+    assert not set(hands["p1"]) & set(hands["p3"])
+
+
+@pytest.mark.parametrize("ai_arg,words", [("p9", "sim: ai: 'p9' is not a seat p1..p4\n"),
+                                          ("p2,p2", "sim: ai names p2 twice\n")])
+def test_a_bad_ai_in_the_terminal_is_one_line(ai_arg, words):
+    proc = run(["sim", "--game", "kami", "--ai", ai_arg], "")
+    assert proc.returncode == 2 and proc.stderr == words and proc.stdout == ""
