@@ -170,3 +170,81 @@ def test_the_terminal_shows_a_person_only_its_own_hand():
 def test_a_bad_ai_in_the_terminal_is_one_line(ai_arg, words):
     proc = run(["sim", "--game", "kami", "--ai", ai_arg], "")
     assert proc.returncode == 2 and proc.stderr == words and proc.stdout == ""
+
+
+# ------------------------------------------------------------------ the virtual board
+
+@pytest.fixture
+def vboard(tmp_path):
+    from vboardkit import flash_vboard
+    yield from flash_vboard(tmp_path, BOARD)
+
+
+def person_play(st, hand):
+    """p1's next event from the public state and its own hand (card names): a defence
+    (an Empress first: it cannot attack while locked, K4), an attack (not an Empress
+    unless it may), a pass (K15), and play on when its partner claims (K11)."""
+    if st["phase"] == "claim":
+        c = st["claim"]
+        if c["step"] == "answer" and c["seat"] == "p3":
+            return {"cmd": "press", "button": "back"}
+        return None
+    if st["phase"] != "play" or st["turn"] != "p1":
+        return None
+    empresses = [c for c in hand if c.startswith("IMPERATRICE")]
+    others = [c for c in hand if c not in empresses]
+    if st["step"] == "open":
+        return {"cmd": "tap", "card": (empresses or sorted(others))[0]}
+    if st["step"] == "attack":
+        return {"cmd": "tap", "card": (others or empresses)[0]}
+    return {"cmd": "press", "button": "done"}
+
+
+def test_a_solo_game_plays_to_the_end_on_the_virtual_board(vboard):
+    """The flashed firmware, 4 players, a given deal stated over the link (the person
+    knows every deal it states but plays from its own hand): the board plays p2, p3 (the
+    person's partner) and p4, the person p1 through the link, to the end; the link never
+    names a face-down card or a hand (8.3)."""
+    import random
+    import time
+
+    from games.kami import deck, dealing
+    from vboardkit import BoardLink
+
+    link = BoardLink(vboard.port)
+    link.send({"cmd": "new", "settings": {"players": 4, "deal": "given", "target": 10,
+                                          "ai": ["p2", "p3", "p4"]}})
+    link.until(lambda x: x.get("event") == "new")
+    rng = random.Random(7)
+    hand = []
+    deals = plays = 0
+    end = time.monotonic() + 240
+    while time.monotonic() < end:
+        link.send({"cmd": "state"})
+        st = link.until(lambda x: x.get("event") == "state")["state"]
+        assert "hands" not in st and "hidden" not in st
+        if st["phase"] == "over":
+            break
+        if st["phase"] == "deal":
+            cards = list(range(deck.COUNT))
+            rng.shuffle(cards)
+            hands = [cards[8 * s:8 * s + 8] for s in range(4)]
+            hand = [deck.NAMES[c] for c in hands[0]]
+            cmd = {"cmd": "pick", "conn": "deal " + dealing.text(hands, None, None)}
+            deals += 1
+        else:
+            cmd = person_play(st, hand)
+            if cmd is None:
+                time.sleep(0.05)  # the board's seats play
+                continue
+        line = link.event(cmd)
+        assert line["event"] != "refused", (cmd, line)
+        if cmd["cmd"] == "tap":
+            hand.remove(cmd["card"])
+            plays += 1
+        seen = json.dumps(line.get("changed") or {})
+        assert '"hands"' not in seen
+        for c in line.get("changed", {}).get("lines", {}).values():
+            assert all(e["card"] is None for e in c["defence"] if e["face"] == "down")
+    assert st["phase"] == "over" and st["winner"] is not None
+    assert deals >= 2 and plays >= 4  # the person played in more than one round
