@@ -27,9 +27,6 @@ def run(*args):
     (["--uf2", "/nope/RPI_PICO.uf2"], "chipbench: /nope/RPI_PICO.uf2: no such file; name "
                                       "MicroPython's RPI_PICO .uf2"),
     (["--uf2", "README.md"], "chipbench: README.md is not a UF2 file"),
-    # The game's part of the session (host_tools/games/<game>/chipplay.py) must be there.
-    (["--game", "kami"], "chipbench: kami has no chip benchmark yet "
-                         "(host_tools/games/kami/ does not provide chipplay)"),
     (["--game", "chess"], "chipbench: unknown game 'chess'"),
 ])
 def test_a_wrong_uf2_is_one_line_and_exit_2(args, words):
@@ -216,6 +213,97 @@ def test_halunken_solo_counts_the_boards_decisions_as_the_board_does():
     # to the end: every step p1 meets is answered (a robbery among them, this deal)
     play.solo(session, 10 ** 6, 3, 120.0)
     assert sim.app.game.is_over() and play.decisions(session) == sim.app.solo.decisions
+
+
+# ---------------------------------------------------------------- Kami's part
+
+def test_kami_has_a_chip_benchmark_part():
+    proc = run("--game", "kami")  # the part is found: only the .uf2 is missing
+    assert proc.returncode == 2 and proc.stderr.startswith("chipbench: name the stock")
+
+
+def kami_sim():
+    from core import board as boardmod
+    from host_tools.games import part
+    from host_tools.simulator.engine import Simulation
+
+    path = os.path.join(ROOT, "board_def", "kami.json")
+    with open(path) as f:
+        board = json.load(f)
+    play = part("kami", "chipplay").ChipPlay(board)
+    sim = Simulation(boardmod.load(path, keep_raw=False))
+    sim.advance(100)
+    return play, sim, SimLink(sim)
+
+
+def test_kami_taps_time_an_acknowledgement_that_is_the_same_for_every_card():
+    """The tap game (4 players at a table, p1 to replay, K16): each Soldier laid as p1's
+    new face-down defence blinks p1's defence light off at once, the same way for every
+    card (K6, 8.3); `back` takes it back to the hand and the light is steady blue again."""
+    from host_tools.games import part
+
+    play, sim, link = kami_sim()
+    cards = play.tap_game(link)
+    g = sim.app.game
+    assert (g.phase, g.step, g.turn, g.hands) == ("play", "open", 0, None)
+    assert len(g.lines[0][0]) == 1 and g.passed == [1, 2, 3]  # the replay
+    seen = set()
+    for card in cards:
+        led = play.led(card)
+        before = bytes(sim.app.view.frame[3 * led:3 * led + 3])
+        assert before != b"\0\0\0"  # the earlier defence: face down
+        sim.advance(100)
+        assert bytes(sim.app.view.frame[3 * led:3 * led + 3]) == before  # steady
+        ev = link.command({"cmd": "tap", "card": card})
+        assert ev["event"] == "accepted" and card not in json.dumps(ev)
+        sim.advance(20)
+        lit = bytes(sim.app.view.frame[3 * led:3 * led + 3])
+        assert lit == b"\0\0\0"  # the blink's dark half, at once
+        frame = bytearray(sim.app.view.frame)
+        seat = 3 * play.seat_led["p1"]
+        frame[seat:seat + 3] = b"\0\0\0"  # p1's seat light pulses: the time, not the card
+        seen.add(bytes(frame))
+        link.command({"cmd": "press", "button": "back"})
+        sim.advance(part("kami", "chipplay").BETWEEN_TAPS_MS)
+        assert g.step == "open" and len(g.lines[0][0]) == 1
+        assert bytes(sim.app.view.frame[3 * led:3 * led + 3]) == before
+    assert len(cards) == 8 and len(seen) == 1  # the same frame for every card
+
+
+def test_kami_human_move_plays_from_its_own_hand():
+    from host_tools.games.kami.chipplay import human_move
+
+    hand = ["OR-1", "IMPERATRICE-1", "LANCE-2"]
+    state = {"phase": "play", "turn": "p1", "step": "open"}
+    assert [c["card"] for c in human_move(state, hand)] == ["IMPERATRICE-1", "LANCE-2", "OR-1"]
+    state["step"] = "attack"
+    assert [c["card"] for c in human_move(state, hand)] == ["LANCE-2", "OR-1", "IMPERATRICE-1"]
+    state["step"] = "respond"
+    assert human_move(state, hand) == [{"cmd": "press", "button": "done"}]
+    for other in ({"phase": "play", "turn": "p2", "step": "open"}, {"phase": "deal"},
+                  {"phase": "over"}, None):
+        assert human_move(other, hand) == []
+
+
+def test_kami_solo_counts_the_boards_decisions_as_the_board_does():
+    """The solo game driven as on the chip (2 players, p1 over the link from its own hand,
+    the board's p2 playing, a given deal stated over the link each round): the host's count
+    of the board's decisions is the board's own, and each has a time on the link; played
+    on to the end of the game, every step p1 meets is answered."""
+    play, sim, link = kami_sim()
+    session = SimSession(link)
+    play.solo(session, 12, 3, 60.0)
+    assert play.decisions(session) >= 12
+    while link.out:  # the lines the board sent since (it plays on meanwhile)
+        link.read()
+    n = play.decisions(session)
+    assert n == sim.app.solo.decisions and sim.rejected == []
+    assert len(play.seen(session)) == n and min(play.seen(session)) >= 0
+    assert session.heaps == ["after %d decisions of the board's seat" % n]
+    play.solo(session, 10 ** 6, 3, 120.0)
+    g = sim.app.game
+    assert g.is_over() and play.decisions(session) == sim.app.solo.decisions
+    assert len(g.rounds) >= 2 and sim.rejected == []  # deals stated again, none refused
 
 
 def test_the_table_takes_the_parts_labels():
