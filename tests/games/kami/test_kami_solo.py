@@ -1,20 +1,25 @@
 """Kami's board players (games/kami/solo.py, setting `ai`) on the host side: the scenario
 language's `option ai=...` (an extension of the contract, docs/scenarios.md "Kami") on
 both runtimes, the board's seats playing after every command to the end; a malformed
-`ai` refused before anything runs."""
+`ai` refused before anything runs; a solo game to the end in the terminal (`sim --ai`,
+driven with scripted input), a person shown only its own hand and never a board seat's
+face-down card (8.3); and a solo game to the end on the flashed virtual board."""
 
 import json
+import random
 import subprocess
 import sys
+import time
 
 import pytest
 
 from core import board as boardmod
-from games.kami import ai
+from games.kami import ai, dealing, deck
 from host_tools.games.kami import play, scenwrite, simgame, verbs
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import card_names, parse_line
 from mpy_runner import ROOT
+from vboardkit import BoardLink, flash_vboard
 
 BOARD = "board_def/kami.json"
 
@@ -176,7 +181,6 @@ def test_a_bad_ai_in_the_terminal_is_one_line(ai_arg, words):
 
 @pytest.fixture
 def vboard(tmp_path):
-    from vboardkit import flash_vboard
     yield from flash_vboard(tmp_path, BOARD)
 
 
@@ -205,12 +209,6 @@ def test_a_solo_game_plays_to_the_end_on_the_virtual_board(vboard):
     knows every deal it states but plays from its own hand): the board plays p2, p3 (the
     person's partner) and p4, the person p1 through the link, to the end; the link never
     names a face-down card or a hand (8.3)."""
-    import random
-    import time
-
-    from games.kami import deck, dealing
-    from vboardkit import BoardLink
-
     link = BoardLink(vboard.port)
     link.send({"cmd": "new", "settings": {"players": 4, "deal": "given", "target": 10,
                                           "ai": ["p2", "p3", "p4"]}})
