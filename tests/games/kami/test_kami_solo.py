@@ -34,11 +34,12 @@ def options_lines(settings):
             for k, v in settings.items()]
 
 
-def person_scenario(settings, person=0):
+def person_scenario(settings, person=0, cut_every=0):
     """A scenario where the person at `person` plays legal moves (those the board's
     player would choose for it: its own hand and the public table only) and the board
-    plays the seats of `ai`, to the end; found by playing it on the simulator
-    (CPython), command by command, as the CLI will."""
+    plays the seats of `ai`, to the end (with a `power-cut` after every `cut_every`
+    moves, if set); found by playing it on the simulator (CPython), command by command,
+    as the CLI will."""
     sim = Simulation(boardmod.load(ROOT + "/" + BOARD, keep_raw=False))
     cards = card_names(sim.board)
     lines = options_lines(settings)
@@ -57,17 +58,23 @@ def person_scenario(settings, person=0):
         started = True
         sim.execute(parse_line(line, len(lines), sim.board, cards, started, verbs))
         assert sim.rejected == [], (line, sim.rejected)
+        if cut_every and len(lines) % cut_every == 0 and not g.is_over():
+            lines.append("power-cut")  # the board comes back and plays on the same
+            sim.execute(parse_line("power-cut", len(lines), sim.board, cards, True, verbs))
+            g = sim.app.game
         assert len(lines) < 600
     return "\n".join(lines) + "\nexpect phase over\nexpect rejected 0\n"
 
 
-@pytest.mark.parametrize("settings", [
-    {"players": 4, "seed": 9, "target": 5, "ai": ["p2", "p3", "p4"]},
-    {"players": 3, "seed": 4, "target": 8, "ai": ["p1", "p3"]},  # p1 first: the board opens
-    {"players": 2, "seed": 6, "target": 6, "ai": ["p2"]}])
-def test_a_scenario_with_option_ai_plays_to_the_end_on_both_runtimes(settings):
+@pytest.mark.parametrize("settings,cut_every", [
+    ({"players": 4, "seed": 9, "target": 5, "ai": ["p2", "p3", "p4"]}, 0),
+    ({"players": 4, "seed": 11, "target": 12, "ai": ["p1", "p2", "p4"]}, 5),  # power cuts
+    ({"players": 3, "seed": 4, "target": 8, "ai": ["p1", "p3"]}, 0),  # the board opens
+    ({"players": 2, "seed": 6, "target": 6, "ai": ["p2"]}, 0)])
+def test_a_scenario_with_option_ai_plays_to_the_end_on_both_runtimes(settings, cut_every):
     person = next(i for i in range(settings["players"]) if "p%d" % (i + 1) not in settings["ai"])
-    text = person_scenario(settings, person)
+    text = person_scenario(settings, person, cut_every)
+    assert ("power-cut" in text) == bool(cut_every)
     outs = []
     for runtime in ("cpython", "micropython"):
         proc = run(["sim", "--game", "kami", "--scenario", "-", "--json",
