@@ -42,7 +42,7 @@ def main(argv=None):
     ap.add_argument("--render", metavar="OUT", help="draw the final board to OUT.svg or OUT.png")
     ap.add_argument("--ai", metavar="SIDE",
                     help="play alone: the board plays this side (interactive play; Kahuna: "
-                         "white or black; Halunken: its seats, e.g. p2,p3)")
+                         "white or black; Halunken, Kami: its seats, e.g. p2,p3)")
     ap.add_argument("--seed", type=int, metavar="N",
                     help="a shuffled table of cards dealt from seed N (interactive play; "
                          "without --ai: hot seat, the other hand hidden)")
