@@ -4,10 +4,13 @@ through the registry (host_tools.games), by the part names below; each part is t
 of that name here.
 
 - `verbs`      the scenario language's Kami words: options (players, mode, first, target,
-               deal, seed), `deal p1:... p2:...` (a stated deal) and `pick pN` (a claimant)
-- `simgame`    Kami's side of a simulation: the options as one new game, `deal`, `pick`
+               deal, seed; `ai`, the board's seats), `deal p1:... p2:...` (a stated deal)
+               and `pick pN` (a claimant)
+- `simgame`    Kami's side of a simulation: the options as one new game, `deal`, `pick`;
+               the board's seats played after every command
 - `simreport`  the simulator's JSON report in the contract's order, and its summary
-- `play`       the terminal play (`sim --game kami` without a scenario), hot seat
+- `play`       the terminal play (`sim --game kami` without a scenario), hot seat or
+               against the board's seats (`--ai p2,p3`)
 - `scenwrite`  rules actions as scenario lines; random whole games as scenarios (`scengen`)
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `hwplaces`   where the card table's pixels sit and what they are, for the maker's documents
