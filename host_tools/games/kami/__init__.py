@@ -13,10 +13,12 @@ of that name here.
 - `hwplaces`   where the card table's pixels sit and what they are, for the maker's documents
 - `baselines`  the random and greedy players the board's player is measured against
 - `duelgames`  whole games between them (`duel --game kami`; its command line is `duelcli`)
+- `picture`    the card table drawn as SVG and PNG (`sim --render`, the web page's geometry;
+               its panel is `picturepanel`)
 
 Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
 games/kami/ai.py and solo.py) are in the duel; the simulator's options do not name them yet.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "baselines", "duelgames")
+         "baselines", "duelgames", "picture")
