@@ -15,10 +15,12 @@ of that name here.
 - `duelgames`  whole games between them (`duel --game kami`; its command line is `duelcli`)
 - `picture`    the card table drawn as SVG and PNG (`sim --render`, the web page's geometry;
                its panel is `picturepanel`)
+- `webgame`    Kami's side of the browser page: hot seat with a seeded deal, each hand shown
+               only to its seat, no face-down card named
 
 Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
 games/kami/ai.py and solo.py) are in the duel; the simulator's options do not name them yet.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "baselines", "duelgames", "picture")
+         "baselines", "duelgames", "picture", "webgame")
