@@ -1,7 +1,8 @@
 """Kami's words in the scenario language (docs/scenarios.md, "Kami"): its options
-(players, mode, first, target, deal, seed), `deal p1:CARD,... p2:...` (a stated deal) and
-`pick pN` (the 5-Soldier claimant). The neutral verbs (tap, hold, press, wait, power-cut,
-expect, option's form) are `host_tools.simulator.scenario`'s.
+(players, mode, first, target, deal, seed; the extension `ai`, the seats the board plays),
+`deal p1:CARD,... p2:...` (a stated deal) and `pick pN` (the 5-Soldier claimant). The
+neutral verbs (tap, hold, press, wait, power-cut, expect, option's form) are
+`host_tools.simulator.scenario`'s.
 
 Each option line is checked on its own (a bad key or value: that line); `finish` then
 checks them together (settings that disagree: the later line of the two; an option after
@@ -18,7 +19,7 @@ from host_tools.simulator.scenario import ScenarioError
 CARDS_ARE = ("cards are SOLDAT-1..10, LANCE-1..4, CAVALIER-1..4, ARGENT-1..4, OR-1..4, "
              "TOUR-1..2, FOU-1..2, IMPERATRICE-1..2")
 VERBS = ("pick", "deal")
-KEYS = ("players", "mode", "first", "target", "deal", "seed")
+KEYS = ("players", "mode", "first", "target", "deal", "seed", "ai")
 SEATS = ("p1", "p2", "p3", "p4")
 EVENTS = ("tap", "hold", "press", "press-long", "pick", "deal")  # options come before these
 
@@ -57,6 +58,12 @@ def check_option(arg, line):
         return key, value
     if key == "seed":
         return key, _whole(key, value, 0, SEED_MAX, line)
+    if key == "ai":  # an extension of the contract: the seats the board plays
+        seats = value.split(",")
+        if any(x not in SEATS for x in seats) or len(set(seats)) != len(seats):
+            raise ScenarioError(line, "option ai must list seats p1..p4, each once "
+                                      "(e.g. p2,p3), got %r" % value)
+        return key, seats
     raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(KEYS)))
 
 
@@ -78,7 +85,7 @@ def settings(options, lines):
     """The game's settings (JSON form) from the checked options {key: value}; a
     ScenarioError at the later of the lines that disagree."""
     out = {}
-    for key in ("players", "mode", "first", "target"):
+    for key in ("players", "mode", "first", "target", "ai"):
         if key in options:
             out[key] = options[key]
     deal = options.get("deal")
