@@ -186,13 +186,17 @@ class WebGame:
         settings = settings_from(options, seed)
         self.settings = settings
         self.sim.kit.start(settings)
+        before = public_report(self.game)
+        self.sim.kit.after()  # the board's seats play until a person is to act
         self.sim.advance(SETTLE_MS)
+        self.seen = public_report(self.game)
+        moved = describe(before, self.seen) if self.seen != before else ""
         self.message = {"kind": "note", "code": None,
-                        "text": "New game: %d players, %s to %d, %s opens%s." % (
+                        "text": "New game: %d players, %s to %d, %s opens%s.%s" % (
                             settings["players"], settings["mode"], settings["target"],
                             settings["first"], "; the board plays %s" % " and ".join(
-                                self.ai) if self.ai else "")}
-        self.seen = public_report(self.game)
+                                self.ai) if self.ai else "",
+                            " The board: %s." % moved if moved else "")}
 
     @property
     def game(self):
