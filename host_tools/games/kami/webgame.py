@@ -25,10 +25,11 @@ for every card; refused, it gives the code alone.
 """
 
 from core.board import ROLES
+from games.kami import deck
 from games.kami import report as gamereport
 from games.kami.controller import acting_seat
 from games.kami.settings import check_settings, seat_names
-from host_tools.games.kami.verbs import SEATS, check_option
+from host_tools.games.kami.verbs import CARDS_ARE, SEATS, check_option
 from host_tools.simulator.engine import PRESS_MS, Simulation
 from host_tools.simulator.scenario import ScenarioError
 from host_tools.web.weberror import WebError
@@ -214,6 +215,9 @@ class WebGame:
             card = req["card"]
             if not isinstance(card, str):
                 raise WebError("a card is named by a text, got %r" % (card,))
+            if deck.index(card) < 0 and not card.startswith("uid:"):
+                raise WebError("%r is not one of Kami's cards (%s; or uid:HEX, a tag that "
+                               "is no card)" % (card, CARDS_ARE))
             self._run(["tap", card])
         elif op == "press":
             if req["button"] not in ROLES:

@@ -3,7 +3,7 @@ what a player at the page sees: the public state, and the hand of the seat the b
 for (asked for as the page asks, once that seat shows it). The same whole game can so be
 played on CPython and in the MicroPython unix port and compared.
 
-It never claims (K11). Responding, it counters with an identical card (or an Empress where
+It never claims (K11); a claimant's partner, it plays on (`back`). Responding, it counters with an identical card (or an Empress where
 one counters) when its hand keeps a card it may attack with, and passes every `pass_every`
 time it could counter (so replays happen too). Opening or replaying, it lays face down the
 first card whose removal leaves an attack, then attacks with its first card that is not an
@@ -52,6 +52,8 @@ def move(call, state, counter=True):
     rep = state["report"]
     seat = state["acting"]
     st = rep["step"]
+    if rep["phase"] == "claim" and rep["claim"]["step"] == "answer":
+        return {"op": "press", "button": "back"}  # the partner of a claimant plays on
     if rep["phase"] != "play":
         raise AssertionError("no move in phase %r" % rep["phase"])
     hand = call({"op": "hand", "player": seat})["cards"]
