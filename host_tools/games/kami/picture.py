@@ -162,6 +162,12 @@ def _backdrop(pic, board, lay):
 
 # ------------------------------------------------------------------ the lights
 
+def preferring(known, names):
+    """`known` with `names` first: a colour two palette entries share (white: a face-up
+    defence and the cursor; a seat's and its team's) is named as the light means it."""
+    return [k for k in known if k[0] in names] + [k for k in known if k[0] not in names]
+
+
 def _shown(board, raw, known, bright=False):
     """(colour to draw, name) of a pixel: at full level, or dimmed as the frame has it
     (a passed seat, a stack's last card) unless `bright` (a pulsing seat)."""
@@ -193,14 +199,20 @@ def _card(pic, x, y, entry, current):
                      weight="bold", anchor="middle", fill=NAVY))
 
 
+def _side_names(report):
+    return ("team1", "team2") if report.get("players") == 4 else SEATS
+
+
 def _seat(pic, board, report, leds, known, seat, s):
     x, y = seat["light"]
     sid = seat["id"]
+    known = preferring(known, _side_names(report))
     playing = sid in (report.get("hand_sizes") or {})
     rgb, name = _shown(board, leds[board.seat_led[s]], known, sid == report.get("turn"))
     draw_pixel_disc(pic, x, y, SEAT_R, rgb, name, "seat-" + sid, "seat %s" % sid)
     dx, dy = seat["defence"]
-    drgb, dname = full_level(leds[board.defence_led[s]], board, known)
+    drgb, dname = full_level(leds[board.defence_led[s]], board,
+                             preferring(known, ("defence_down", "defence_up")))
     draw_pixel_disc(pic, dx, dy, DEFENCE_R, drgb, dname, "defence-" + sid,
                     "%s: defence light" % sid)
     lx, ly = seat["label"]
@@ -241,6 +253,7 @@ def _lights(pic, board, report, leds, known, lay):
             pic.add(svg_text(x, y + STACK_R + 29, "%d left" % st["left"], size=9,
                              anchor="middle", fill="#cfe3d4"))
     sides = list((report.get("scores") or {}).items())
+    known = preferring(known, _side_names(report))
     for t, lights in enumerate(lay["tracks"]):
         for k, (x, y) in enumerate(lights):
             led = board.track_led[t][k]

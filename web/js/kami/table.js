@@ -49,8 +49,12 @@ export class TableView {
       id: `track-t${ti + 1}-${k + 1}`, cx: p.x, cy: p.y, r: st.track_r }, layer)));
   }
 
-  _paint(e, raw, bright = true) {
-    const { rgb, name } = fullLevel(raw, this.g, this.known);
+  // `prefer`: palette names to try first (white is a face-up defence's and the cursor's; a
+  // seat's colour is its team's too), so that a light is named as it is meant.
+  _paint(e, raw, bright = true, prefer = []) {
+    const known = prefer.length ? [...this.known.filter(([n]) => prefer.includes(n)),
+      ...this.known.filter(([n]) => !prefer.includes(n))] : this.known;
+    const { rgb, name } = fullLevel(raw, this.g, known);
     const st = this.g.style;
     e.dataset.colour = name || hex(rgb);
     if (name === "off") {
@@ -108,9 +112,10 @@ export class TableView {
   draw({ leds, report }) {
     this.words.replaceChildren();
     const sizes = report.hand_sizes || {};
+    const sides = report.players === 4 ? ["team1", "team2"] : ["p1", "p2", "p3", "p4"];
     for (const { s, light, defence } of this.seats) {
-      this._paint(light, leds[s.led], s.id === report.turn);
-      this._paint(defence, leds[s.defence_led]);
+      this._paint(light, leds[s.led], s.id === report.turn, sides);
+      this._paint(defence, leds[s.defence_led], true, ["defence_down", "defence_up"]);
       const playing = s.id in sizes;
       const anchor = s.run === "right" ? "end" : "middle";
       this._text(s.label[0], s.label[1] + 2, s.id, { "font-size": 18, "font-weight": "bold",
@@ -141,11 +146,11 @@ export class TableView {
       this._text(p.x, p.y + this.g.style.stack_r + 29, `${centre[i].left} left`, {
         "font-size": 9, "text-anchor": "middle", fill: "#cfe3d4" });
     });
-    const sides = Object.entries(report.scores || {}).sort(); // (MicroPython: no order)
+    const scores = Object.entries(report.scores || {}).sort(); // (MicroPython: no order)
     this.g.tracks.forEach((t, ti) => {
-      t.forEach((p, k) => this._paint(this.tracks[ti][k], leds[p.led]));
-      const used = ti < sides.length;
-      const text = used ? `${sides[ti][0]}: ${sides[ti][1]} point${sides[ti][1] === 1 ? "" : "s"}`
+      t.forEach((p, k) => this._paint(this.tracks[ti][k], leds[p.led], true, sides));
+      const used = ti < scores.length;
+      const text = used ? `${scores[ti][0]}: ${scores[ti][1]} point${scores[ti][1] === 1 ? "" : "s"}`
         : `track t${ti + 1}: unused`;
       this._text(t[0].x - this.g.style.track_r, t[0].y - this.g.style.track_r - 8, text, {
         "font-size": 12, "font-weight": "bold", fill: used ? this.g.style.paper : "#7f9c86",
