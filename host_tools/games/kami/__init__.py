@@ -19,7 +19,8 @@ of that name here.
                only to its seat, no face-down card named
 
 Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
-games/kami/ai.py and solo.py) are in the duel; the simulator's options do not name them yet.
+games/kami/ai.py and solo.py) are in the duel, the simulator (`option ai`) and the web
+page.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
