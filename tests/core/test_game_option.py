@@ -66,12 +66,13 @@ COMMANDS = [
 # play them there). Their host packages have the simulator's parts and scengen's
 # (tests/games/halunken/test_halunken_sim.py, tests/games/kami/test_kami_sim.py) and the
 # terminal play (`sim` without a scenario); both the duel (tests/games/halunken/
-# test_halunken_ai.py, tests/games/kami/test_kami_ai.py, their own options); Halunken's also
-# the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py).
+# test_halunken_ai.py, tests/games/kami/test_kami_ai.py, their own options); both also
+# the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py,
+# tests/games/kami/test_kami_web*.py).
 SIM_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
 DUEL = ["duel", "--white", "ai", "--black", "greedy"]
 HAS = {"halunken": SIM_HAS + (DUEL, ["web", "--build"]),
-       "kami": SIM_HAS + (DUEL,)}
+       "kami": SIM_HAS + (DUEL, ["web", "--build"])}
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and command not in HAS[game]]
 
