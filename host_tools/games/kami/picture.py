@@ -30,7 +30,6 @@ from host_tools.drawing import (
     draw_pixel_disc,
     element,
     full_level,
-    hex_rgb,
     known_colours,
     svg_text,
     unscaled,

@@ -3,12 +3,13 @@ what a player at the page sees: the public state, and the hand of the seat the b
 for (asked for as the page asks, once that seat shows it). The same whole game can so be
 played on CPython and in the MicroPython unix port and compared.
 
-It never claims (K11); a claimant's partner, it plays on (`back`). Responding, it counters with an identical card (or an Empress where
-one counters) when its hand keeps a card it may attack with, and passes every `pass_every`
-time it could counter (so replays happen too). Opening or replaying, it lays face down the
-first card whose removal leaves an attack, then attacks with its first card that is not an
-Empress (an Empress when it is the last card or the Empress is unlocked). With one card in
-hand and a centre card showing (2 players), the defence is a centre card.
+It never claims (K11); a claimant's partner, it plays on (`back`). Responding, it counters
+with an identical card (or an Empress where one counters) when its hand keeps a card it may
+attack with, and passes every `pass_every` time it could counter (so replays happen too).
+Opening or replaying, it lays face down the first card whose removal leaves an attack, then
+attacks with its first card that is not an Empress (an Empress when it is the last card or
+the Empress is unlocked). With one card in hand and a centre card showing (2 players), the
+defence is a centre card.
 """
 
 MAX_STEPS = 4000
