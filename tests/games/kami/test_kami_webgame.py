@@ -246,3 +246,35 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
     final, steps, _ = kami_webplayer.play_game(call, req)
     assert got["steps"] == steps
     assert got["final"] == final
+
+
+def test_a_five_soldier_claim_by_the_pages_requests():
+    # K11, 4 players: p3 (seed 10) holds five Soldiers; it claims, shows them, its partner
+    # p1 cancels the round: dealt again, the same first player, nothing scored.
+    call(start(10, ["players=4"]))
+    dealt = call({"op": "hand", "player": "p3"})["cards"]
+    soldiers = [c for c in dealt if c.startswith("SOLDAT")]
+    assert len(soldiers) == 5
+    st = call({"op": "press", "button": "discard"})["state"]
+    assert st["report"]["phase"] == "claim" and st["message"]["text"] == (
+        "a 5-Soldier claim is opened")
+    assert st["hint"].startswith("A 5-Soldier claim: choose the claimant")
+    st = call({"op": "pick", "seat": "p3"})["state"]
+    assert st["acting"] == "p3" and st["message"]["text"] == (
+        "p3 claims: it shows its Soldiers")
+    for card in soldiers[:4]:
+        st = call({"op": "tap", "card": card})["state"]
+        assert st["message"]["text"] == "p3 shows %s" % card
+    st = call({"op": "press", "button": "done"})["state"]  # four: not enough
+    assert st["message"]["code"] == "no-claim"
+    call({"op": "tap", "card": soldiers[4]})
+    st = call({"op": "press", "button": "done"})["state"]
+    assert st["acting"] == "p1" and st["report"]["claim"]["step"] == "answer"
+    assert st["report"]["claim"]["soldiers"] == soldiers  # shown to all (K11)
+    assert st["hint"].startswith("p1, the partner, answers")
+    st = call({"op": "press", "button": "ok"})["state"]
+    assert st["message"]["text"] == "the round is cancelled (K11) and dealt again, p1 first"
+    assert st["report"]["phase"] == "play" and st["report"]["round"] == 1
+    assert st["report"]["rounds"] == [] and st["report"]["claim"] is None
+    again = call({"op": "hand", "player": "p3"})["cards"]
+    assert len(again) == 8 and again != dealt  # dealt again
