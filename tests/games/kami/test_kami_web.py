@@ -212,3 +212,26 @@ def test_a_game_against_the_boards_players_from_the_form(open_page):
         assert state(pg)["acting"] in ("p1", "p3")
     assert pg.js("() => { try { kahuna.game.hand('p2'); return 'given'; } "
                  "catch (e) { return e.message; } }").endswith("its cards are its own")
+
+
+def test_two_players_a_centre_card_by_its_click(open_page):
+    pg = open_page()
+    pg.click("#settings summary")
+    pg.page.select_option("#new-game select[name=players]", "2")
+    pg.page.select_option("#new-game select[name=mode]", "seigneur")
+    pg.page.fill("#new-game input[name=target]", "9")
+    pg.page.fill("#new-game input[name=seed]", "21")
+    pg.click("#new-game-button")
+    assert state(pg)["settings"]["target"] == 9 and rep(pg)["players"] == 2
+    assert pg.page.is_visible("#centre-area")
+    ups = [b.get_attribute("data-card")
+           for b in pg.page.query_selector_all("#centre-cards [data-card]")]
+    assert ups == [s["up"] for s in rep(pg)["centre"]] and len(ups) == 8
+    pg.click('#centre-cards [data-card="%s"]' % ups[0])  # p1's defence, face down
+    assert pg.text("#message") == "Accepted: p1 lays a defence face down from the centre."
+    assert rep(pg)["centre"][0]["left"] == 1 and rep(pg)["centre"][0]["up"] != ups[0]
+    assert pg.page.get_attribute("#stack-1", "data-colour") == "centre"
+    assert pg.page.is_hidden("#hand")  # p1 has not asked to see its hand
+    cards = show_hand(pg)
+    click_card(pg, next(c for c in cards if not c.startswith("IMPERATRICE")))
+    assert state(pg)["acting"] == "p2" and pg.page.is_hidden("#hand")
