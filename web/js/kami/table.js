@@ -63,11 +63,12 @@ export class TableView {
       e.setAttribute("stroke-dasharray", "4 3");
       return;
     }
-    // A passed seat or a stack's last card is dim on the board: shown dim (a pulse is not).
-    const level = Math.max(...raw) / this.g.brightness / Math.max(1, ...rgb);
-    // A pulsing seat is drawn at its palette colour, whatever the pulse's level now.
+    // A passed seat or a stack's last card is dim on the board: shown at 40% of its
+    // palette colour, as the picture draws it; a pulsing seat at its palette colour,
+    // whatever the pulse's level now.
     const full = name && this.g.palette[name] ? this.g.palette[name] : rgb;
-    const shown = bright ? full : level < 0.45 ? rgb.map((c) => c * 0.4) : rgb;
+    const level = Math.max(...raw) / this.g.brightness / Math.max(1, ...full);
+    const shown = bright || level >= 0.45 ? full : full.map((c) => c * 0.4);
     e.setAttribute("fill", hex(shown));
     e.setAttribute("stroke", st.ink);
     e.setAttribute("stroke-width", 2.5);
