@@ -36,7 +36,7 @@ help:
 	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
 	@echo "make live    the live board in the browser, over its serial link (PORT=...)"
-	@echo "make web-screenshot  rewrite docs/web-page.png, docs/web-halunken.png and docs/web-live.png from the browser tests"
+	@echo "make web-screenshot  rewrite docs/web-page.png, docs/web-halunken.png, docs/web-kami.png and docs/web-live.png from the browser tests"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -190,7 +190,7 @@ live: venv
 # The README's pictures of the pages, taken by the browser tests' own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium,make web-screenshot)
-	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/games/halunken/test_halunken_web.py tests/core/test_web_live.py -k "screenshot or live_page" --update-screenshots
+	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/games/halunken/test_halunken_web.py tests/games/kami/test_kami_web.py tests/core/test_web_live.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 

@@ -66,12 +66,13 @@ COMMANDS = [
 # play them there). Their host packages have the simulator's parts and scengen's
 # (tests/games/halunken/test_halunken_sim.py, tests/games/kami/test_kami_sim.py) and the
 # terminal play (`sim` without a scenario); both the duel (tests/games/halunken/
-# test_halunken_ai.py, tests/games/kami/test_kami_ai.py, their own options); Halunken's also
-# the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py).
+# test_halunken_ai.py, tests/games/kami/test_kami_ai.py, their own options); both also
+# the web page's (`web --build`, tests/games/halunken/test_halunken_web*.py,
+# tests/games/kami/test_kami_web*.py).
 SIM_HAS = (["sim", "--scenario", SCENARIO], ["sim"], ["scengen", "1"])
 DUEL = ["duel", "--white", "ai", "--black", "greedy"]
 HAS = {"halunken": SIM_HAS + (DUEL, ["web", "--build"]),
-       "kami": SIM_HAS + (DUEL,)}
+       "kami": SIM_HAS + (DUEL, ["web", "--build"])}
 WITHOUT = [(command, game) for game in ("halunken", "kami") for command in COMMANDS
            if command[0] != "vboard" and command not in HAS[game]]
 
@@ -106,10 +107,9 @@ def test_the_default_game_is_the_board_definitions(tmp_path):
     raw["game"] = "kami"
     path = tmp_path / "kami.json"
     path.write_text(json.dumps(raw))
-    proc = run("sim", "--board", str(path), "--scenario", SCENARIO, "--render", "out.svg")
+    proc = run("soak", "--board", str(path), "--games", "1")
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.startswith("sim: kami has no picture of the board yet "
-                                  "(host_tools/games/kami/")
+    assert proc.stderr.startswith("soak: kami has no soak yet (host_tools/games/kami/")
     # ... and --game must agree with the board given.
     raw["game"] = "halunken"
     path.write_text(json.dumps(raw))
@@ -140,9 +140,9 @@ def test_each_listed_part_is_a_module_of_the_games_host_package():
 def test_a_part_not_provided_or_a_bad_name_is_refused():
     assert hostgames.provides("chess") == ()
     assert hostgames.provides("../kahuna") == ()
-    with pytest.raises(hostgames.NoGame, match=r"kami does not provide picture \("
-                                               r"host_tools/games/kami/picture.py\)"):
-        hostgames.part("kami", "picture")
+    with pytest.raises(hostgames.NoGame, match=r"kami does not provide textboard \("
+                                               r"host_tools/games/kami/textboard.py\)"):
+        hostgames.part("kami", "textboard")
     with pytest.raises(hostgames.NoGame, match=r"halunken does not provide narrate \("
                                                r"host_tools/games/halunken/narrate.py\)"):
         hostgames.part("halunken", "narrate")

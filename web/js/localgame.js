@@ -39,6 +39,8 @@ export class LocalGame {
   // Halunken's (host_tools/games/halunken/webgame.py): press as above
   tap(card) { return this._act({ op: "tap", card }); }
   choose(option) { return this._act({ op: "pick", option }); }
+  // Kami's (host_tools/games/kami/webgame.py): tap and press as above
+  pickSeat(seat) { return this._act({ op: "pick", seat }); }
 
   hand(player) {
     return this._call({ op: "hand", player }).cards;

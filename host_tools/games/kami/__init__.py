@@ -16,14 +16,18 @@ of that name here.
 - `hwplaces`   where the card table's pixels sit and what they are, for the maker's documents
 - `baselines`  the random and greedy players the board's player is measured against
 - `duelgames`  whole games between them (`duel --game kami`; its command line is `duelcli`)
+- `picture`    the card table drawn as SVG and PNG (`sim --render`, the web page's geometry;
+               its panel is `picturepanel`)
+- `webgame`    Kami's side of the browser page: hot seat with a seeded deal, each hand shown
+               only to its seat, no face-down card named
 - `chipplay`   the chip benchmark's session (chipbench --game kami): a face-down
                defence's acknowledgement timed, and a solo game against the board's p2
 
 Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
 games/kami/ai.py and solo.py) are in the duel, the scenario language (`option ai=p2,p3`,
-an extension of the contract: `verbs`, `simgame`), the terminal play (`--ai p2,p3`) and the
-chip benchmark.
+an extension of the contract: `verbs`, `simgame`), the terminal play (`--ai p2,p3`), the
+web page and the chip benchmark.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "baselines", "duelgames", "chipplay")
+         "baselines", "duelgames", "picture", "webgame", "chipplay")
