@@ -31,6 +31,7 @@ from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
+from core.unload import unload
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
 from hw import leds, pn532
@@ -75,12 +76,8 @@ def load_board():
     the game's places)."""
     from core import board as boardmod
     board = boardmod.load(BOARD_FILE, keep_raw=False)
-    for name in ("core.board", "core.checks", "games.%s.layout" % board.game):
-        sys.modules.pop(name, None)
-        parent, _, child = name.rpartition(".")  # a package keeps its submodules too
-        if parent in sys.modules and hasattr(sys.modules[parent], child):
-            delattr(sys.modules[parent], child)
     del boardmod
+    unload(("core.board", "core.checks", "games.%s.layout" % board.game))
     gc.collect()
     return board
 
