@@ -19,9 +19,14 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "pick", "conn": "ALOA-BARI"}
     {"cmd": "selftest"}
     {"cmd": "cards"}                                   the card registry
-    {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first)
+    {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first;
+                                                       an entry may be [card, value])
     {"cmd": "enroll", "card": "HUNA-1"}               wait for a tag, write its name, enrol it
     {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
+    {"cmd": "enroll", "card": "RED-3", "value": 5, ...}  a card that carries a value (the
+                                                       game's card_value_range: Halunken's
+                                                       crew, H2) is enrolled with it, by
+                                                       tag or by UID; it is refused without
     {"cmd": "enroll", "stop": true}
     {"cmd": "archive"}                                 the archived games (journal: the last 8)
     {"cmd": "archive", "slot": N, "offset": K}         the next piece of one, from byte K
@@ -52,8 +57,10 @@ Board -> host, one JSON object per line:
     {"event": "selftest", "pn532": [ic, ver, rev, support] | null, "reader_error": TEXT |
      null, "leds": n}
     {"event": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
+                                                 and "values": {CARD: value} when any tag
+                                                 was enrolled with a value
     {"event": "enroll-wait", "card": CARD}       the island is lit: lay a tag on the reader
-    {"event": "enrolled", "card": CARD, "uid": UID, ...}
+    {"event": "enrolled", "card": CARD, "uid": UID, ...}  ("value" with one)
     {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
     {"event": "enroll-stopped"}
     {"event": "archived", "slot": N, "game": G | null, "settings": SETTINGS | null}
@@ -367,11 +374,15 @@ class Link:
             entries = msg["set"]
             if not isinstance(entries, dict):
                 raise LinkError("cards set needs an object {uid: card}")
-            new = type(reg)(reg.card_names, entries)  # checks every entry first
+            new = type(reg)(reg.card_names, entries, reg.value_range)  # checked first
             reg.by_uid = new.by_uid
+            reg.values = new.values
             if self.save_cards:
                 self.save_cards()
-        self.send({"event": "cards", "cards": reg.by_uid, "missing": reg.missing()})
+        msg = {"event": "cards", "cards": reg.by_uid, "missing": reg.missing()}
+        if reg.values:
+            msg["values"] = reg.values
+        self.send(msg)
 
     def cmd_enroll(self, msg):
         """{"card": C}: wait for a tag and enrol it as C (the board writes its NDEF name);
@@ -384,6 +395,7 @@ class Link:
             return
         card = msg.get("card")
         uid = msg.get("uid")
+        value = msg.get("value")
         if not isinstance(card, str):
             raise LinkError("enroll needs \"card\"")
         if uid is None:
@@ -391,7 +403,7 @@ class Link:
             if enroller is None:
                 raise LinkError("this board has no reader to enrol cards with")
             try:
-                enroller.start(card)
+                enroller.start(card, value)  # H2: a crew card's value, checked
             except ValueError as e:
                 raise LinkError(str(e)) from None
             self.app.show(self.now())  # the island lights up, then the host is told
@@ -399,10 +411,16 @@ class Link:
             return
         if not isinstance(uid, str):
             raise LinkError("uid must be hex text")
-        self.app.registry.enroll(card, uid)
+        reg = self.app.registry
+        if card in reg.card_names:
+            reg.new_value(card, value)  # H2: a crew card's value, given and in range
+        reg.enroll(card, uid, value)
         if self.save_cards:
             self.save_cards()
-        self.send({"event": "enrolled", "card": card, "uid": uid.upper()})
+        done = {"event": "enrolled", "card": card, "uid": uid.upper()}
+        if value is not None:
+            done["value"] = value
+        self.send(done)
 
     def cmd_archive(self, msg):
         """{}: list the archived games; {"slot": N, "offset": K}: one piece of one, read
