@@ -25,6 +25,7 @@ KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "co
 GAMES_MAX = 3
 TOTAL_MAX = 99999  # a game scores at most 42 cards at 99 (H2), doubled: 8316
 HEX = "0123456789abcdefABCDEF"
+VALUE_RANGE = (0, 99)  # a crew card's value, set or enrolled (H2)
 
 
 def _int(obj, key, default, low, high, name=None):
@@ -108,8 +109,10 @@ def _values(obj):
         v = table[name]
         if not isinstance(name, str) or deck.crew_card(name) < 0:
             raise ValueError("values: %r is not a crew card" % (name,))
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
-            raise ValueError("values.%s must be a whole number 0 to 99, got %r" % (name, v))
+        if (isinstance(v, bool) or not isinstance(v, int)
+                or not VALUE_RANGE[0] <= v <= VALUE_RANGE[1]):
+            raise ValueError("values.%s must be a whole number %d to %d, got %r"
+                             % (name, VALUE_RANGE[0], VALUE_RANGE[1], v))
         out[name] = v
     return out
 
