@@ -19,14 +19,9 @@ Host -> board, one JSON object per line (at most MAX_LINE bytes):
     {"cmd": "pick", "conn": "ALOA-BARI"}
     {"cmd": "selftest"}
     {"cmd": "cards"}                                   the card registry
-    {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first;
-                                                       an entry may be [card, value])
+    {"cmd": "cards", "set": {"04A2...": "HUNA-1", ...}} replace it (checked whole first)
     {"cmd": "enroll", "card": "HUNA-1"}               wait for a tag, write its name, enrol it
     {"cmd": "enroll", "card": "HUNA-1", "uid": "04A2..."} register a UID without a tag
-    {"cmd": "enroll", "card": "RED-3", "value": 5, ...}  a card that carries a value (the
-                                                       game's card_value_range: Halunken's
-                                                       crew, H2) is enrolled with it, by
-                                                       tag or by UID; it is refused without
     {"cmd": "enroll", "stop": true}
     {"cmd": "archive"}                                 the archived games (journal: the last 8)
     {"cmd": "archive", "slot": N, "offset": K}         the next piece of one, from byte K
@@ -57,10 +52,8 @@ Board -> host, one JSON object per line:
     {"event": "selftest", "pn532": [ic, ver, rev, support] | null, "reader_error": TEXT |
      null, "leds": n}
     {"event": "cards", "cards": {UID: CARD}, "missing": [CARD...]}
-                                                 and "values": {CARD: value} when any tag
-                                                 was enrolled with a value
     {"event": "enroll-wait", "card": CARD}       the island is lit: lay a tag on the reader
-    {"event": "enrolled", "card": CARD, "uid": UID, ...}  ("value" with one)
+    {"event": "enrolled", "card": CARD, "uid": UID, ...}
     {"event": "enroll-refused", "card": CARD, "uid": UID, "reason": TEXT}
     {"event": "enroll-stopped"}
     {"event": "archived", "slot": N, "game": G | null, "settings": SETTINGS | null}
@@ -128,6 +121,14 @@ game is no longer in play and its cards tell nothing of the game that is. What a
 shows of them is its choice (host_tools/games/kahuna/replay.py: both hands once the game was
 played to its end, hand sizes only for an abandoned one unless revealed).
 """
+
+# Card values (core.cards; Halunken's crew cards, H2), kept out of the docstring above,
+# whose text MicroPython holds whole while it compiles this module:
+#   {"cmd": "enroll", "card": "RED-3", "value": 5} (or with "uid"): a card that carries a
+#   value (the game's card_value_range) is enrolled with it, and refused without it or
+#   with one out of range; "enrolled" then says "value"; a card without one takes none.
+#   {"cmd": "cards", "set": {UID: [CARD, value], ...}}: an entry may carry a value, and
+#   the "cards" event adds "values": {CARD: value} when any tag has one.
 
 import json
 from binascii import b2a_base64
