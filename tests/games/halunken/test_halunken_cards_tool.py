@@ -185,3 +185,21 @@ def test_H2_a_walk_with_the_default_table_goes_on_with_the_cards_missing(board):
     assert board.asked == ["YELLOW-12", "BJ-12"]
     assert "YELLOW-12 enrolled worth 12" in proc.stdout and "BJ-12 enrolled: tag" in proc.stdout
     assert board.registry.missing() == [] and len(board.registry.values) == 42
+
+
+def test_H2_the_monitor_enrols_a_crew_card_with_its_value():
+    from host_tools.maker import boardnews, monitor
+    board = conformance.board_for("halunken")
+    names = boardnews.card_names(board)
+    cmd = monitor.command
+    assert cmd("enroll red-3 5", board, names) == {"cmd": "enroll", "card": "RED-3",
+                                                   "value": 5}
+    assert cmd("enroll p1-rum", board, names) == {"cmd": "enroll", "card": "P1-RUM"}
+    with pytest.raises(monitor.CommandError) as e:
+        cmd("enroll red-3 five", board, names)
+    assert str(e.value) == "RED-3's value is a whole number, got five"
+    news = boardnews.BoardNews.__new__(boardnews.BoardNews)
+    said = []
+    news.say = lambda text, *kind: said.append(text)
+    news.event({"event": "enrolled", "card": "RED-3", "uid": "04AA", "value": 5}, None)
+    assert said == ["enrolled RED-3 worth 5 as tag 04AA"]
