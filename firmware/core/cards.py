@@ -10,7 +10,8 @@ is the card's name, or [name, value] for a tag enrolled with a value:
 
 A registry written before values existed holds names only and loads as it always did: its
 cards have no recorded value (the game's default stands). A registry without values is
-written exactly as before.
+written exactly as before. The values' own code (checks, the stored form) is
+core.cardvalues, imported only where a value is met: a game of names only does not load it.
 """
 
 import json
@@ -42,25 +43,6 @@ class RegistryError(ValueError):
     pass
 
 
-def check_value(card, value, value_range):
-    """`value` as recorded for a tag of `card`: None where the card carries none, else a
-    whole number within `value_range(card)` (low, high), or None for no recorded value (a
-    stored entry from before values: it loads and means what it meant; a new enrolment
-    asks for the value itself, `needs_value`); RegistryError names the fault."""
-    span = value_range(card) if value_range is not None else None
-    if span is None:
-        if value is not None:
-            raise RegistryError("%s carries no value, got %r" % (card, value))
-        return None
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not (
-            span[0] <= value <= span[1]):
-        raise RegistryError("the value of %s must be a whole number %d to %d, got %r"
-                            % (card, span[0], span[1], value))
-    return value
-
-
 class Registry:
     """`value_range(card)` (optional, the game's `card_value_range`): (low, high) for a
     card whose tag records a value at enrolment, else None."""
@@ -72,13 +54,10 @@ class Registry:
         self.by_uid = {}
         self.values = {}  # card name -> the value recorded for its tag
         for uid, entry in (entries or {}).items():
-            if isinstance(entry, list):
-                if len(entry) != 2 or not isinstance(entry[0], str):
-                    raise RegistryError("tag %s: an entry is a card or [card, value], got %r"
-                                        % (uid, entry))
-                if entry[1] is None:
-                    raise RegistryError("tag %s: %s has no value" % (uid, entry[0]))
-                self.enroll(entry[0], uid, entry[1])
+            if isinstance(entry, list):  # a tag enrolled with a value
+                from core.cardvalues import split_entry
+                card, value = split_entry(uid, entry)
+                self.enroll(card, uid, value)
             else:
                 self.enroll(entry, uid)
 
@@ -94,19 +73,6 @@ class Registry:
                 return uid
         return None
 
-    def needs_value(self, card):
-        """True when a tag of `card` is enrolled with a value (the game's range)."""
-        return self.value_range is not None and self.value_range(card) is not None
-
-    def new_value(self, card, value):
-        """The value a new enrolment of `card` (a known card) records, checked: a card
-        that carries a value must be given one (H2); RegistryError names the fault."""
-        if value is None and self.needs_value(card):
-            low, high = self.value_range(card)
-            raise RegistryError("%s is enrolled with its value: give \"value\", a whole "
-                                "number %d to %d" % (card, low, high))
-        return check_value(card, value, self.value_range)
-
     def enroll(self, card, uid, value=None):
         """Register `uid` as `card`, replacing the card's previous tag (and its value)."""
         if not isinstance(card, str) or card not in self._known:
@@ -118,7 +84,9 @@ class Registry:
             parse_uid(uid)
         except ValueError as e:
             raise RegistryError(str(e)) from None
-        value = check_value(card, value, self.value_range)
+        if value is not None or self.value_range is not None:
+            from core.cardvalues import check_value
+            value = check_value(card, value, self.value_range)
         other = self.by_uid.get(uid)
         if other is not None and other != card:
             raise RegistryError("tag %s is already enrolled as %s" % (uid, other))
@@ -135,17 +103,12 @@ class Registry:
         have = set(self.by_uid.values())
         return [c for c in self.card_names if c not in have]
 
-    def entries(self):
+    def to_json(self):
         """The stored form: {uid: card}, [card, value] for a tag with a value."""
         if not self.values:
-            return self.by_uid
-        out = {}
-        for uid, card in self.by_uid.items():
-            out[uid] = [card, self.values[card]] if card in self.values else card
-        return out
-
-    def to_json(self):
-        return json.dumps(self.entries())
+            return json.dumps(self.by_uid)
+        from core.cardvalues import entries
+        return json.dumps(entries(self))
 
     def save(self, path, storage=None):
         """Write-new-then-rename: a power cut leaves the old registry or the new one.

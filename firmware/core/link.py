@@ -413,8 +413,9 @@ class Link:
         if not isinstance(uid, str):
             raise LinkError("uid must be hex text")
         reg = self.app.registry
-        if card in reg.card_names:
-            reg.new_value(card, value)  # H2: a crew card's value, given and in range
+        if card in reg.card_names and (value is not None or reg.value_range is not None):
+            from core.cardvalues import new_value
+            new_value(reg, card, value)  # H2: a crew card's value, given and in range
         reg.enroll(card, uid, value)
         if self.save_cards:
             self.save_cards()

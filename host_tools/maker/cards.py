@@ -31,7 +31,8 @@ import time
 
 from core import board as boardmod
 from core import gameload
-from core.cards import Registry, RegistryError, check_value
+from core.cards import Registry, RegistryError
+from core.cardvalues import check_value
 from host_tools import gamearg
 from host_tools.maker.linkclient import LinkClient, PortError
 from host_tools.paths import BOARD_DEF
