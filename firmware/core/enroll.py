@@ -29,20 +29,6 @@ def label(title, card, value=None):
     return text if value is None else text + VALUE_WORD + str(value)
 
 
-def label_value(title, card, text):
-    """The value a tag's text gives for `card` (the reverse of `label`): an int, None for
-    a text without one; ValueError when the text is not the card's."""
-    head = title + " " + card
-    if text == head:
-        return None
-    if not isinstance(text, str) or not text.startswith(head + VALUE_WORD):
-        raise ValueError("the tag's text %r does not name %s" % (text, card))
-    digits = text[len(head) + len(VALUE_WORD):]
-    if not digits.isdigit():
-        raise ValueError("the tag's text %r gives no value for %s" % (text, card))
-    return int(digits)
-
-
 class Enroller:
     """`title` is the game's name as a person reads it (its `TITLE`)."""
 
@@ -58,8 +44,10 @@ class Enroller:
     def start(self, card, value=None):
         if card not in self.registry.card_names:
             raise ValueError("%s is not a %s card" % (card, self.title))
-        from core.cardvalues import new_value  # H2: RegistryError, a ValueError
-        self.value = new_value(self.registry, card, value)
+        self.value = None
+        if value is not None or self.registry.value_range is not None:
+            from core.cardvalues import new_value  # H2: RegistryError, a ValueError
+            self.value = new_value(self.registry, card, value)
         self.card = card
 
     def stop(self):
