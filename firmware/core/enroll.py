@@ -44,11 +44,11 @@ class Enroller:
     def start(self, card, value=None):
         if card not in self.registry.card_names:
             raise ValueError("%s is not a %s card" % (card, self.title))
-        self.value = None
         if value is not None or self.registry.value_range is not None:
             from core.cardvalues import new_value  # H2: RegistryError, a ValueError
-            self.value = new_value(self.registry, card, value)
-        self.card = card
+            value = new_value(self.registry, card, value)
+        self.card = card  # a refused start leaves the card being enrolled as it was
+        self.value = value
 
     def stop(self):
         self.card = None

@@ -133,6 +133,8 @@ def enrol_and_play():
     say("text-value", rig.send({"cmd": "enroll", "card": "RED-1", "value": "12"}))
     say("move-value", rig.send({"cmd": "enroll", "card": "P1-3", "value": 3}))
     say("wait", rig.send({"cmd": "enroll", "card": "RED-1", "value": 12}))
+    # A refused request meanwhile leaves RED-1 (and its value) waiting for its tag.
+    say("refused-meanwhile", rig.send({"cmd": "enroll", "card": "GREY-3"}))
     say("torn", rig.lay(Tag(9, keep=10)))  # the last pages never written: refused
     say("enrolled", rig.lay(red1))
     say("text", ndef.parse_ndef_text(bytes(red1.mem)))

@@ -73,6 +73,7 @@ def test_H2_a_missing_or_bad_value_is_refused_with_a_reason(cpython):
                        ("text-value", "got '12'")):
         assert "whole number 0 to 99, " + got in error(c, check)
     assert error(c, "move-value") == "P1-3 carries no value, got 3"  # H2: crew cards only
+    assert "GREY-3 is enrolled with its value" in error(c, "refused-meanwhile")
     torn = one(c, "torn")[0]
     assert torn["event"] == "enroll-refused" and "name and value did not read back" in \
         torn["reason"]
