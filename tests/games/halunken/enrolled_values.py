@@ -200,7 +200,7 @@ def corrupt():
         flash = VirtualFlash()
         with flash.open(CARDS, "w") as f:
             f.write(json.dumps({uid: entry}))
-        say("corrupt-file", reason(lambda: Registry.load(NAMES, CARDS, RANGE, flash)))
+        say("corrupt-file", reason(lambda f=flash: Registry.load(NAMES, CARDS, RANGE, f)))
     rig = Rig(VirtualFlash(), {"players": 3})
     rig.send({"cmd": "cards", "set": {uid: ["RED-1", 5]}})
     say("set-bad", rig.send({"cmd": "cards", "set": {uid: ["RED-1", 500],

@@ -25,8 +25,9 @@ import gc
 import json
 import sys
 
-import conformance
 import secret_choice
+
+import conformance
 from core import gameload
 from core.app import App
 from core.cards import Registry

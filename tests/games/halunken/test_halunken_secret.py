@@ -162,6 +162,7 @@ def test_H32_the_work_count_sees_a_card_dependent_step(monkeypatch):
     """The measure can fail: with move_card as it was (RUM answered by an early return,
     the numbers by isdigit and int), RUM's tap does less work than a number's."""
     import secret_work
+
     from games.halunken import deck
 
     def old_move_card(word):
