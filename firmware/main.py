@@ -95,7 +95,9 @@ def build():
     board = load_board()
     if game_def is None or board.game != name:
         game_def = gameload.load(board.game)
-    registry = Registry.load(game_def.card_names(board), CARDS_FILE)
+    # A game whose cards carry values (Halunken's crew, H2) records them with the tags.
+    registry = Registry.load(game_def.card_names(board), CARDS_FILE,
+                             getattr(game_def, "card_value_range", None))
     np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
     strip = leds.Strip(np, board.led_count)
     buzzer = None

@@ -55,6 +55,7 @@ NEEDS = {
     "web": ("live page", ("verbs", "simgame", "simreport", "narrate", "picture", "textboard")),
     "page": ("web page", ("verbs", "simgame", "simreport", "picture", "webgame")),
     "hardware": ("maker documents", ("hwplaces",)),
+    "cards": ("card registry", ()),  # the firmware alone: its cards and their values
 }
 
 

@@ -89,6 +89,7 @@ class App:
                 self.game = None
             self.boot_problem = self.boot_problem or problem
         if self.game is None:
+            self.settings = self._enrolled(self.settings)
             self.game = self.game_def.new_state(self.board, self.settings)
             if self.journal is not None:
                 self.journal.start(self.settings)
@@ -96,6 +97,14 @@ class App:
         self.game_def.resume(self.game)
         self.referee = self.game_def.controller(self.game)
         self._make_solo(self.referee)
+
+    def _enrolled(self, settings):
+        """A new game's settings with what the registry records of the tags (the game's
+        optional `enrolled_settings`: Halunken's crew values at a table, H2). Only a new
+        game asks: a resumed one keeps its journaled settings."""
+        hook = getattr(self.game_def, "enrolled_settings", None)
+        values = getattr(self.registry, "values", None)
+        return settings if hook is None or not values else hook(settings, values)
 
     def _replay(self, item):
         if item[0] == "new":
@@ -132,6 +141,7 @@ class App:
     def new_game(self, settings):
         """A new game with `settings` in their JSON form (checked by the game: ValueError,
         and nothing changes, for bad ones)."""
+        settings = self._enrolled(settings)
         game = self.game_def.new_state(self.board, settings)
         self.settings = settings
         if self.journal is not None:

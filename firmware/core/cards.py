@@ -1,8 +1,17 @@
-"""The card registry: which NFC tag (by UID) is which of the 24 island cards.
+"""The card registry: which NFC tag (by UID) is which of the game's cards, and for the
+cards that carry one (a game's `card_value_range`: Halunken's crew cards, H2) the value
+recorded for the tag when it was enrolled.
 
-Stored on the board as a small JSON object {"04A224B2C35E80": "HUNA-1", ...}, written
-whole to a new file and then renamed over the old one, so a power cut leaves either the
-old registry or the new one.
+Stored on the board as a small JSON object, written whole to a new file and then renamed
+over the old one, so a power cut leaves either the old registry or the new one. An entry
+is the card's name, or [name, value] for a tag enrolled with a value:
+
+    {"04A224B2C35E80": "HUNA-1", "04A224B2C35E81": ["RED-3", 5]}
+
+A registry written before values existed holds names only and loads as it always did: its
+cards have no recorded value (the game's default stands). A registry without values is
+written exactly as before. The values' own code (checks, the stored form) is
+core.cardvalues, imported only where a value is met: a game of names only does not load it.
 """
 
 import json
@@ -35,12 +44,22 @@ class RegistryError(ValueError):
 
 
 class Registry:
-    def __init__(self, card_names, entries=None):
+    """`value_range(card)` (optional, the game's `card_value_range`): (low, high) for a
+    card whose tag records a value at enrolment, else None."""
+
+    def __init__(self, card_names, entries=None, value_range=None):
         self.card_names = card_names
+        self.value_range = value_range
         self._known = set(card_names)
         self.by_uid = {}
-        for uid, card in (entries or {}).items():
-            self.enroll(card, uid)
+        self.values = {}  # card name -> the value recorded for its tag
+        for uid, entry in (entries or {}).items():
+            if isinstance(entry, list):  # a tag enrolled with a value
+                from core.cardvalues import split_entry
+                card, value = split_entry(uid, entry)
+                self.enroll(card, uid, value)
+            else:
+                self.enroll(entry, uid)
 
     def card_for(self, uid):
         """The card name of a tag UID (bytes or hex string), or None if not registered."""
@@ -54,9 +73,9 @@ class Registry:
                 return uid
         return None
 
-    def enroll(self, card, uid):
-        """Register `uid` as `card`, replacing the card's previous tag."""
-        if card not in self._known:
+    def enroll(self, card, uid, value=None):
+        """Register `uid` as `card`, replacing the card's previous tag (and its value)."""
+        if not isinstance(card, str) or card not in self._known:
             raise RegistryError("%s is not a card of this game" % (card,))
         if not isinstance(uid, str):
             uid = uid_hex(uid)
@@ -65,6 +84,9 @@ class Registry:
             parse_uid(uid)
         except ValueError as e:
             raise RegistryError(str(e)) from None
+        if value is not None or self.value_range is not None:
+            from core.cardvalues import check_value
+            value = check_value(card, value, self.value_range)
         other = self.by_uid.get(uid)
         if other is not None and other != card:
             raise RegistryError("tag %s is already enrolled as %s" % (uid, other))
@@ -72,13 +94,21 @@ class Registry:
         if old is not None:
             del self.by_uid[old]
         self.by_uid[uid] = card
+        if value is None:
+            self.values.pop(card, None)
+        else:
+            self.values[card] = value
 
     def missing(self):
         have = set(self.by_uid.values())
         return [c for c in self.card_names if c not in have]
 
     def to_json(self):
-        return json.dumps(self.by_uid)
+        """The stored form: {uid: card}, [card, value] for a tag with a value."""
+        if not self.values:
+            return json.dumps(self.by_uid)
+        from core.cardvalues import entries
+        return json.dumps(entries(self))
 
     def save(self, path, storage=None):
         """Write-new-then-rename: a power cut leaves the old registry or the new one.
@@ -86,14 +116,17 @@ class Registry:
         replace(storage if storage is not None else Storage(), path, self.to_json())
 
     @classmethod
-    def load(cls, card_names, path):
+    def load(cls, card_names, path, value_range=None, storage=None):
+        """The registry stored at `path` (empty when there is none); `storage` has open
+        (the board's file system by default)."""
         try:
-            with open(path) as f:
-                data = json.load(f)
+            with (storage.open if storage is not None else open)(path) as f:
+                text = f.read()  # a stream of any kind (MicroPython's json.load wants a file)
+            data = json.loads(text)
         except OSError:
-            return cls(card_names)
+            return cls(card_names, value_range=value_range)
         except ValueError as e:
             raise RegistryError("%s: not a card registry (bad JSON)" % (path,)) from e
         if not isinstance(data, dict):
             raise RegistryError("%s: not a card registry" % (path,))
-        return cls(card_names, data)
+        return cls(card_names, data, value_range)

@@ -122,6 +122,14 @@ shows of them is its choice (host_tools/games/kahuna/replay.py: both hands once 
 played to its end, hand sizes only for an abandoned one unless revealed).
 """
 
+# Card values (core.cards; Halunken's crew cards, H2), kept out of the docstring above,
+# whose text MicroPython holds whole while it compiles this module:
+#   {"cmd": "enroll", "card": "RED-3", "value": 5} (or with "uid"): a card that carries a
+#   value (the game's card_value_range) is enrolled with it, and refused without it or
+#   with one out of range; "enrolled" then says "value"; a card without one takes none.
+#   {"cmd": "cards", "set": {UID: [CARD, value], ...}}: an entry may carry a value, and
+#   the "cards" event adds "values": {CARD: value} when any tag has one.
+
 import json
 from binascii import b2a_base64
 
@@ -367,11 +375,15 @@ class Link:
             entries = msg["set"]
             if not isinstance(entries, dict):
                 raise LinkError("cards set needs an object {uid: card}")
-            new = type(reg)(reg.card_names, entries)  # checks every entry first
+            new = type(reg)(reg.card_names, entries, reg.value_range)  # checked first
             reg.by_uid = new.by_uid
+            reg.values = new.values
             if self.save_cards:
                 self.save_cards()
-        self.send({"event": "cards", "cards": reg.by_uid, "missing": reg.missing()})
+        msg = {"event": "cards", "cards": reg.by_uid, "missing": reg.missing()}
+        if reg.values:
+            msg["values"] = reg.values
+        self.send(msg)
 
     def cmd_enroll(self, msg):
         """{"card": C}: wait for a tag and enrol it as C (the board writes its NDEF name);
@@ -384,6 +396,7 @@ class Link:
             return
         card = msg.get("card")
         uid = msg.get("uid")
+        value = msg.get("value")
         if not isinstance(card, str):
             raise LinkError("enroll needs \"card\"")
         if uid is None:
@@ -391,7 +404,7 @@ class Link:
             if enroller is None:
                 raise LinkError("this board has no reader to enrol cards with")
             try:
-                enroller.start(card)
+                enroller.start(card, value)  # H2: a crew card's value, checked
             except ValueError as e:
                 raise LinkError(str(e)) from None
             self.app.show(self.now())  # the island lights up, then the host is told
@@ -399,10 +412,17 @@ class Link:
             return
         if not isinstance(uid, str):
             raise LinkError("uid must be hex text")
-        self.app.registry.enroll(card, uid)
+        reg = self.app.registry
+        if card in reg.card_names and (value is not None or reg.value_range is not None):
+            from core.cardvalues import new_value
+            new_value(reg, card, value)  # H2: a crew card's value, given and in range
+        reg.enroll(card, uid, value)
         if self.save_cards:
             self.save_cards()
-        self.send({"event": "enrolled", "card": card, "uid": uid.upper()})
+        done = {"event": "enrolled", "card": card, "uid": uid.upper()}
+        if value is not None:
+            done["value"] = value
+        self.send(done)
 
     def cmd_archive(self, msg):
         """{}: list the archived games; {"slot": N, "offset": K}: one piece of one, read

@@ -110,7 +110,8 @@ class BoardNews:
         elif event == "enroll-wait":
             self.say("lay the tag for %s on the reader (its island is lit)" % msg["card"])
         elif event == "enrolled":
-            self.say("enrolled %s as tag %s" % (msg["card"], msg["uid"]), "good")
+            worth = " worth %d" % msg["value"] if "value" in msg else ""  # H2
+            self.say("enrolled %s%s as tag %s" % (msg["card"], worth, msg["uid"]), "good")
         elif event == "enroll-refused":
             self.say("tag refused for %s: %s" % (msg.get("card"), msg.get("reason")), "bad")
         elif event == "enroll-stopped":

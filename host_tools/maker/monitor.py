@@ -44,6 +44,7 @@ Commands
                  archives it)
   cards          the card registry: which tag is which card, which are missing
   enroll CARD    the board lights CARD's place: lay the new tag on the reader
+  enroll CARD N  the same for a card that carries a value (Halunken's crew, H2)
   enroll stop    stop waiting for a tag
   reveal on|off  ask the board for both hands (off: hand sizes only, the default);
                  board-wide until off, a new game, or this monitor leaving
@@ -95,14 +96,18 @@ def command(text, board, names, state=None):
         return {"cmd": head}
     if head == "reveal" and len(rest) == 1 and rest[0].lower() in ("on", "off"):
         return {"cmd": "reveal", "on": rest[0].lower() == "on"}
-    if head == "enroll" and len(rest) == 1:
-        if rest[0].lower() == "stop":
+    if head == "enroll" and len(rest) in (1, 2):
+        if rest[0].lower() == "stop" and len(rest) == 1:
             return {"cmd": "enroll", "stop": True}
         card = rest[0].upper()
         if card not in names:
             raise CommandError("%s is not a card of %s (%s, ...)"
                                % (rest[0], board.game, ", ".join(names[:3])))
-        return {"cmd": "enroll", "card": card}
+        if len(rest) == 1:
+            return {"cmd": "enroll", "card": card}
+        if not rest[1].isdigit():  # the board checks the range and whether CARD has one
+            raise CommandError("%s's value is a whole number, got %s" % (card, rest[1]))
+        return {"cmd": "enroll", "card": card, "value": int(rest[1])}
     raise CommandError("not understood: %s (type help for the commands)" % text.strip())
 
 

@@ -70,3 +70,21 @@ def test_uids_read_the_same_under_micropython(mpy):
         "    except ValueError as e:\n"
         "        print('refused')\n")
     assert out.split() == ["04A224B2C35E80", "refused", "refused", "refused"]
+
+
+def test_a_registry_written_before_values_loads_and_is_written_back_the_same():
+    """Kahuna's boards hold registries of names only: one loads as before (no value, the
+    value code not even imported) and is written back byte for byte."""
+    import sys
+    flash = VirtualFlash()
+    old = '{"04A224B2C35E80": "HUNA-1", "04A224B2C35E81": "ELAI-2"}'
+    with flash.open("/cards.json", "w") as f:
+        f.write(old)
+    sys.modules.pop("core.cardvalues", None)
+    reg = Registry.load(NAMES, "/cards.json", None, flash)
+    assert reg.card_for("04A224B2C35E81") == "ELAI-2" and reg.values == {}
+    reg.save("/cards.json", flash)
+    assert bytes(flash.files["/cards.json"]).decode() == old
+    assert "core.cardvalues" not in sys.modules
+    with pytest.raises(RegistryError, match="HUNA-1 carries no value, got 3"):
+        Registry(NAMES, {"04A224B2C35E80": ["HUNA-1", 3]})

@@ -50,17 +50,24 @@ def crew_card(name):
     return STARTS[c] + k - 1
 
 
+# A movement card's word and back, by table: the same steps for every card, RUM included,
+# so that neither the tap of a secret choice (the controller parses its name) nor the
+# link's report (which names the hidden choice before dropping it) does more or less work
+# for one card than for another (8.3, H32; tests/games/halunken/secret_work.py).
+MOVE_WORDS = ("1", "2", "3", "4", "5", "6", "7", "RUM")
+_MOVE_INDEX = dict((MOVE_WORDS[m], m) for m in range(MOVES))
+
+
 def move_name(seat_label, m):
-    return "%s-%s" % (seat_label, "RUM" if m == RUM else str(m + 1))
+    return "%s-%s" % (seat_label, MOVE_WORDS[m])
 
 
 def move_card(word):
     """A movement card's index from its suffix ("3", "RUM"), or -1."""
-    if word == "RUM":
-        return RUM
-    if word.isdigit() and 1 <= int(word) <= 7:
-        return int(word) - 1
-    return -1
+    m = _MOVE_INDEX.get(word, -1)
+    if m < 0 and word.isdigit() and 1 <= int(word) <= 7:  # a number written otherwise: "07"
+        m = int(word) - 1
+    return m
 
 
 def space_name(space):

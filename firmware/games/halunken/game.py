@@ -43,6 +43,33 @@ def card_names(board):
     return CARD_NAMES
 
 
+def card_value_range(card):
+    """(low, high) for a card whose tag records a value at enrolment, else None: the crew
+    cards (H2: "leur valeur est indiquée par le chiffre inscrit dessus"), 0 to 99 as the
+    `values` setting; movement and Black-Jack's cards are their names' numbers."""
+    return _settings.VALUE_RANGE if card in CREW_NAMES else None
+
+
+def enrolled_settings(settings, values):
+    """The settings a new game starts with on a board whose registry records `values`
+    ({crew name: value}, the enrolled tags', H2): at a table (`deal=table`, the physical
+    cards) those values, over the settings' `values` card by card (a card whose tag
+    records none keeps the setting's value or its default); a dealt deck (seed, given) is
+    virtual and plays the default table, or the settings' `values`, as before. The
+    settings come back as given when nothing changes; else a copy whose `values` the
+    journal's new-game record keeps, so a resumed game plays the same values whatever is
+    enrolled meanwhile."""
+    if not values or check_settings(settings)["deal"] != "table":
+        return settings
+    table = dict(settings.get("values") or {})
+    table.update(values)
+    if table == settings.get("values"):
+        return settings
+    out = dict(settings)
+    out["values"] = table
+    return out
+
+
 class State(rules.Game):
     """The rules' game, the seats the board plays (setting `ai`, seat indices) and the
     match it belongs to (H16, settings `games` and `match`): `game_k` of `games`, with

@@ -5,9 +5,11 @@
     learns as they are tapped, H33; the default when neither seed nor piles is given);
     seed 0..2147483647 (sets deal=seed); piles: 14 lists of 3 crew names, top first (sets
     deal=given); bj: Black-Jack's deck (standard BJ-1..BJ-12, tactical P3-1..P3-RUM),
-    first turned first; values: {crew name: value} recorded for the enrolled tags (H2;
-    a card left out is worth its default, COLOUR-k k); colours: {seat: "#RRGGBB"}, the
-    seats' light colours over the board's palette (H31; only the lights change);
+    first turned first; values: {crew name: value 0..99} over the default table (H2; a
+    card left out is worth its default, COLOUR-k k; a table deal's are filled in from the
+    enrolled tags when the game starts, game.enrolled_settings); colours: {seat:
+    "#RRGGBB"}, the seats' light colours over the board's palette (H31; only the lights
+    change);
     games 1..GAMES_MAX (1): a match of that many games added up (H16), and with it
     match: {"game": k, "totals": {seat: points}}, the match's progress carried from game
     to game (`game.fresh_settings`; game 1 with every total 0 by default).
@@ -25,6 +27,7 @@ KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "co
 GAMES_MAX = 3
 TOTAL_MAX = 99999  # a game scores at most 42 cards at 99 (H2), doubled: 8316
 HEX = "0123456789abcdefABCDEF"
+VALUE_RANGE = (0, 99)  # a crew card's value, set or enrolled (H2)
 
 
 def _int(obj, key, default, low, high, name=None):
@@ -108,8 +111,10 @@ def _values(obj):
         v = table[name]
         if not isinstance(name, str) or deck.crew_card(name) < 0:
             raise ValueError("values: %r is not a crew card" % (name,))
-        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 99:
-            raise ValueError("values.%s must be a whole number 0 to 99, got %r" % (name, v))
+        if (isinstance(v, bool) or not isinstance(v, int)
+                or not VALUE_RANGE[0] <= v <= VALUE_RANGE[1]):
+            raise ValueError("values.%s must be a whole number %d to %d, got %r"
+                             % (name, VALUE_RANGE[0], VALUE_RANGE[1], v))
         out[name] = v
     return out
 
