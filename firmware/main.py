@@ -26,7 +26,7 @@ import neopixel
 
 from core import gameload, tunes
 from core.app import WATCHDOG_MS, App
-from core.cards import Registry
+from core.cards import Registry, RegistryError
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
@@ -96,8 +96,12 @@ def build():
     if game_def is None or board.game != name:
         game_def = gameload.load(board.game)
     # A game whose cards carry values (Halunken's crew, H2) records them with the tags.
-    registry = Registry.load(game_def.card_names(board), CARDS_FILE,
-                             getattr(game_def, "card_value_range", None))
+    values = getattr(game_def, "card_value_range", None)
+    try:
+        registry = Registry.load(game_def.card_names(board), CARDS_FILE, values)
+    except RegistryError as e:  # a corrupt file: no card known, the boot line says why,
+        registry = Registry(game_def.card_names(board), value_range=values)  # kept as is
+        registry.problem = str(e)  # until a card is enrolled
     np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
     strip = leds.Strip(np, board.led_count)
     buzzer = None
@@ -258,7 +262,8 @@ async def game(clock, parts):
     out({"event": "boot", "firmware": VERSION, "pn532": list(version) if version else None,
          "reader_error": reader.error, "leds": board.led_count,
          "cards": len(registry.by_uid), "resumed": app.game.phase,
-         "journal_problem": app.boot_problem})
+         "journal_problem": app.boot_problem,
+         "cards_problem": getattr(registry, "problem", None)})
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
     if inputs.buttons is not None and inputs.button_gpios:
         inputs.buttons.levels = gpio_levels(inputs.pins, inputs.button_gpios)

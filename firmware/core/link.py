@@ -79,9 +79,9 @@ Board -> host, one JSON object per line:
     {"error": TEXT}                              a line that is malformed, too long or not
                                                  understood: it changed nothing
     main.py adds {"event": "boot", "firmware", "pn532", "reader_error", "leds", "cards",
-    "resumed", "journal_problem"} at power-up and {"event": "reader", "pn532": [...]} or
-    {"event": "reader", "error": TEXT} when the card reader comes or goes. Lines that are
-    not JSON (the REPL, a traceback) may come too: a host passes over them.
+    "resumed", "journal_problem", "cards_problem"} at power-up and {"event": "reader",
+    "pn532": [...]} or {"event": "reader", "error": TEXT} when the card reader comes or
+    goes. Lines that are not JSON (the REPL, a traceback) may come too: a host passes over.
 
 STATE is an object with the keys below, and replaces what the host held; PART holds only
 the keys whose value changed since the link last sent them (each key's value is replaced

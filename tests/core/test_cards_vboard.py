@@ -73,3 +73,20 @@ def test_enrol_a_full_deck_on_the_virtual_board_with_refusals(board):
         assert registry[sticker(i)] == name
         mem = board.client.tag_memory(sticker(i))
         assert ndef.parse_ndef_text(mem[16:]) == "Kahuna " + name
+
+
+def test_a_corrupt_card_registry_is_reported_at_boot_and_the_board_still_plays(board):
+    from vboardkit import BoardLink
+    path = os.path.join(board.dir, "cards.json")
+    garbage = b'{"04C0DE000080": "ALOA-1", trunc'  # a write cut short, say
+    with open(path, "wb") as f:
+        f.write(garbage)
+    link = BoardLink(board.port)
+    board.client.reset()  # power-on reset: main.py boots on the corrupt file
+    boot = link.until(lambda x: x.get("event") == "boot", timeout=60)
+    assert boot["cards"] == 0
+    assert "/cards.json: not a card registry (bad JSON)" == boot["cards_problem"]
+    link.send({"cmd": "state"})
+    assert link.until(lambda x: "state" in x, timeout=30)["state"]["phase"]
+    with open(path, "rb") as f:
+        assert f.read() == garbage  # kept as it was until a card is enrolled
