@@ -52,6 +52,9 @@ class App:
         self.strip = strip
         self.sound = sound
         self.journal = journal
+        # A game may journal an action in a form of its own (optional journal_form: Kami
+        # writes a face-down card at a fixed width); its replay reads that form back.
+        self._form = getattr(game_def, "journal_form", None)
         self.reader = reader
         self.inputs = inputs
         self.watchdog = watchdog
@@ -166,7 +169,8 @@ class App:
         cannot take it, the action is refused and the game stays as it was."""
         if self.journal is not None:
             try:
-                self.journal.append(action, self._journal_state)
+                self.journal.append(action if self._form is None else self._form(action),
+                                    self._journal_state)
             except OSError as e:
                 raise Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
         self.seq += 1
