@@ -18,8 +18,9 @@ line, on each runtime.
 
 import json
 
-import conformance
 import secret_defence
+
+import conformance
 import tapwork
 from core import gameload
 from core.app import App

@@ -147,6 +147,7 @@ def test_the_work_count_sees_a_card_dependent_step(monkeypatch):
     every other card (20 bytes against 21): the journal's count saw it. And a step that
     works more for one card than for another shows in the trace."""
     import secret_work
+
     from games.kami import game
     settings, before = secret_work.secret_defence.CASES[0]
     _, names, soldier = secret_work.one_card(settings, before, 0)
