@@ -55,6 +55,10 @@ class App:
         # A game may journal an action in a form of its own (optional journal_form: Kami
         # writes a face-down card at a fixed width); its replay reads that form back.
         self._form = getattr(game_def, "journal_form", None)
+        # A game may name checkpoints (optional checkpoint(state): Kami's round); the
+        # journal is compacted to the game's state when one passes (_checkpoint).
+        self._mark = getattr(game_def, "checkpoint", None)
+        self._last_mark = None
         self.reader = reader
         self.inputs = inputs
         self.watchdog = watchdog
@@ -97,6 +101,7 @@ class App:
                 self.journal.start(self.settings)
         self.game.recorder = self._record
         self.game_def.resume(self.game)
+        self._last_mark = self._mark(self.game) if self._mark is not None else None
         self.referee = self.game_def.controller(self.game)
         self._make_solo(self.referee)
 
@@ -141,6 +146,7 @@ class App:
             self.journal.start(settings)
         self.game = game
         self.seq = 0
+        self._last_mark = self._mark(game) if self._mark is not None else None
         self.referee = self.game_def.controller(self.game)
         self.game.recorder = self._record
         self.solo = None
@@ -194,6 +200,25 @@ class App:
                     self.journal.append(("solo", solo.save()), self._journal_state)
                 except OSError:
                     pass  # after a power cut the board asks for the display again
+
+    def _checkpoint(self):
+        """After an event: if the game passed a checkpoint (its optional
+        checkpoint(state) changed: Kami's round), the journal becomes the game's state,
+        so that a power cut replays that state and what followed, not the whole game; the
+        solo game's record follows it. If the flash cannot take it, the journal as it was
+        still replays the whole game."""
+        if self._mark is None or self.journal is None:
+            return
+        mark = self._mark(self.game)
+        if mark == self._last_mark:
+            return
+        self._last_mark = mark
+        try:
+            self.journal.compact(self._journal_state)
+            if self.solo is not None:
+                self.journal.append(("solo", self.solo.save()))
+        except (OSError, JournalError):
+            pass
 
     def _journal_state(self):
         return self.settings, self.game.snapshot(), self.seq
@@ -361,6 +386,7 @@ class App:
 
     def _after(self, outcome, now):
         self._tell_solo()
+        self._checkpoint()
         self.view.note(outcome, now)
         if self.sound is not None:
             self.sound.play(outcome.kind, now)

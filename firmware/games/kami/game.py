@@ -94,6 +94,13 @@ def journal_form(action):
     return action
 
 
+def checkpoint(state):
+    """The journal is compacted to the game's state at each round's end (core.app): a
+    power cut then replays the round under way, not every round of a long game (up to
+    32 KB of records, about 1600, would take seconds at a boot on the RP2040)."""
+    return state.round
+
+
 def replay(state, record):
     """Apply one journal record: a whole-state record or an action (a face-down defence
     in its journal form, or as the action itself, as journals before it had it)."""

@@ -4,7 +4,9 @@ simulator). Four players to exactly 15 in mode `kami` (a total past the target r
 CPython and in the MicroPython unix port with the simulator's heap, with and without
 power cuts; the journal stays bounded (compacted at its limit, core.journal.LIMIT), as a
 board's would; and the simulator's virtual flash keeps a growing file in pages, never in
-one piece the size of the file (host_tools/fakehw/flash.py, where the heap ran out)."""
+one piece the size of the file (host_tools/fakehw/flash.py, where the heap ran out); and
+the journal is compacted at each round's end (game.checkpoint), so that a power cut at
+any event replays the round under way only."""
 
 import json
 import os
@@ -80,9 +82,9 @@ def test_a_long_game_replays_to_the_same_report_on_both_runtimes(cuts, tmp_path)
 
 def test_a_long_games_journal_is_compacted_and_stays_bounded():
     """On the board the journal is a file on the flash, not in the heap; it must still
-    not grow without bound: past its limit (core.journal.LIMIT, 32 KB; 8 KB here, so that
-    the game passes it several times) it is compacted to the game's state, and a power
-    cut after that comes back to the same game."""
+    not grow without bound: it is compacted to the game's state at each round's end
+    (game.checkpoint) and past its limit (core.journal.LIMIT, 32 KB; 8 KB here), and a
+    power cut after that comes back to the same game."""
     seed, actions, rounds = long_game()
     text, g = scenario(actions, False)
     board = boardmod.load(os.path.join(ROOT, "board_def", "kami.json"))
@@ -155,3 +157,64 @@ def test_a_growing_file_needs_no_large_piece_of_the_heap_on_micropython(tmp_path
     assert mpy.run_script(str(path), "pages", timeout=120).split() == ["33000"]
     old = mpy.exec(script=str(path), args=("bytearray",), timeout=120)
     assert old.returncode != 0 and "MemoryError" in old.stdout + old.stderr
+
+
+def test_a_power_cut_at_every_event_replays_only_the_round_under_way():
+    """game.checkpoint: at each round's end the journal becomes the game's state (and the
+    records that follow it), so a boot replays one round's records, not the game's. A
+    power cut after every event of the long game's first rounds boots to the same report
+    (the expect lines hold)."""
+    seed, actions, rounds = long_game()
+    text, g = scenario(actions, False)
+    board = boardmod.load(os.path.join(ROOT, "board_def", "kami.json"))
+    sim = Simulation(board)
+    start = (1, 0)  # the round and the journal's action count at its start
+    compacted = 0
+    for cmd in parse(text, board):
+        sim.execute(cmd)
+        if cmd[1] == "expect":
+            continue
+        records = []
+        sim.app.journal.replay(records.append)
+        game = sim.app.game
+        if game.round != start[0]:
+            start = (game.round, sim.app.seq)
+        if game.round > 1:
+            assert [r[0] for r in records[:2]] == ["new", "state"]
+            assert records[1][2] <= start[1]  # the state of this round's start or later
+            assert len(records) <= 2 + sim.app.seq - start[1]
+            compacted += 1
+        before = sim.report()
+        sim.boot()  # the power cut
+        after = sim.report()
+        del before["leds"], after["leds"]
+        assert after == before, cmd
+        if game.round > 6:
+            break
+    assert sim.failures == [] and compacted > 100
+
+
+def test_a_state_too_long_for_a_record_leaves_the_journal_whole():
+    """Past some 390 rounds Kami's state would not fit a journal record (16 KB): the
+    compaction (at a round's end, or at the size limit) is skipped and the action still
+    journaled, so the game goes on and a boot still replays it."""
+    from host_tools.fakehw.flash import VirtualFlash
+
+    flash = VirtualFlash()
+    j = journalmod.Journal("/game.jnl", flash, limit=64)
+    j.start({"players": 4})
+
+    def huge():
+        return {"players": 4}, "x" * (journalmod.MAX_PAYLOAD + 1), 1
+
+    for _ in range(5):
+        j.append(["pass"], huge)  # past the limit: compaction tried and skipped
+    try:
+        j.compact(huge)
+    except journalmod.JournalError:
+        pass
+    else:
+        raise AssertionError("a state longer than a record was written")
+    records = []
+    j.replay(records.append)
+    assert records == [["new", {"players": 4}, 1]] + [["pass"]] * 5
