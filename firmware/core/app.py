@@ -52,6 +52,13 @@ class App:
         self.strip = strip
         self.sound = sound
         self.journal = journal
+        # A game may journal an action in a form of its own (optional journal_form: Kami
+        # writes a face-down card at a fixed width); its replay reads that form back.
+        self._form = getattr(game_def, "journal_form", None)
+        # A game may name checkpoints (optional checkpoint(state): Kami's round); the
+        # journal is compacted to the game's state when one passes (_checkpoint).
+        self._mark = getattr(game_def, "checkpoint", None)
+        self._last_mark = None
         self.reader = reader
         self.inputs = inputs
         self.watchdog = watchdog
@@ -95,6 +102,7 @@ class App:
                 self.journal.start(self.settings)
         self.game.recorder = self._record
         self.game_def.resume(self.game)
+        self._last_mark = self._mark(self.game) if self._mark is not None else None
         self.referee = self.game_def.controller(self.game)
         self._make_solo(self.referee)
 
@@ -148,6 +156,7 @@ class App:
             self.journal.start(settings)
         self.game = game
         self.seq = 0
+        self._last_mark = self._mark(game) if self._mark is not None else None
         self.referee = self.game_def.controller(self.game)
         self.game.recorder = self._record
         self.solo = None
@@ -176,7 +185,8 @@ class App:
         cannot take it, the action is refused and the game stays as it was."""
         if self.journal is not None:
             try:
-                self.journal.append(action, self._journal_state)
+                self.journal.append(action if self._form is None else self._form(action),
+                                    self._journal_state)
             except OSError as e:
                 raise Rejected(STORAGE, "the move could not be saved (%s)" % (e,)) from e
         self.seq += 1
@@ -200,6 +210,25 @@ class App:
                     self.journal.append(("solo", solo.save()), self._journal_state)
                 except OSError:
                     pass  # after a power cut the board asks for the display again
+
+    def _checkpoint(self):
+        """After an event: if the game passed a checkpoint (its optional
+        checkpoint(state) changed: Kami's round), the journal becomes the game's state,
+        so that a power cut replays that state and what followed, not the whole game; the
+        solo game's record follows it. If the flash cannot take it, the journal as it was
+        still replays the whole game."""
+        if self._mark is None or self.journal is None:
+            return
+        mark = self._mark(self.game)
+        if mark == self._last_mark:
+            return
+        self._last_mark = mark
+        try:
+            self.journal.compact(self._journal_state)
+            if self.solo is not None:
+                self.journal.append(("solo", self.solo.save()))
+        except (OSError, JournalError):
+            pass
 
     def _journal_state(self):
         return self.settings, self.game.snapshot(), self.seq
@@ -367,6 +396,7 @@ class App:
 
     def _after(self, outcome, now):
         self._tell_solo()
+        self._checkpoint()
         self.view.note(outcome, now)
         if self.sound is not None:
             self.sound.play(outcome.kind, now)

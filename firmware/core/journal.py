@@ -18,7 +18,8 @@ RAM. After damage, the readable prefix is rewritten as the journal (write-new-th
 and the damaged file kept as `<path>.bad`.
 
 Size: a journal is compacted into ["new"] + ["state"] when it would grow past
-`limit` bytes. Finished or abandoned games are archived by renaming the file to
+`limit` bytes, and (core.app) when a game that names checkpoints passes one (Kami: each
+round's end). Finished or abandoned games are archived by renaming the file to
 `/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
 A host lists them (`archived`: slot, game number and settings from each first record) and
 reads one in pieces (`read_archived`), so that neither needs a whole file in RAM; it
@@ -230,6 +231,15 @@ class Journal:
         self.game_no += 1
         self._rewrite([["new", settings, self.game_no]])
 
+    def compact(self, state):
+        """Rewrite the journal as ["new"] + ["state"]: `state()` gives (settings,
+        snapshot, seq) of the game now (write-new-then-rename: a cut leaves the old
+        journal or the new one). JournalError, the journal unchanged, if the state is
+        too long for a record."""
+        settings, snapshot, seq = state()
+        self._rewrite([["new", settings, self.game_no], ["state", snapshot, seq]])
+        self.dirty = False
+
     def append(self, action, state=None):
         """Append one action. When the journal would pass its size limit it is first
         compacted: `state()` gives (settings, snapshot, seq) of the game before the
@@ -241,8 +251,10 @@ class Journal:
             self._cut_back(self.size)
             self.dirty = False
         if self.size + len(rec) > self.limit and state is not None:
-            settings, snapshot, seq = state()
-            self._rewrite([["new", settings, self.game_no], ["state", snapshot, seq]])
+            try:
+                self.compact(state)
+            except JournalError:
+                pass  # a state too long for one record: the journal goes on whole
         try:
             with self.fs.open(self.path, "ab") as f:
                 f.write(rec)

@@ -147,6 +147,38 @@ def test_a_power_cut_keeps_the_face_down_defence_undoable_and_secret():
     assert app.game.step == "open" and app.game.sizes[0] == 6
 
 
+def test_a_face_down_card_is_journaled_at_one_width_and_either_form_replays():
+    """8.3: the journal's record of a face-down defence has the same length whatever the
+    card (game.journal_form: the index + 100), and a journal written before that form
+    (the index itself) still replays to the same game."""
+    from core.journal import Journal, encode
+    from host_tools.fakehw.flash import VirtualFlash
+
+    g = kami()
+    b = conformance.board_for("kami")
+    sizes = set()
+    for name in ("SOLDAT-1", "SOLDAT-10", "LANCE-1", "IMPERATRICE-2"):
+        flash = VirtualFlash()
+        app = App(g, b, Registry(g.card_names(b)), Strip(), {"players": 4},
+                  journal=Journal("/game.jnl", flash))
+        before = len(flash.files["/game.jnl"])
+        app.tap_card(name, 0)
+        sizes.add(len(flash.files["/game.jnl"]) - before)
+        records = []
+        app.journal.replay(records.append)
+        assert records[-1] == ["defend", deck.NAMES.index(name) + g.DOWN]
+    assert len(sizes) == 1
+    flash = VirtualFlash()  # a journal of the old form: ["defend", index]
+    flash.files["/game.jnl"] = bytearray(
+        encode(["new", {"players": 4}, 1]) + encode(["defend", deck.NAMES.index("OR-2")])
+        + encode(["attack", deck.NAMES.index("OR-1")]))
+    app = App(g, b, Registry(g.card_names(b)), Strip(), {"players": 4},
+              journal=Journal("/game.jnl", flash))
+    assert app.boot_problem is None
+    assert app.game.lines[0] == [[[deck.NAMES.index("OR-2"), 0, 0]],
+                                 [[deck.NAMES.index("OR-1"), 1, 0]]]
+
+
 def test_the_buttons_menu_sets_players_mode_and_target():
     from core.board import MENU
     g = kami()
