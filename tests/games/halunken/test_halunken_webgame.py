@@ -139,9 +139,11 @@ def test_a_whole_game_against_the_boards_players(options):
             rep = resp["state"]["report"]  # board's seats play on after the walks they await
             if rep["phase"] == "over" or rep["step"] == "reveal" or rep["turn"] not in board:
                 break
-            call({"op": "tick", "ms": 1000})
-            resp = call({"op": "state"})
+            ticked = call({"op": "tick", "ms": 1000})
+            if "state" in ticked:  # what the board did comes with the frame, unasked
+                resp = ticked
         if "state" in resp:
+            assert resp["state"] == call({"op": "state"})["state"]  # and it is the latest
             rep = resp["state"]["report"]
             assert "hidden" not in rep
             assert resp["state"]["solo"]["ai"] == board
@@ -184,3 +186,45 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
     final, steps, _ = halunken_webplayer.play_game(call, req)
     assert got["steps"] == steps
     assert got["final"] == final
+
+
+def board_to_act_after_a_click(seeds, board):
+    """A game against the board's players and the state right after a person's click
+    that left a board's seat to act (its move falls in a later tick): (state, the click's
+    message text)."""
+    for seed in seeds:
+        resp = call({"op": "new_game", "seed": seed, "options": ["players=3",
+                                                                  "ai=" + ",".join(board)]})
+        for _ in range(6):
+            rep = resp["state"]["report"]
+            if rep["phase"] == "over" or rep["turn"] in board or rep["step"] == "reveal":
+                break
+            resp = call(halunken_webplayer.move(call, resp["state"]))
+            if resp["state"]["report"]["turn"] in board:
+                return resp["state"]
+    raise AssertionError("no click left a board's seat to act (seeds %r)" % (seeds,))
+
+
+def test_what_the_board_does_between_requests_comes_with_the_tick():
+    """The board's players act in its ticks (Halunken's wait while a figure walks, and
+    each needs a tick of its own): a person's click often ends with one of them still to
+    act. The page's next tick brings the new state and the board's words, unasked; a tick
+    in which the board had no event brings the frame alone."""
+    call(start(8))
+    board = ["p2", "p3"]
+    clicked = board_to_act_after_a_click(range(20, 60), board)
+    seat = clicked["report"]["turn"]
+    assert clicked["solo"]["asks"] == "the board plays %s" % seat
+    ticks = [call({"op": "tick", "ms": 20}) for _ in range(100)]
+    moved = [t for t in ticks if "state" in t]
+    assert moved, "no tick brought the board's move"
+    state = moved[-1]["state"]
+    latest = call({"op": "state"})["state"]
+    assert state["now"] < latest["now"]  # virtual time went on, but nothing else changed
+    assert dict(state, now=0) == dict(latest, now=0)
+    assert state["report"] != clicked["report"]
+    assert state["message"]["text"].startswith(clicked["message"]["text"])
+    assert len(state["message"]["text"]) > len(clicked["message"]["text"])  # its words
+    assert "hidden" not in state["report"]
+    quiet = ticks[ticks.index(moved[-1]) + 1:]
+    assert quiet and all(set(t) == {"ok", "leds", "now"} for t in quiet)
