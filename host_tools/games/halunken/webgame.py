@@ -20,12 +20,12 @@ settings left out (the seed would tell the piles); after a secret choice only "p
 chosen", the same for every card.
 """
 
-from core.board import ROLES
 from games.halunken import deck
 from games.halunken import report as gamereport
 from games.halunken.report import DEAL_KEYS
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
+from host_tools.games.halunken import webcheck
 from host_tools.games.halunken.verbs import check_option
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import ScenarioError
@@ -176,19 +176,11 @@ class WebGame:
 
     def act(self, op, req):
         if op == "tap":
-            card = req["card"]
-            if not isinstance(card, str):
-                raise WebError("a card is named by a text, got %r" % (card,))
-            self._run(["tap", card])
+            self._run(["tap", webcheck.card(req, self.sim.names)])
         elif op == "press":
-            if req["button"] not in ROLES:
-                raise WebError("unknown button %r" % (req["button"],))
-            self._run(["press", req["button"]])
+            self._run(["press", webcheck.button(req)])
         elif op == "pick":
-            option = req["option"]
-            if not isinstance(option, str):
-                raise WebError("an option is a tavern T1..T14 or a number, got %r" % (option,))
-            self._run(["pick", option])
+            self._run(["pick", webcheck.option(req)])
         else:
             raise WebError("unknown request %r" % (op,))
 

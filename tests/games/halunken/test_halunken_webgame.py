@@ -93,6 +93,12 @@ def test_the_forms_settings_and_what_the_state_shows_of_them():
     ({"op": "fly"}, "unknown request 'fly'"),
     ({"op": "press", "button": "jump"}, "unknown button 'jump'"),
     ({"op": "tap", "card": 5}, "a card is named by a text"),
+    ({"op": "tap", "card": "NOPE-1"}, "'NOPE-1' is not one of Halunken's cards (cards are"),
+    ({"op": "tap", "card": "p1-3"}, "'p1-3' is not one of Halunken's cards"),
+    ({"op": "tap", "card": "uid:zz"}, "'uid:zz' is no tag: zz is not a 4-, 7- or 10-byte"),
+    ({"op": "tap"}, 'tap names its card: {"op": "tap", "card": "P1-3"}'),
+    ({"op": "press"}, "press names its button"),
+    ({"op": "pick"}, "pick names its option"),
     ({"op": "pick", "option": 4}, "an option is a tavern"),
     ({"op": "hand", "player": "p4"}, "player must be one of p1, p2, p3"),
     ({"op": "new_game", "seed": 1, "options": ["players=5"]}, "players must be 2, 3 or 4"),
@@ -106,7 +112,15 @@ def test_bad_requests_answer_with_the_reason_and_change_nothing(req, words):
     before = call(start(8))
     resp = call(req)
     assert resp["ok"] is False and words in resp["error"], resp
+    assert resp["error"].startswith("WebError: "), resp  # said by the page's side, not
+    # a bare error from deep in the simulator (an unknown card gave `tuple.index`)
     assert call({"op": "state"})["state"] == before["state"]
+
+
+def test_a_tag_that_is_no_card_is_the_boards_to_refuse():
+    call(start(8))
+    state = call({"op": "tap", "card": "uid:01020304"})["state"]
+    assert state["message"]["kind"] == "refused" and state["message"]["code"] == "unknown-card"
 
 
 def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
