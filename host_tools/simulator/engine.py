@@ -66,6 +66,7 @@ class Simulation:
         self.ai_log = []  # the AI's actions of a solo game, across power cuts
         self.kit = host_part(board.game, "simgame").SimGame(self)  # the game's side
         self.private = False  # the last outcome's words must name no card (link.py)
+        self.events = 0  # every event the app had, whoever made it (the web page's ticks)
         self.boot()
 
     # ------------------------------------------------------------- hardware
@@ -109,6 +110,7 @@ class Simulation:
         self.fed = self.now
 
     def _outcome(self, out):
+        self.events += 1
         self.private = out.private  # a refusal's words name no card then (link.py)
         if out.kind == outcome.REFUSED:
             self.rejected.append({"line": self.line, "code": out.code, "message": out.message})

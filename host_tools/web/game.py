@@ -9,7 +9,10 @@ The requests every game takes:
 
     {"op": "start", "board": PATH, "seed": N, "options": ["KEY=VALUE", ...]}
     {"op": "new_game", "seed": N, "options": [...]}   settings as scenario option values
-    {"op": "tick", "ms": N}   virtual time passes (the animations): the new LED frame
+    {"op": "tick", "ms": N}   virtual time passes (the animations): the new LED frame,
+                              and the state too when the board had an event meanwhile
+                              (its own players, who may act in any tick: Halunken's
+                              wait while a figure walks), so the page shows it unasked
     {"op": "state"}           the state and frame now, changing nothing
     {"op": "hand", "player": P}    the cards a seat holds in secret (the page asks only
                                    for the one whose owner has asked to see them)
@@ -23,7 +26,9 @@ order) and "leds" (the last frame, [[r, g, b], ...] in strip order).
 
 A game's `webgame` part provides `WebGame(board, seed, options)` with `new_game(options,
 seed)`, `act(op, request)`, `hand(player)`, `state()`, `leds()` and `sim` (the
-simulation), and `ERRORS`, the exception classes of a bad request besides WebError.
+simulation), and `ERRORS`, the exception classes of a bad request besides WebError; and
+optionally `board_acted()`, called after a tick in which the board had events, before the
+state is taken (e.g. to put the board's moves into the message).
 """
 
 import json
@@ -71,6 +76,21 @@ def _scenario(req):
     return {"ok": True, "report": text, "failures": failures}
 
 
+def _tick(game, req):
+    """Virtual time passes: the frame; the state as well if the board had an event (only
+    then: taking the state every animation frame would cost the page its frame rate)."""
+    sim = game.sim
+    events = sim.events
+    sim.advance(max(0, min(MAX_TICK_MS, int(req.get("ms", 0)))))
+    resp = {"ok": True, "leds": game.leds(), "now": sim.now}
+    if sim.events != events:
+        acted = getattr(game, "board_acted", None)
+        if acted is not None:
+            acted()
+        resp["state"] = game.state()
+    return resp
+
+
 def dispatch(req):
     """One request (a dict) -> its response (a dict)."""
     op = req.get("op")
@@ -84,8 +104,7 @@ def dispatch(req):
     if op == "new_game":
         game.new_game(req.get("options", []), int(req.get("seed", 1)))
     elif op == "tick":
-        game.sim.advance(max(0, min(MAX_TICK_MS, int(req.get("ms", 0)))))
-        return {"ok": True, "leds": game.leds(), "now": game.sim.now}
+        return _tick(game, req)
     elif op == "hand":
         return {"ok": True, "cards": game.hand(req["player"])}
     elif op not in ("start", "state"):

@@ -46,10 +46,13 @@ export class LocalGame {
     return this._call({ op: "hand", player }).cards;
   }
 
-  // Virtual time passes: the firmware's animations draw their frames.
+  // Virtual time passes: the firmware's animations draw their frames. What the board did
+  // meanwhile (its own players act in its ticks, not only within a click's request: Halunken's
+  // wait while a figure walks) comes with the frame, and the page shows it at once.
   tick(ms) {
     const r = this._call({ op: "tick", ms });
-    this.view = { ...this.view, leds: r.leds };
+    if (r.state) this._show(r);
+    else this.view = { ...this.view, leds: r.leds };
     return this.view;
   }
 
@@ -60,7 +63,10 @@ export class LocalGame {
   }
 
   _act(request) {
-    const r = this._call(request);
+    return this._show(this._call(request));
+  }
+
+  _show(r) {
     this.view = { state: r.state, leds: r.leds };
     for (const fn of this.listeners) fn(this.view);
     return this.view;

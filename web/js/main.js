@@ -78,6 +78,8 @@ async function boot() {
     const ms = last === null ? 0 : Math.min(MAX_FRAME_MS, t - last);
     last = t;
     try {
+      // A tick after which the board had an event (its own players act in its ticks too)
+      // brings the state: game.tick renders it first (onChange), then the frame is drawn.
       ui.draw(game.tick(Math.round(ms)));
     } catch (e) {
       showError(e);

@@ -20,12 +20,12 @@ settings left out (the seed would tell the piles); after a secret choice only "p
 chosen", the same for every card.
 """
 
-from core.board import ROLES
 from games.halunken import deck
 from games.halunken import report as gamereport
 from games.halunken.report import DEAL_KEYS
 from games.halunken.rules import BJ
 from games.halunken.settings import check_settings
+from host_tools.games.halunken import webcheck
 from host_tools.games.halunken.verbs import check_option
 from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import ScenarioError
@@ -160,6 +160,7 @@ class WebGame:
         self.message = {"kind": "note", "code": None,
                         "text": "New game: %d players, %s game, %s places first." % (
                             settings["players"], settings["mode"], settings["first"])}
+        self.seen = public_report(self.game)  # what the page was last told
 
     @property
     def game(self):
@@ -175,19 +176,11 @@ class WebGame:
 
     def act(self, op, req):
         if op == "tap":
-            card = req["card"]
-            if not isinstance(card, str):
-                raise WebError("a card is named by a text, got %r" % (card,))
-            self._run(["tap", card])
+            self._run(["tap", webcheck.card(req, self.sim.names)])
         elif op == "press":
-            if req["button"] not in ROLES:
-                raise WebError("unknown button %r" % (req["button"],))
-            self._run(["press", req["button"]])
+            self._run(["press", webcheck.button(req)])
         elif op == "pick":
-            option = req["option"]
-            if not isinstance(option, str):
-                raise WebError("an option is a tavern T1..T14 or a number, got %r" % (option,))
-            self._run(["pick", option])
+            self._run(["pick", webcheck.option(req)])
         else:
             raise WebError("unknown request %r" % (op,))
 
@@ -202,12 +195,32 @@ class WebGame:
             r = sim.rejected[-1]
             self.message = {"kind": "refused", "code": r["code"], "text": r["message"]}
             return
+        after = public_report(self.game)
         if sim.private:  # a secret choice: the same words for every card (8.3)
             text = "%s has chosen%s" % (gamereport.seat(turn),
                                          " Black-Jack's card" if fig == BJ else "")
         else:
-            text = describe(before, public_report(self.game))
+            text = describe(before, after)
         self.message = {"kind": "accepted", "code": None, "text": text}
+        self.seen = after
+
+    def board_acted(self):
+        """The board's players acted in a tick, after the last request (host_tools/web/
+        game.py): their moves join the message, in the words of the public reports (a
+        secret choice has none: only the count of chosen cards shows it)."""
+        after = public_report(self.game)
+        text = describe(self.seen, after)
+        self.seen = after
+        if not text:
+            return
+        m = self.message
+        if m["kind"] == "accepted":
+            text = "; ".join(t for t in (m["text"], text) if t)
+            self.message = {"kind": "accepted", "code": None, "text": text}
+        else:  # after a new game's note, or in place of a refusal: said apart
+            said = m["text"] + " " if m["kind"] == "note" else ""
+            self.message = {"kind": "note", "code": None,
+                            "text": "%sThe board: %s." % (said, text)}
 
     def hand(self, player):
         """The movement cards `player` (a seat, or `blackjack` in tactical) has not

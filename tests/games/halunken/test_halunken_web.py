@@ -1,12 +1,15 @@
 """Halunken & Spelunken on the static web page (make web), in Debian's Chromium: the
 chooser offers it, a hot-seat game is played by clicks (placing, the auction, the secret
-choice, the reveal), and no secret choice reaches the page before the reveal: two pages
-that choose different cards show the same DOM and the same state until then."""
+choice, the reveal), no secret choice reaches the page before the reveal (two pages that
+choose different cards show the same DOM and the same state until then), and a whole game
+against the board's players is played by clicks for p1 alone: what the board does between
+clicks shows on the page unasked."""
 
 import json
 import os
 import re
 
+import halunken_webplayer
 import pytest
 
 import gamekit
@@ -158,3 +161,117 @@ def test_a_new_game_from_the_form(open_page):
     assert rep(pg)["turn"] == "p3" and len(pg.page.query_selector_all("#seats tr")) == 4
     assert pg.text("#message") == "New game: 4 players, beginner game, p3 places first."
     assert "99" not in pg.text("#panel")  # the seed is never shown back
+
+
+# What p1 waits for after each click in a game against the board's players: the page
+# (its DOM, drawn from the state the page holds) shows p1 to act, the reveal, or the end.
+P1_OR_REVEAL_OR_OVER = """() => {
+    const d = document.body.dataset;
+    return d.turn === 'p1' || d.step === 'reveal'
+        || document.getElementById('status-line').textContent.includes('the game is over');
+}"""
+WAIT_MS = 20000
+
+
+def wait_for_p1(pg, after):
+    """Wait (at most WAIT_MS) until the page shows p1 to act, the reveal or the game's end,
+    with no click: else fail saying what was awaited, what the page shows and what the
+    game itself is at."""
+    try:
+        pg.wait(P1_OR_REVEAL_OR_OVER, timeout=WAIT_MS)
+    except Exception as e:  # playwright's TimeoutError
+        shown = pg.js("() => [document.body.dataset.step, document.body.dataset.turn, "
+                      "document.getElementById('status-line').textContent]")
+        game = pg.js("() => kahuna.game._call({op: 'state'}).state.report")
+        raise AssertionError(
+            "after %s: waited %d s for the page to show p1 to act, the reveal or the game's "
+            "end, without a click; the page shows step %r, turn %r (%r); the game is at "
+            "step %r, turn %r" % (after, WAIT_MS // 1000, shown[0], shown[1], shown[2],
+                                  game["step"], game["turn"])) from e
+
+
+def click_request(pg, req):
+    """The click that makes the page send `req` (halunken_webplayer's move for p1)."""
+    if req["op"] == "pick":
+        option = req["option"]
+        pg.click("#space-%s" % option if option.startswith("T") else
+                 '#options [data-option="%s"]' % option)
+    elif req["op"] == "press":
+        pg.click("#btn-%s" % req["button"])
+    elif rep(pg)["step"] == "choose":
+        pg.click('#choice-cards [data-card="%s"]' % req["card"])
+    else:  # a crew card: p1's own to offer, or the victim's or the port's to steal
+        pg.click('#seats [data-card="%s"], #port [data-card="%s"]' % (req["card"],
+                                                                      req["card"]))
+
+
+def p1_hand(pg):
+    """p1 shows its movement cards, as a person would (the page's `hand` request)."""
+    if pg.page.is_hidden("#choice-cards"):
+        assert pg.text("#choice-show") == "Show p1's cards"
+        pg.click("#choice-show")
+    return [c.get_attribute("data-card")
+            for c in pg.page.query_selector_all("#choice-cards [data-card]")]
+
+
+def board_cards_shown(pg, state):
+    """The board's movement card names on the page or in its state that are not played
+    (public) yet: none may be, before the reveal."""
+    played = {c for seat in ("p2", "p3") for c in state["report"]["played"][seat]}
+    names = set(re.findall(r"\bP[23]-(?:\d+|RUM)\b", public_dom(pg) + json.dumps(state)))
+    return names - played
+
+
+def test_a_whole_game_against_the_boards_players(open_page):
+    """The form's "The board plays" p2 and p3: the person clicks for p1 only and waits on
+    the page; the board places, bids, chooses, steals and names RUM's number for p2 and
+    p3, in its own ticks as well (after a walk, or after another board seat's move), and
+    the page shows it without a click, to the end of the game; the board's cards never
+    reach the page before the reveal."""
+    pg = open_page()
+    pg.click("#settings summary")
+    pg.page.select_option("#new-game select[name=ai]", "p2,p3")
+    pg.page.fill("#new-game input[name=seed]", "5")
+    pg.click("#new-game-button")
+    assert pg.view()["state"]["solo"]["ai"] == ["p2", "p3"]
+    assert pg.js("() => { try { kahuna.game.hand('p2'); return 'given'; } "
+                 "catch (e) { return e.message; } }").endswith("its cards are its own")
+    after = "the new game"
+    clicks = 0
+    waited = 0  # clicks after which the board was still to act: shown later, unasked
+    rounds = set()
+    while True:
+        if rep(pg)["turn"] in ("p2", "p3") and rep(pg)["step"] != "reveal":
+            waited += 1
+        wait_for_p1(pg, after)
+        state = pg.view()["state"]
+        report = state["report"]
+        assert document_shows(pg, report)
+        if report["phase"] == "over":
+            break
+        rounds.add(report["round"])
+        if report["step"] == "reveal":
+            assert board_cards_shown(pg, state) == set()  # 8.3: nothing of their choices
+            assert report["chosen"] == 3
+        clicks += 1
+        assert clicks < 400, "no end after 400 clicks"
+        req = halunken_webplayer.move(lambda _req: {"cards": p1_hand(pg)}, state)
+        click_request(pg, req)
+        after = "click %d (%s, %s in step %s of round %d)" % (
+            clicks, req["op"], req.get("option") or req.get("button") or req.get("card"),
+            report["step"], report["round"])
+        message = pg.view()["state"]["message"]
+        assert message["kind"] != "refused", (after, message)
+    final = pg.view()["state"]
+    assert final["report"]["round"] == 8 and rounds == set(range(9))  # 0: the set-up
+    assert pg.text("#status-line").endswith(
+        "the game is over: won by " + " and ".join(final["report"]["winner"]))
+    fresh = pg.js("() => kahuna.game._call({op: 'state'}).state")
+    assert dict(fresh, now=0) == dict(final, now=0)  # the page holds the game's last state
+    assert waited > 0  # the board played on after some click, and the page showed it
+
+
+def document_shows(pg, report):
+    """The panel is drawn from the state the page holds (not left from an older one)."""
+    shown = pg.js("() => [document.body.dataset.step, document.body.dataset.turn]")
+    return shown == [report["step"] or "", report["turn"] or ""]

@@ -93,6 +93,12 @@ def test_the_forms_settings_and_what_the_state_shows_of_them():
     ({"op": "fly"}, "unknown request 'fly'"),
     ({"op": "press", "button": "jump"}, "unknown button 'jump'"),
     ({"op": "tap", "card": 5}, "a card is named by a text"),
+    ({"op": "tap", "card": "NOPE-1"}, "'NOPE-1' is not one of Halunken's cards (cards are"),
+    ({"op": "tap", "card": "p1-3"}, "'p1-3' is not one of Halunken's cards"),
+    ({"op": "tap", "card": "uid:zz"}, "'uid:zz' is no tag: zz is not a 4-, 7- or 10-byte"),
+    ({"op": "tap"}, 'tap names its card: {"op": "tap", "card": "P1-3"}'),
+    ({"op": "press"}, "press names its button"),
+    ({"op": "pick"}, "pick names its option"),
     ({"op": "pick", "option": 4}, "an option is a tavern"),
     ({"op": "hand", "player": "p4"}, "player must be one of p1, p2, p3"),
     ({"op": "new_game", "seed": 1, "options": ["players=5"]}, "players must be 2, 3 or 4"),
@@ -106,7 +112,15 @@ def test_bad_requests_answer_with_the_reason_and_change_nothing(req, words):
     before = call(start(8))
     resp = call(req)
     assert resp["ok"] is False and words in resp["error"], resp
+    assert resp["error"].startswith("WebError: "), resp  # said by the page's side, not
+    # a bare error from deep in the simulator (an unknown card gave `tuple.index`)
     assert call({"op": "state"})["state"] == before["state"]
+
+
+def test_a_tag_that_is_no_card_is_the_boards_to_refuse():
+    call(start(8))
+    state = call({"op": "tap", "card": "uid:01020304"})["state"]
+    assert state["message"]["kind"] == "refused" and state["message"]["code"] == "unknown-card"
 
 
 def test_web_build_takes_halunken_as_the_pages_default_game(capsys):
@@ -139,9 +153,11 @@ def test_a_whole_game_against_the_boards_players(options):
             rep = resp["state"]["report"]  # board's seats play on after the walks they await
             if rep["phase"] == "over" or rep["step"] == "reveal" or rep["turn"] not in board:
                 break
-            call({"op": "tick", "ms": 1000})
-            resp = call({"op": "state"})
+            ticked = call({"op": "tick", "ms": 1000})
+            if "state" in ticked:  # what the board did comes with the frame, unasked
+                resp = ticked
         if "state" in resp:
+            assert resp["state"] == call({"op": "state"})["state"]  # and it is the latest
             rep = resp["state"]["report"]
             assert "hidden" not in rep
             assert resp["state"]["solo"]["ai"] == board
@@ -184,3 +200,45 @@ def test_the_same_whole_game_in_the_micropython_unix_port(tmp_path):
     final, steps, _ = halunken_webplayer.play_game(call, req)
     assert got["steps"] == steps
     assert got["final"] == final
+
+
+def board_to_act_after_a_click(seeds, board):
+    """A game against the board's players and the state right after a person's click
+    that left a board's seat to act (its move falls in a later tick): (state, the click's
+    message text)."""
+    for seed in seeds:
+        resp = call({"op": "new_game", "seed": seed, "options": ["players=3",
+                                                                  "ai=" + ",".join(board)]})
+        for _ in range(6):
+            rep = resp["state"]["report"]
+            if rep["phase"] == "over" or rep["turn"] in board or rep["step"] == "reveal":
+                break
+            resp = call(halunken_webplayer.move(call, resp["state"]))
+            if resp["state"]["report"]["turn"] in board:
+                return resp["state"]
+    raise AssertionError("no click left a board's seat to act (seeds %r)" % (seeds,))
+
+
+def test_what_the_board_does_between_requests_comes_with_the_tick():
+    """The board's players act in its ticks (Halunken's wait while a figure walks, and
+    each needs a tick of its own): a person's click often ends with one of them still to
+    act. The page's next tick brings the new state and the board's words, unasked; a tick
+    in which the board had no event brings the frame alone."""
+    call(start(8))
+    board = ["p2", "p3"]
+    clicked = board_to_act_after_a_click(range(20, 60), board)
+    seat = clicked["report"]["turn"]
+    assert clicked["solo"]["asks"] == "the board plays %s" % seat
+    ticks = [call({"op": "tick", "ms": 20}) for _ in range(100)]
+    moved = [t for t in ticks if "state" in t]
+    assert moved, "no tick brought the board's move"
+    state = moved[-1]["state"]
+    latest = call({"op": "state"})["state"]
+    assert state["now"] < latest["now"]  # virtual time went on, but nothing else changed
+    assert dict(state, now=0) == dict(latest, now=0)
+    assert state["report"] != clicked["report"]
+    assert state["message"]["text"].startswith(clicked["message"]["text"])
+    assert len(state["message"]["text"]) > len(clicked["message"]["text"])  # its words
+    assert "hidden" not in state["report"]
+    quiet = ticks[ticks.index(moved[-1]) + 1:]
+    assert quiet and all(set(t) == {"ok", "leds", "now"} for t in quiet)
