@@ -430,6 +430,9 @@ class Link:
         journal = self.app.journal
         if journal is None:
             raise LinkError("this board keeps no journal")
+        if not getattr(self.app.game_def, "ARCHIVE", True):  # the game's own rule (Kami K21)
+            raise LinkError("%s's games are not sent: their face-down cards stay secret"
+                            % self.app.game_def.TITLE)
         slot = msg.get("slot")
         if slot is None:
             games = journal.archived()

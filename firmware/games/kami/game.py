@@ -19,6 +19,9 @@ from games.kami import view as _view
 NAME = "kami"
 TITLE = "Kami"
 SEATS = ("p1", "p2", "p3", "p4")  # the first `players` of them take part
+# K21: only the round's last face-down defence is ever turned up, so a finished game is not
+# sent whole over the link (core.link `archive`), which would name every other one.
+ARCHIVE = False
 seats = _settings.seat_names
 check_settings = _settings.check_settings
 report = _report.game

@@ -220,3 +220,26 @@ def test_a_refused_face_down_defence_names_no_card_on_the_link():
     link.line('{"cmd": "tap", "card": "SOLDAT-1"}')  # an attack: public, named
     assert lines[-1]["code"] == "card-already-played" and "SOLDAT card" in lines[-1][
         "message"] and lines[-1]["places"] == ["p1"]
+
+
+def test_finished_games_are_not_sent_over_the_link_k21():
+    """K21: no face-down defence but the round's last is ever revealed, so the link's
+    archive (games sent whole, every record) is refused for Kami, listing included."""
+    from core.journal import Journal
+    from host_tools.fakehw.flash import VirtualFlash
+
+    g = kami()
+    b = conformance.board_for("kami")
+    flash = VirtualFlash()
+    app = App(g, b, Registry(g.card_names(b)), Strip(), {"players": 4},
+              journal=Journal("/game.jnl", flash))
+    app.tap_card("SOLDAT-3", 0)
+    app.tap_card("FOU-1", 0)  # p1's face-down defence
+    app.new_game({"players": 4})  # the game above is archived on the flash
+    lines = []
+    link = Link(app, lambda t: lines.append(json.loads(t)), lambda: 0)
+    for cmd in ('{"cmd": "archive"}', '{"cmd": "archive", "slot": 0, "offset": 0}'):
+        link.line(cmd)
+        assert lines[-1] == {"error": "Kami's games are not sent: their face-down cards "
+                                      "stay secret"}
+    assert not any("FOU-1" in json.dumps(x) for x in lines)
