@@ -510,3 +510,16 @@ def test_the_live_page_and_the_monitor_are_two_views_of_the_boards_news():
     assert not any(name.startswith("host_tools.maker.monitor") for name in imported)
     from host_tools.maker import boardnews, monitor
     assert issubclass(monitor.Monitor, boardnews.BoardNews)
+
+
+def test_no_two_test_modules_share_a_name():
+    """The tests' folders are all on the import path (conftest.py), so two helpers with the
+    same file name in two games' folders would be one module to whichever imports second
+    (it happened twice: the no-peeking helpers, the secret-work scripts)."""
+    seen = {}
+    for path in glob.glob(os.path.join(ROOT, "tests", "**", "*.py"), recursive=True):
+        name = os.path.basename(path)
+        if name in ("conftest.py", "__init__.py"):
+            continue
+        seen.setdefault(name, []).append(os.path.relpath(path, ROOT))
+    assert {n: p for n, p in seen.items() if len(p) > 1} == {}

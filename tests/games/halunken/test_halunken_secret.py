@@ -6,7 +6,7 @@ unix port (tests/games/halunken/secret_choice.py); and the acknowledgement's tim
 same work between the tap and the acknowledgement, counted without a wall clock (on
 CPython sys.settrace's lines and bytecode instructions per function; on MicroPython, whose
 unix port has no settrace, the bytes allocated), the acknowledgement pushed to the strip
-in the tap's own event, the same tune and journal bytes (secret_work.py)."""
+in the tap's own event, the same tune and journal bytes (halunken_secret_work.py)."""
 
 import json
 import os
@@ -77,7 +77,7 @@ def test_every_card_of_a_secret_choice_looks_the_same_on_micropython():
     assert rows == results(cpython_output())
 
 
-WORK_SCRIPT = "tests/games/halunken/secret_work.py"
+WORK_SCRIPT = "tests/games/halunken/halunken_secret_work.py"
 
 
 def run_cpython(script):
@@ -92,7 +92,7 @@ def run_cpython(script):
 
 
 def check_work(rows, traced):
-    """Every card of a case: the same measures of the event (secret_work.py)."""
+    """Every card of a case: the same measures of the event (halunken_secret_work.py)."""
     groups = {}
     for case, card, res in rows:
         groups.setdefault(case, []).append((card, res))
@@ -142,16 +142,16 @@ def test_H32_the_allocation_count_sees_a_card_dependent_step_on_micropython():
     script = (
         "import sys\n"
         "sys.path.append(%r)\n"
-        "import secret_work\n"
+        "import halunken_secret_work\n"
         "from games.halunken import deck\n"
         "def old(seat_label, m):\n"
         "    return '%%s-%%s' %% (seat_label, 'RUM' if m == deck.RUM\n"
         "                         else ''.join([deck.MOVE_WORDS[m]]))\n"
-        "settings, which = secret_work.secret_choice.CASES[0]\n"
+        "settings, which = halunken_secret_work.secret_choice.CASES[0]\n"
         "for patch in (False, True):\n"
         "    if patch:\n"
         "        deck.move_name = old\n"
-        "    got = [secret_work.one_card(settings, which, k)[2]['allocated']\n"
+        "    got = [halunken_secret_work.one_card(settings, which, k)[2]['allocated']\n"
         "           for k in (2, 7)]\n"
         "    print(got[0] == got[1])\n" % HERE)
     out = MicroPython(heap_kib=1024).run_code(script, timeout=300)
@@ -161,7 +161,7 @@ def test_H32_the_allocation_count_sees_a_card_dependent_step_on_micropython():
 def test_H32_the_work_count_sees_a_card_dependent_step(monkeypatch):
     """The measure can fail: with move_card as it was (RUM answered by an early return,
     the numbers by isdigit and int), RUM's tap does less work than a number's."""
-    import secret_work
+    import halunken_secret_work
 
     from games.halunken import deck
 
@@ -173,17 +173,17 @@ def test_H32_the_work_count_sees_a_card_dependent_step(monkeypatch):
         return -1
 
     monkeypatch.setattr(deck, "move_card", old_move_card)
-    settings, which = secret_work.secret_choice.CASES[0]
-    _, names, three = secret_work.one_card(settings, which, 2)
-    _, _, rum = secret_work.one_card(settings, which, 7)
+    settings, which = halunken_secret_work.secret_choice.CASES[0]
+    _, names, three = halunken_secret_work.one_card(settings, which, 2)
+    _, _, rum = halunken_secret_work.one_card(settings, which, 7)
     assert names[2] == "P2-3" and names[7] == "P2-RUM"
     assert three["work"] != rum["work"]
     key = [k for k in three["per_function"] if k.endswith("deck.py:old_move_card")
            or k.endswith(":old_move_card")]
     assert key and three["per_function"][key[0]] != rum["per_function"][key[0]]
     monkeypatch.undo()
-    _, _, three = secret_work.one_card(settings, which, 2)
-    _, _, rum = secret_work.one_card(settings, which, 7)
+    _, _, three = halunken_secret_work.one_card(settings, which, 2)
+    _, _, rum = halunken_secret_work.one_card(settings, which, 7)
     assert three == rum
 
 

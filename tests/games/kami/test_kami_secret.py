@@ -5,7 +5,7 @@ unix port (tests/games/kami/secret_defence.py); the acknowledgement's time: the 
 between the tap and the acknowledgement, counted without a wall clock (on CPython
 sys.settrace's calls, lines and bytecode instructions per function; on MicroPython, whose
 unix port has no settrace, the bytes allocated), the acknowledgement pushed to the strip
-in the tap's own event, the same tune, link line count and journal bytes (secret_work.py,
+in the tap's own event, the same tune, link line count and journal bytes (kami_secret_work.py,
 tests/tapwork.py); the conformance twins (kami_kit.py) have the same public information
 and give the same frames in every kit setting."""
 
@@ -80,7 +80,7 @@ def test_every_face_down_defence_looks_the_same_on_micropython():
     assert rows == results(cpython_output())  # line for line, as JSON values
 
 
-WORK_SCRIPT = "tests/games/kami/secret_work.py"
+WORK_SCRIPT = "tests/games/kami/kami_secret_work.py"
 
 
 def work_output():
@@ -94,7 +94,7 @@ def work_output():
 
 
 def check_work(rows, traced):
-    """Every card of a case: the same measures of the tap's event (secret_work.py)."""
+    """Every card of a case: the same measures of the tap's event (kami_secret_work.py)."""
     groups = {}
     for case, card, res in rows:
         groups.setdefault(case, []).append((card, res))
@@ -146,16 +146,16 @@ def test_the_work_count_sees_a_card_dependent_step(monkeypatch):
     game.journal_form), SOLDAT-1..10 (indices 0-9) wrote a record one byte shorter than
     every other card (20 bytes against 21): the journal's count saw it. And a step that
     works more for one card than for another shows in the trace."""
-    import secret_work
+    import kami_secret_work
 
     from games.kami import game
-    settings, before = secret_work.secret_defence.CASES[0]
-    _, names, soldier = secret_work.one_card(settings, before, 0)
-    _, _, spear = secret_work.one_card(settings, before, 10)
+    settings, before = kami_secret_work.secret_defence.CASES[0]
+    _, names, soldier = kami_secret_work.one_card(settings, before, 0)
+    _, _, spear = kami_secret_work.one_card(settings, before, 10)
     assert (names[0], names[10]) == ("SOLDAT-1", "LANCE-1") and soldier == spear
     monkeypatch.setattr(game, "journal_form", lambda action: action)
-    soldier = secret_work.one_card(settings, before, 0)[2]
-    spear = secret_work.one_card(settings, before, 10)[2]
+    soldier = kami_secret_work.one_card(settings, before, 0)[2]
+    spear = kami_secret_work.one_card(settings, before, 10)[2]
     assert soldier["journal_bytes"] + 1 == spear["journal_bytes"]
 
     def uneven(action):
@@ -164,8 +164,8 @@ def test_the_work_count_sees_a_card_dependent_step(monkeypatch):
         return action
 
     monkeypatch.setattr(game, "journal_form", uneven)
-    soldier = secret_work.one_card(settings, before, 0)[2]
-    spear = secret_work.one_card(settings, before, 10)[2]
+    soldier = kami_secret_work.one_card(settings, before, 0)[2]
+    spear = kami_secret_work.one_card(settings, before, 10)[2]
     key = [k for k in soldier["per_function"] if k.endswith(":uneven")]
     assert key and soldier["per_function"][key[0]] != spear["per_function"][key[0]]
     assert soldier["work"] != spear["work"]
@@ -178,17 +178,17 @@ def test_the_allocation_count_sees_a_card_dependent_step_on_micropython():
     script = (
         "import sys\n"
         "sys.path.append(%r)\n"
-        "import secret_work\n"
+        "import kami_secret_work\n"
         "from games.kami import game\n"
         "def uneven(action):\n"
         "    if action[1] >= 10:\n"
         "        list(range(action[1]))\n"
         "    return action\n"
-        "settings, before = secret_work.secret_defence.CASES[0]\n"
+        "settings, before = kami_secret_work.secret_defence.CASES[0]\n"
         "for patch in (False, True):\n"
         "    if patch:\n"
         "        game.journal_form = uneven\n"
-        "    got = [secret_work.one_card(settings, before, k)[2]['allocated']\n"
+        "    got = [kami_secret_work.one_card(settings, before, k)[2]['allocated']\n"
         "           for k in (0, 10)]\n"
         "    print(got[0] == got[1])\n" % HERE)
     out = MicroPython(heap_kib=1024).run_code(script, timeout=300)
