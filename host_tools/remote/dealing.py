@@ -126,8 +126,12 @@ class Dealer:
         out = []
         if g.dealt is not None:
             public = g.dealt.public()
+            last = len(g.log)
+            # The public state rides on the request's last event: an earlier one (a deal
+            # before the display is laid) must not show what comes after it.
             out += [(p.topic(g.code, "event"),
-                     p.encode(p.event(g.code, seq, actor, action, public)), False)
+                     p.encode(p.event(g.code, seq, actor, action,
+                                      public if seq == last else None)), False)
                     for seq, actor, action in g.log[first - 1:]]
             out += self.hands(g)
         out.append(self.snapshot(g))
@@ -203,6 +207,10 @@ class Dealer:
         if g is None:
             raise p.Bad("unknown-game", "no game %s" % code)
         seat, n, base, action = p.check_move(msg, code)
+        try:
+            g.part.check_request(action)
+        except g.part.Refused as e:
+            raise p.Bad(e.code, e.text) from None
         mine = g.seat_of(user)
         if mine is None:
             raise p.Bad("not-seated", "%s holds no seat in %s" % (user, code))

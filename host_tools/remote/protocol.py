@@ -8,6 +8,8 @@ Topics, for a game whose code is CODE (six letters and digits) and a broker user
                                              or {"v", "op": "join"}
     kb/CODE/move/USER      table -> dealer   {"v", "game": CODE, "seat", "n", "base", "action"}
     kb/CODE/event          dealer -> all     {"v", "game", "seq", "actor", "action", "public"}
+                                             (public: the state after the request's last
+                                             event, on that one; null on the others)
     kb/CODE/snapshot       dealer -> all, retained: {"v", "game", "seq", "status", "seats",
                                              "moves", "public", "log"}
     kb/CODE/hand/USER      dealer -> USER, retained: {"v", "game", "seq", "seat", "hand"}
@@ -153,8 +155,9 @@ def event(code, seq, actor, action, public):
 
 def check_event(msg):
     seq = _int(msg, "seq", 1)
-    if not isinstance(msg.get("action"), list) or not isinstance(msg.get("public"), dict):
-        raise Bad("malformed", "an event has its action and the public state")
+    if not isinstance(msg.get("action"), list) or not (
+            msg.get("public") is None or isinstance(msg["public"], dict)):
+        raise Bad("malformed", "an event has its action and the public state (or null)")
     if msg.get("actor") is not None and not isinstance(msg["actor"], str):
         raise Bad("malformed", "actor must be a seat or null")
     return seq

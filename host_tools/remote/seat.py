@@ -20,6 +20,7 @@ class Seat:
         self.seq = 0
         self.log = []  # [[seq, actor, action]]
         self.public = None
+        self.public_seq = -1  # the event the public state is of
         self.status = None
         self.hand = None
         self.hand_seq = -1
@@ -48,7 +49,9 @@ class Seat:
             return "gap %d > %d" % (seq, self.seq + 1)
         self.log.append(entry)
         self.seq = seq
-        self.public = msg["public"]
+        if msg["public"] is not None:
+            self.public = msg["public"]
+            self.public_seq = seq
         return "event %d" % seq
 
     def _snapshot(self, msg):
@@ -66,6 +69,7 @@ class Seat:
         self.log = msg["log"]
         self.seq = seq
         self.public = msg["public"]
+        self.public_seq = seq
         self.status = msg["status"]
         return "snapshot %d" % seq
 
@@ -91,7 +95,8 @@ class Seat:
 
     def current(self):
         """True when the public state and our hand are both of the latest event."""
-        return self.public is not None and self.hand_seq == self.seq and not self.need_snapshot
+        return (self.public is not None and self.public_seq == self.hand_seq == self.seq
+                and not self.need_snapshot)
 
     def report(self):
         """What both tables must agree on at the end: the public log and state."""

@@ -17,6 +17,7 @@ import asyncio
 import json
 import random
 import sys
+import time
 
 from host_tools import gamearg
 from host_tools import games as hostgames
@@ -25,6 +26,7 @@ from host_tools.remote import protocol as p
 from host_tools.remote.seat import Seat
 
 HELLO_AGAIN = 1.0  # seconds
+ASK_AGAIN = 3.0  # seconds
 
 
 def parse(argv):
@@ -64,6 +66,8 @@ class Table:
         self.log = log
         self.hello = hello
         self.asked = None  # the event count at our request in flight
+        self.asked_at = 0.0
+        self.pending = None  # the request in flight
         self.tried = {}  # event count -> requests refused at it
 
     async def work(self, client):
@@ -73,11 +77,26 @@ class Table:
             await client.subscribe(p.topic(code, kind), qos=1)
         for kind in ("hand", "reply"):
             await client.subscribe(p.topic(code, kind, user), qos=1)
-        hello = asyncio.create_task(self.say_hello(client))
+        tasks = [asyncio.create_task(self.say_hello(client)),
+                 asyncio.create_task(self.ask_again(client))]
         try:
             return await self.listen(client)
         finally:
-            hello.cancel()
+            for task in tasks:
+                task.cancel()
+
+    async def ask_again(self, client):
+        """A request that brought no event within ASK_AGAIN seconds is sent again, with
+        the next number: a dealer that died before it saved the request never got it (the
+        broker had it acknowledged). If the first one did count, the second is refused as
+        stale and changes nothing."""
+        while True:
+            await asyncio.sleep(ASK_AGAIN / 4)
+            s = self.seat
+            if (self.asked == s.seq and self.pending is not None
+                    and time.monotonic() - self.asked_at > ASK_AGAIN):
+                self.log("no answer to request %d: sending it again" % s.moves)
+                await self.send(client, self.pending)
 
     async def say_hello(self, client):
         """The hello, said again every HELLO_AGAIN seconds until the snapshot shows this
@@ -99,7 +118,8 @@ class Table:
                 continue
             if word.startswith("refused"):
                 self.log(word)
-                self.asked = None
+                if self.seat.refusals[-1].get("n") == self.seat.moves:
+                    self.asked = None  # our request in flight: choose again
             if self.seat.need_snapshot:  # a gap: read the retained snapshot again
                 self.log("%s: reading the snapshot again" % word)
                 await client.unsubscribe(p.topic(code, "snapshot"))
@@ -121,8 +141,14 @@ class Table:
         if action is None:
             return
         refused.append(action)  # not asked again at this event if it is refused
+        await self.send(client, action)
+
+    async def send(self, client, action):
+        s = self.seat
         s.moves += 1
         self.asked = s.seq
+        self.asked_at = time.monotonic()
+        self.pending = action
         await client.publish(p.topic(s.code, "move", s.user),
                              p.encode(p.move(s.code, s.seat, s.moves, s.seq, action)), qos=1)
 
