@@ -137,11 +137,16 @@ class Dealer:
         out.append(self.snapshot(g))
         return out
 
+    def news(self, g):
+        """The game as it is, for a table that comes back: its hands and the snapshot
+        (retained, so every table reads it too; one that holds it already drops it)."""
+        return (self.hands(g) if g.dealt is not None else []) + [self.snapshot(g)]
+
     def republish(self):
         """Every game's retained messages (a dealer that restarted says them again)."""
         out = []
         for g in self.games.values():
-            out += self.everything(g, first=len(g.log) + 1)
+            out += self.news(g)
         return out
 
     def refuse(self, code, user, n, bad):
@@ -180,7 +185,7 @@ class Dealer:
             if g is not None:
                 if g.seats.get(seat) != user:
                     raise p.Bad("code-taken", "game %s exists already" % code)
-                return self.everything(g), []  # a create said again: the game as it is
+                return self.news(g), []  # a create said again: the game as it is
             try:
                 g = Game(code, kind, settings, self.seed_of(code))
             except ValueError as e:
@@ -191,8 +196,8 @@ class Dealer:
             return [self.snapshot(g)], ["created %s (%s) for %s as %s" % (code, kind, user, seat)]
         if g is None:
             raise p.Bad("unknown-game", "no game %s" % code)
-        if g.seat_of(user) is not None:  # a table that comes back
-            return self.everything(g), ["%s rejoined %s" % (user, code)]
+        if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
+            return self.news(g), ["%s rejoined %s" % (user, code)]
         free = [s for s in g.part.SEATS if s not in g.seats]
         if not free:
             raise p.Bad("game-full", "every seat of %s is taken" % code)

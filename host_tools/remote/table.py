@@ -116,6 +116,8 @@ class Table:
             except p.Bad as bad:
                 self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
                 continue
+            if word.startswith(("duplicate", "old")):
+                self.log("dropped %s" % word)
             if word.startswith("refused"):
                 self.log(word)
                 if self.seat.refusals[-1].get("n") == self.seat.moves:
