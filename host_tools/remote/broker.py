@@ -86,7 +86,7 @@ async def session(kw, identifier, clean, patience, work, log):
         if now - since > patience:
             raise Fatal("no broker at %s:%s for %g s: %s"
                         % (kw["hostname"], kw["port"], patience, failure))
-        log("connection lost (%s): trying again" % failure)
+        log("no connection to the broker (%s): trying again" % failure)
         await asyncio.sleep(0.2)
 
 
