@@ -59,8 +59,9 @@ def parse(argv):
 class Table:
     """One table on the broker: its Seat (what it knows), its player, its requests."""
 
-    def __init__(self, code, user, part, player, log, hello):
+    def __init__(self, code, user, part, player, log, hello, news=None):
         self.seat = Seat(code, user)
+        self.news = news  # callable(seat, word) after every message, or None
         self.part = part
         self.player = player
         self.log = log
@@ -116,6 +117,8 @@ class Table:
             except p.Bad as bad:
                 self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
                 continue
+            if self.news is not None:
+                self.news(self.seat, word)
             if word.startswith(("duplicate", "old")):
                 self.log("dropped %s" % word)
             if word.startswith("refused"):
@@ -166,16 +169,31 @@ def random_player(part, seed):
 def terminal_player(part):
     async def choose(seat, opts):
         print(part.summary(seat.public))
+        for line in part.board_lines(seat.public):
+            print(line)
         print("your hand (%s): %s" % (seat.seat, " ".join(seat.hand) or "empty"))
         for i, o in enumerate(opts):
             print("  %2d %s" % (i + 1, " ".join(o)))
         while True:
-            text = await asyncio.get_running_loop().run_in_executor(
-                None, input, "move number: ")
+            try:
+                text = await asyncio.get_running_loop().run_in_executor(
+                    None, input, "move number: ")
+            except EOFError:
+                raise broker.Fatal("the terminal closed; the game waits for this table: "
+                                   "`remote join %s` goes on with it" % seat.code) from None
             if text.strip().isdigit() and 1 <= int(text) <= len(opts):
                 return opts[int(text) - 1]
-            print("a number from 1 to %d, please" % len(opts))
+            print("a number from 1 to %d, please" % len(opts), flush=True)
     return choose
+
+
+def narrate(seat, word):
+    """The terminal player's news: each event as a line ("event 12: black place HUNA-1
+    ALOA-HUNA")."""
+    if word.startswith("event "):
+        seq, actor, action = seat.log[-1]
+        words = [a if isinstance(a, str) else " ".join(a) for a in action]
+        print("event %d: %s %s" % (seq, actor or "dealer", " ".join(words)), flush=True)
 
 
 def main(argv):
@@ -210,7 +228,8 @@ def main(argv):
             hello = p.hello("join")
         player = (random_player(part, args.seed) if args.player == "random"
                   else terminal_player(part))
-        table = Table(code, args.user, part, player, log, hello)
+        table = Table(code, args.user, part, player, log, hello,
+                      narrate if args.player == "terminal" else None)
         report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
                                             args.patience, table.work, log))
     except broker.Fatal as e:

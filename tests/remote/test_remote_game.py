@@ -143,3 +143,37 @@ def test_bad_messages_are_refused_with_a_reason_and_the_game_goes_on(broker, dea
                    if m[0].endswith("/event"))
     for s in (spy, bob, carol):
         s.close()
+
+
+def test_a_person_at_the_terminal_plays_and_a_closed_terminal_is_one_line(broker, dealer,
+                                                                         tmp_path):
+    import subprocess
+    import sys
+
+    from mpy_runner import ROOT
+    log = open(path_in(tmp_path, "alice.log"), "w")
+    a = subprocess.Popen([sys.executable, "-m", "host_tools", "remote", "create", "--code",
+                          "K7QXM2"] + broker.args("alice"), cwd=ROOT, stdin=subprocess.PIPE,
+                         stdout=log, stderr=subprocess.STDOUT)
+    a.stdin.write(b"x\n99\n1\n")  # two wrong answers, then the first move; then EOF
+    a.stdin.close()
+    b = start(["remote", "join", "K7QXM2", "--player", "random", "--report",
+               path_in(tmp_path, "b.json")] + broker.args("bob"), path_in(tmp_path, "bob.log"))
+    assert a.wait(60) == 2
+    log.close()
+    with open(path_in(tmp_path, "alice.log")) as f:
+        text = f.read()
+    assert "Traceback" not in text
+    assert "your hand (white): " in text and "   1 " in text
+    assert text.count("a number from 1 to") == 2
+    assert "event 8: white " in text  # its move, told back as the dealer numbered it
+    assert text.rstrip().endswith("remote: the terminal closed; the game waits for this "
+                                  "table: `remote join K7QXM2` goes on with it"), text
+    # Alice comes back (a random player now) and the game goes on to its end.
+    a2 = start(["remote", "join", "K7QXM2", "--player", "random", "--report",
+                path_in(tmp_path, "a.json")] + broker.args("alice"),
+               path_in(tmp_path, "alice2.log"))
+    finish(a2, "alice's table, joined again")
+    finish(b, "bob's table")
+    ra, rb = report(path_in(tmp_path, "a.json")), report(path_in(tmp_path, "b.json"))
+    assert ra == rb and ra["log"][7][1] == "white"

@@ -6,6 +6,8 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from host_tools import games as hostgames
 from host_tools.remote import dealing
@@ -210,3 +212,45 @@ def test_a_table_drops_duplicates_and_heals_gaps_from_the_snapshot():
         with pytest.raises(p.Bad):
             s.feed(topic, payload)
         assert s.report() == held
+
+
+# ---------------------------------------------------------------------- garbage
+
+JSONISH = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 10 ** 6) | st.text(max_size=12)
+    | st.sampled_from(["white", "black", CODE, "HUNA-1", "ALOA-HUNA", "draw", "place"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["v", "game", "seat", "n", "base", "action", "op", "kind",
+                         "settings", "seq", "public", "hand", "log", "status", "seats",
+                         "moves", "actor"]), inner, max_size=7),
+    max_leaves=12)
+
+
+def payloads():
+    as_json = JSONISH.map(lambda obj: json.dumps(obj).encode())
+    with_version = st.dictionaries(st.sampled_from(["game", "seat", "n", "base", "action",
+                                                    "op", "seq", "public", "hand", "log"]),
+                                   JSONISH, max_size=6).map(
+        lambda d: json.dumps(dict(d, v=1)).encode())
+    return st.one_of(st.binary(max_size=40), as_json, with_version)
+
+
+TOPICS = st.sampled_from([p.topic(CODE, "move", "alice"), p.topic(CODE, "move", "bob"),
+                          p.topic(CODE, "hello", "carol"), p.topic(CODE, "event"),
+                          p.topic(CODE, "snapshot"), p.topic(CODE, "hand", "alice"),
+                          p.topic(CODE, "reply", "alice"), "kb/x", "kb/%s/move/" % CODE])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(topic=TOPICS, payload=payloads())
+def test_garbage_never_breaks_the_dealer_nor_a_table(topic, payload):
+    d = started()
+    before = snapshot(d)
+    out, lines = d.handle(topic, payload)  # never raises
+    if lines and lines[0].startswith("refused"):
+        assert snapshot(d) == before and len(lines) == 1
+    s = Seat(CODE, "alice")
+    try:
+        s.feed(topic, payload)
+    except p.Bad:
+        assert s.report() == Seat(CODE, "alice").report()

@@ -255,3 +255,15 @@ def summary(public):
         public["scores"]["black"], public["hand_sizes"]["white"],
         public["hand_sizes"]["black"], public["deck"],
         "; winner %s" % public["winner"] if public["winner"] else "")
+
+
+def board_lines(public):
+    """The board in words: each seat's bridges and islands, and the display."""
+    lines = []
+    for seat in SEATS:
+        bridges = sorted(c for c, o in public["bridges"].items() if o == seat)
+        islands = sorted(i for i, o in public["control"].items() if o == seat)
+        lines.append("%s: bridges %s; islands %s" % (seat, " ".join(bridges) or "none",
+                                                     " ".join(islands) or "none"))
+    lines.append("display: %s" % (" ".join(public["display"]) or "empty"))
+    return lines
