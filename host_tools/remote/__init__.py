@@ -6,4 +6,5 @@
 - `broker`   the connection options and the aiomqtt session, made again when it drops
 - `dealer`   `python -m host_tools dealer`
 - `table`    `python -m host_tools remote create|join`
+- `localbroker` a private Mosquitto on loopback (the tests, the load benchmark)
 """

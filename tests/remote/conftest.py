@@ -1,6 +1,6 @@
 import pytest
 
-from brokerkit import Broker
+from host_tools.remote.localbroker import Broker
 
 
 @pytest.fixture

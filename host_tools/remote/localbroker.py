@@ -1,7 +1,8 @@
-"""A private Mosquitto broker for the remote play tests: started on a free loopback port
-with a generated configuration, password file and ACL (the one docs/remote.md gives), and
-stopped by the test. Debian's `mosquitto` is a system package (`make sysdeps` checks it);
-without it the tests fail, never skip.
+"""A private Mosquitto broker on loopback, for the remote play tests and the load
+benchmark (host_tools/measure/remoteload.py): started on a free port with a generated
+configuration, password file and ACL (the one docs/remote.md gives), and stopped by its
+user. Debian's `mosquitto` is a system package (`make sysdeps` checks it); without it the
+tests fail, never skip.
 
 The users: `dealer` (every game's topics), the tables in TABLES, and `spy`, a test-only
 user that reads every topic (the privacy test listens with it)."""
@@ -34,6 +35,10 @@ pattern read kb/+/reply/%u
 """
 
 
+class BrokerError(RuntimeError):
+    pass
+
+
 def free_port():
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -43,8 +48,8 @@ def free_port():
 class Broker:
     def __init__(self, root):
         if not os.path.exists(MOSQUITTO) or not os.path.exists(MOSQUITTO_PASSWD):
-            raise AssertionError("Debian's mosquitto is needed by the remote play tests: "
-                                 "apt-get install mosquitto (make sysdeps says so)")
+            raise BrokerError("Debian's mosquitto is needed: apt-get install mosquitto "
+                              "(make sysdeps says so)")
         self.root = str(root)
         os.makedirs(self.root, exist_ok=True)
         self.port = free_port()
@@ -94,7 +99,7 @@ class Broker:
                 return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > end:
-                    raise AssertionError("mosquitto did not start on port %d: %s" % (
+                    raise BrokerError("mosquitto did not start on port %d: %s" % (
                         self.port, self.log())) from None
                 time.sleep(0.05)
 
