@@ -27,6 +27,7 @@ from host_tools.remote.seat import Seat
 
 HELLO_AGAIN = 1.0  # seconds
 ASK_AGAIN = 3.0  # seconds
+DEALER_SILENT = 5  # hellos without an answer before the table says so
 
 
 def parse(argv):
@@ -64,7 +65,7 @@ class Table:
         self.news = news  # callable(seat, word) after every message, or None
         self.part = part
         self.player = player
-        self.log = log
+        self.log = once(log)
         self.hello = hello
         self.asked = None  # the event count at our request in flight
         self.asked_at = 0.0
@@ -103,10 +104,15 @@ class Table:
         """The hello, said again every HELLO_AGAIN seconds until the snapshot shows this
         table seated: a dealer that was not listening yet (or a join that came before the
         create) then hears it. The dealer takes a hello said twice as said once."""
+        said = 0
         while self.seat.status is None or self.seat.seat is None \
                 or self.seat.status == "waiting" and self.hello["op"] == "join":
             await client.publish(p.topic(self.seat.code, "hello", self.seat.user),
                                  p.encode(self.hello), qos=1)
+            said += 1
+            if said == DEALER_SILENT and self.seat.status is None:
+                self.log("no answer from the dealer yet: is `python -m host_tools dealer` "
+                         "running beside the broker? (still asking)")
             await asyncio.sleep(HELLO_AGAIN)
 
     async def listen(self, client):
@@ -156,6 +162,18 @@ class Table:
         self.pending = action
         await client.publish(p.topic(s.code, "move", s.user),
                              p.encode(p.move(s.code, s.seat, s.moves, s.seq, action)), qos=1)
+
+
+def once(log):
+    """`log` that says a line said just before only once (a join refused each second
+    while its game does not exist yet)."""
+    last = [None]
+
+    def say(text):
+        if text != last[0]:
+            log(text)
+        last[0] = text
+    return say
 
 
 def random_player(part, seed):
