@@ -80,6 +80,9 @@ async def session(kw, identifier, clean, patience, work, log):
                 raise Fatal("the broker refused user %s: %s" % (kw["username"], e)) from None
             failure = e
         except aiomqtt.MqttError as e:
+            if "CERTIFICATE_VERIFY_FAILED" in str(e):  # trying again will not mend it
+                raise Fatal("the broker's certificate is not trusted (--tls-ca): %s" % e) \
+                    from None
             failure = e
         now = time.monotonic()
         since = since or now

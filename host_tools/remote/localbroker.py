@@ -46,7 +46,7 @@ def free_port():
 
 
 class Broker:
-    def __init__(self, root):
+    def __init__(self, root, tls=False):
         if not os.path.exists(MOSQUITTO) or not os.path.exists(MOSQUITTO_PASSWD):
             raise BrokerError("Debian's mosquitto is needed: apt-get install mosquitto "
                               "(make sysdeps says so)")
@@ -65,6 +65,18 @@ class Broker:
         with open(os.path.join(self.root, "acl"), "w") as f:
             f.write(ACL)
         os.makedirs(os.path.join(self.root, "data"), exist_ok=True)
+        self.tls_port = None
+        tls_conf = ""
+        if tls:  # a second listener with TLS, its certificate made here (self-signed)
+            self.tls_port = free_port()
+            self.cert = os.path.join(self.root, "cert.pem")
+            key = os.path.join(self.root, "key.pem")
+            subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                            "-days", "2", "-subj", "/CN=localhost", "-addext",
+                            "subjectAltName=IP:127.0.0.1,DNS:localhost", "-keyout", key,
+                            "-out", self.cert], check=True, capture_output=True, timeout=60)
+            tls_conf = ("listener %d 127.0.0.1\ncertfile %s\nkeyfile %s\n"
+                        % (self.tls_port, self.cert, key))
         self.conf = os.path.join(self.root, "mosquitto.conf")
         with open(self.conf, "w") as f:
             # As root, mosquitto would drop to the user `mosquitto`, who cannot write here.
@@ -77,7 +89,8 @@ class Broker:
                     + "persistence true\n"
                     + "persistence_location %s/\n" % os.path.join(self.root, "data")
                     + "log_dest file %s\n" % os.path.join(self.root, "mosquitto.log")
-                    + "log_type error\nlog_type warning\nlog_type notice\n")
+                    + "log_type error\nlog_type warning\nlog_type notice\n"
+                    + tls_conf)
         self.proc = None
         self.start()
 

@@ -177,3 +177,37 @@ def test_a_person_at_the_terminal_plays_and_a_closed_terminal_is_one_line(broker
     finish(b, "bob's table")
     ra, rb = report(path_in(tmp_path, "a.json")), report(path_in(tmp_path, "b.json"))
     assert ra == rb and ra["log"][7][1] == "white"
+
+
+def test_a_game_over_tls_and_an_untrusted_certificate_is_one_line(tmp_path):
+    from host_tools.remote.localbroker import Broker
+    b = Broker(tmp_path / "tls-broker", tls=True)
+    procs = []
+    try:
+        procs.append(start(["dealer"] + b.args("dealer"), path_in(tmp_path, "dealer.log")))
+
+        def over_tls(user, ca):
+            args = b.args(user)
+            args[1] = "127.0.0.1:%d" % b.tls_port
+            return args + ["--tls-ca", ca]
+        wrong = start(["remote", "join", "K7QXM2"]
+                      + over_tls("carol", "/etc/ssl/certs/ca-certificates.crt"),
+                      path_in(tmp_path, "carol.log"))
+        assert wrong.wait(60) == 2
+        lines = output(wrong).splitlines()
+        assert len(lines) == 1 and lines[0].startswith(
+            "remote: the broker's certificate is not trusted (--tls-ca): "), lines
+        a = start(["remote", "create", "--code", "K7QXM2", "--player", "random", "--report",
+                   path_in(tmp_path, "a.json")] + over_tls("alice", b.cert),
+                  path_in(tmp_path, "alice.log"))
+        c = start(["remote", "join", "K7QXM2", "--player", "random", "--report",
+                   path_in(tmp_path, "b.json")] + over_tls("bob", b.cert),
+                  path_in(tmp_path, "bob.log"))
+        procs += [a, c]
+        finish(a, "alice's table over TLS")
+        finish(c, "bob's table over TLS")
+        assert report(path_in(tmp_path, "a.json")) == report(path_in(tmp_path, "b.json"))
+    finally:
+        for proc in procs:
+            stop(proc)
+        b.stop()
