@@ -6,7 +6,8 @@ through an MQTT broker and the dealer beside it.
     python -m host_tools remote join K7QXM2 --user bob --password-file bob.pw
 
 The table's seat is played by `--player terminal` (a person types the number of a move;
-the default) or `--player random` (seeded random legal moves: tests, demonstrations).
+the default), `--player ai` (the board's own player, games.kahuna.ai, deciding from what
+this table knows) or `--player random` (seeded random legal moves: tests, demonstrations).
 At the end it prints the result and, with --report FILE, writes what both tables must
 agree on (the public log and state) as JSON. A table that stops (killed, a power cut) and
 starts again with `join CODE` and the same user goes on where the game is.
@@ -38,11 +39,12 @@ def parse(argv):
     join.add_argument("code", metavar="CODE", help="the game's code, from its creator")
     for sp in (create, join):
         broker.add_options(sp)
-        sp.add_argument("--player", choices=("terminal", "random"), default="terminal",
-                        help="who plays this table's seat (default: a person at the "
-                             "terminal)")
+        sp.add_argument("--player", choices=("terminal", "ai", "random"),
+                        default="terminal",
+                        help="who plays this table's seat: a person at the terminal (the "
+                             "default), the board's AI, or random moves")
         sp.add_argument("--seed", type=int, default=1, metavar="N",
-                        help="the random player's seed (default 1)")
+                        help="the AI's or the random player's seed (default 1)")
         sp.add_argument("--report", metavar="FILE",
                         help="write the public log and state here at the end (JSON)")
         sp.add_argument("--port", metavar="PORT",
@@ -176,6 +178,14 @@ def once(log):
     return say
 
 
+def ai_player(part, seed):
+    seat_ai = part.AiSeat(seed=seed)
+
+    async def choose(seat, opts):
+        return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts)
+    return choose
+
+
 def random_player(part, seed):
     rng = random.Random(seed)
 
@@ -244,8 +254,8 @@ def main(argv):
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
             hello = p.hello("join")
-        player = (random_player(part, args.seed) if args.player == "random"
-                  else terminal_player(part))
+        player = {"random": random_player, "ai": ai_player}.get(
+            args.player, lambda part, seed: terminal_player(part))(part, args.seed)
         table = Table(code, args.user, part, player, log, hello,
                       narrate if args.player == "terminal" else None)
         report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,

@@ -211,3 +211,18 @@ def test_a_game_over_tls_and_an_untrusted_certificate_is_one_line(tmp_path):
         for proc in procs:
             stop(proc)
         b.stop()
+
+
+def test_the_boards_ai_takes_a_seat(broker, dealer, tmp_path):
+    a = start(["remote", "create", "--code", "K7QXM2", "--player", "ai", "--report",
+               path_in(tmp_path, "a.json")] + broker.args("alice"),
+              path_in(tmp_path, "alice.log"))
+    b = start(["remote", "join", "K7QXM2", "--player", "random", "--report",
+               path_in(tmp_path, "b.json")] + broker.args("bob"), path_in(tmp_path, "bob.log"))
+    finish(a, "alice's table (the AI)")
+    finish(b, "bob's table")
+    ra = report(path_in(tmp_path, "a.json"))
+    assert ra == report(path_in(tmp_path, "b.json"))
+    assert "refused" not in output(a)  # every request of its plans was legal
+    whites = [e for e in ra["log"] if e[1] == "white" and e[2][0] in ("place", "remove")]
+    assert whites  # it did play bridges

@@ -254,3 +254,66 @@ def test_garbage_never_breaks_the_dealer_nor_a_table(topic, payload):
         s.feed(topic, payload)
     except p.Bad:
         assert s.report() == Seat(CODE, "alice").report()
+
+
+# ---------------------------------------------------------------------- the AI's view
+
+def test_the_ai_seats_observation_is_the_boards_but_for_its_own_discards(monkeypatch):
+    """observation() from a table's knowledge against games.kahuna.observe.Tracker fed the
+    whole game: the same, except that cards the seat itself discarded are not among `seen`
+    (the public log names no discarded card), as AiSeat's docstring says."""
+    from games.kahuna import observe, rules
+    holder = {}
+    trackers = {}
+    apply = rules.Game.apply
+
+    def noted(game, action):
+        actor = game.turn
+        face_up = action[0] == "draw" and action[1] in holder["dealt"].display \
+            if "dealt" in holder else False
+        apply(game, action)
+        if game is holder.get("game"):
+            for t in trackers.values():
+                t.note(game, action, actor, face_up)
+
+    monkeypatch.setattr(rules.Game, "apply", noted)
+    d = part.Dealt({"first": "black"}, 21)
+    game = d.game
+    # The deal happened before the trackers could listen: feed it to them now.
+    for me in (0, 1):
+        trackers[me] = observe.Tracker(rules.Game(game.board), me)
+    fresh = rules.Game(game.board, first="black")
+    holder.update(game=game, dealt=d)
+    for seat_i in (1, 1, 1, 0, 0, 0):
+        for me in (0, 1):
+            trackers[me].note(fresh, ("deal", "HUNA-1"), seat_i)  # names unread: opp count
+    log = [[i + 1, a, act] for i, (a, act) in enumerate(d.events)]
+    discarded = {"white": 0, "black": 0}  # each seat's own discards this round (bits)
+    rnd = game.round
+    rng = random.Random(2)
+    players = {"white": part.AiSeat(seed=3), "black": part.AiSeat(seed=4)}
+    compared = 0
+    while d.to_act():
+        if game.round != rnd:  # R5: the pile became the deck; the trackers forget it too
+            rnd = game.round
+            discarded = {"white": 0, "black": 0}
+        seat = d.to_act()
+        me = rules.player_index(seat)
+        public, hand = d.public(), d.hand(seat)
+        got = part.observation(seat, public, hand, log)
+        want = trackers[me].observe(game, d.display)
+        for name in ("me", "variant", "phase", "turn", "round", "final_turns", "must_draw",
+                     "refill", "bridges", "control", "supply", "hand", "opp_known",
+                     "opp_count", "discard_count", "drawable_count", "display"):
+            assert getattr(got, name) == getattr(want, name), (name, len(log))
+        assert got.seen & ~want.seen == 0  # nothing seen that the board would not see
+        assert want.seen & ~got.seen & ~discarded[seat] == 0  # only its own discards missed
+        compared += 1
+        opts = part.options(public, hand, seat)
+        action = (players[seat].choose(seat, public, hand, log, opts) if rng.random() < 0.7
+                  else part.random_request(opts, rng))
+        if action[0] == "discard":
+            discarded[seat] |= 1 << game.card_index[action[1]]
+        for actor, act in d.request(seat, action):
+            log.append([len(log) + 1, actor, act])
+    assert compared > 50

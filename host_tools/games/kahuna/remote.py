@@ -23,9 +23,11 @@ A seat's requests are the same lists, with ["discard", CARD] (its table names th
 the dealer alone) and ["draw"] or ["draw", CARD] (the top of the deck or a display card).
 """
 
+import random
+
 from core import board as boardmod
 from core.outcome import Rejected
-from games.kahuna import report, rules
+from games.kahuna import ai, observe, report, rules
 from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna.table import DISPLAY_SIZE, Rng, shuffle
 from host_tools.paths import BOARD_DEF
@@ -267,3 +269,80 @@ def board_lines(public):
                                                      " ".join(islands) or "none"))
     lines.append("display: %s" % (" ".join(public["display"]) or "empty"))
     return lines
+
+
+class AiSeat:
+    """The board's own player (games.kahuna.ai) at a remote seat: it decides a whole turn
+    from an observation built from what its table knows (the public log and state, its
+    hand) and its table sends the turn's requests one by one.
+
+    The observation is the one games.kahuna.observe gives at the board, but for two things
+    a table cannot rebuild from the public log: its own discards are not counted among the
+    cards seen on the discard pile (the log names no discarded card), and an undo is not
+    taken back from the record (no player here sends one)."""
+
+    def __init__(self, level=ai.DEFAULT_LEVEL, seed=1):
+        self.player = ai.Player(board(), level, seed)
+        self.plan = []
+        self.at = None  # (round, turn, phase) the plan was made for
+
+    def choose(self, seat, public, hand, log, opts):
+        at = (public["round"], public["turn"], public["final_turns"])
+        if at != self.at or not self.plan:
+            self.plan = [request_of(a) for a in self.player.decide(
+                observation(seat, public, hand, log))]
+            self.at = at
+        while self.plan:
+            act = self.plan.pop(0)
+            if act in opts:
+                return act
+        return random_request(opts, random.Random(len(log)))  # the plan went off the rails
+
+
+def request_of(action):
+    if action[0] == "draw_top":
+        return ["draw"]
+    return list(action)
+
+
+def observation(seat, public, hand, log):
+    """games.kahuna.observe.Observation for `seat` from its table's knowledge."""
+    g = rules.Game(board(), **_game_args(public["settings"]))
+    me = rules.player_index(seat)
+    idx = g.card_index
+    seen = opp_known = 0
+    display = []
+    for _seq, actor, action in log:
+        kind = action[0]
+        theirs = actor is not None and actor != seat
+        if kind == "display":
+            if not display:  # a new round's display (or the first): the pile was shuffled
+                seen = 0
+            display = action[1]
+        elif kind in ("place", "remove"):
+            for card in action[1:-1]:
+                seen |= 1 << idx[card]
+                if theirs:
+                    opp_known &= ~(1 << idx[card])
+        elif kind == "discard" and theirs:
+            opp_known = 0  # any card of their hand may be the one
+        elif kind == "draw" and len(action) == 2:
+            display = [c for c in display if c != action[1]]
+            if theirs:
+                opp_known |= 1 << idx[action[1]]
+    conns = {name: k for k, name in enumerate(g.board.connections)}
+    bridges = [rules.NOBODY] * len(g.board.connections)
+    for conn, owner in public["bridges"].items():
+        bridges[conns[conn]] = rules.player_index(owner)
+    islands = {name: i for i, name in enumerate(g.board.islands)}
+    control = [rules.NOBODY] * len(g.board.islands)
+    for island, owner in public["control"].items():
+        control[islands[island]] = rules.player_index(owner)
+    other = SEATS[1 - me]
+    return observe.Observation(
+        me, public["settings"]["variant"], public["phase"], rules.player_index(public["turn"]),
+        public["round"], public["final_turns"], public["must_draw"],
+        conns[public["refill"]] if public.get("refill") else rules.NOBODY, 0, tuple(bridges),
+        tuple(control), (public["supply"]["white"], public["supply"]["black"]),
+        tuple(sorted(idx[c] for c in hand)), seen, opp_known, public["hand_sizes"][other],
+        public["discard"], public["drawable"], tuple(sorted(idx[c] for c in public["display"])))
