@@ -4,6 +4,7 @@ made again after a lost connection (a broker restart) until `patience` seconds p
 without one."""
 
 import asyncio
+import logging
 import os
 import socket
 import ssl
@@ -11,6 +12,13 @@ import sys
 import time
 
 PASSWORD_ENV = "KB_MQTT_PASSWORD"
+
+
+# paho-mqtt's own warnings ("failed to receive on socket ...") would reach standard error
+# through logging's last resort; the session says what happened itself.
+QUIET = logging.getLogger("host_tools.remote.mqtt")
+QUIET.addHandler(logging.NullHandler())
+QUIET.propagate = False
 
 
 class Fatal(Exception):
@@ -71,7 +79,7 @@ async def session(kw, identifier, clean, patience, work, log):
     while True:
         try:
             async with aiomqtt.Client(identifier=identifier, clean_session=clean,
-                                      keepalive=10, **kw) as client:
+                                      keepalive=10, logger=QUIET, **kw) as client:
                 since = None
                 nodelay(client)
                 return await work(client)
