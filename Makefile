@@ -58,6 +58,8 @@ $(VENV_STAMP): pyproject.toml tools/mpy_typeshed.py
 #   cairo, DejaVu  PNG and PDF drawings, byte for byte the same (make test, make hardware)
 #   npm            builds the web page (make web, make test)
 #   chromium       Debian's browser, driven by the browser tests (make test; never a download)
+#   mosquitto      the MQTT broker the remote play tests start on loopback (make test)
+#   openssl        makes the certificate of that broker's TLS listener (make test)
 # Missing ones are named with the command that installs them, and make stops. Only on CI
 # (CI=true, as .ci/run sets it) are they installed, with apt-get, as root.
 NEED_TMUX := command -v tmux >/dev/null
@@ -67,8 +69,12 @@ NEED_FONTS := { test -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf || \
   ls ~/Library/Fonts/DejaVuSans.ttf /Library/Fonts/DejaVuSans.ttf >/dev/null 2>&1; }
 NEED_NPM := command -v npm >/dev/null
 NEED_CHROMIUM := test -x "$${KAHUNA_CHROMIUM:-/usr/bin/chromium}"
+NEED_MOSQUITTO := { test -x /usr/sbin/mosquitto || command -v mosquitto >/dev/null; }
+NEED_OPENSSL := command -v openssl >/dev/null
 
-# $(call sysdeps,CHECKS,WHO): each CHECK is tmux, cairo or fonts; WHO is named if one is missing.
+# $(call sysdeps,CHECKS,WHO): each CHECK is tmux, cairo, fonts, npm, chromium, mosquitto or
+# openssl;
+# WHO is named if one is missing.
 define sysdeps
 missing=""; \
 $(if $(filter tmux,$(1)),$(NEED_TMUX) || missing="$$missing tmux";) \
@@ -76,6 +82,8 @@ $(if $(filter cairo,$(1)),$(NEED_CAIRO) || missing="$$missing cairo";) \
 $(if $(filter fonts,$(1)),$(NEED_FONTS) || missing="$$missing fonts";) \
 $(if $(filter npm,$(1)),$(NEED_NPM) || missing="$$missing npm";) \
 $(if $(filter chromium,$(1)),$(NEED_CHROMIUM) || missing="$$missing chromium";) \
+$(if $(filter mosquitto,$(1)),$(NEED_MOSQUITTO) || missing="$$missing mosquitto";) \
+$(if $(filter openssl,$(1)),$(NEED_OPENSSL) || missing="$$missing openssl";) \
 if [ -n "$$missing" ]; then \
   deb=$$(echo $$missing | sed 's/cairo/libcairo2/; s/fonts/fonts-dejavu-core/; s/npm/nodejs npm/'); \
   brew=$$(echo $$missing | sed 's/fonts/font-dejavu/; s/npm/node/'); \
@@ -93,7 +101,7 @@ endef
 
 .PHONY: sysdeps
 sysdeps: venv
-	@$(call sysdeps,tmux cairo fonts npm chromium,make test)
+	@$(call sysdeps,tmux cairo fonts npm chromium mosquitto openssl,make test)
 
 # ------------------------------------------------------------------------------ checks
 

@@ -26,6 +26,8 @@ __main__.py for the commands), grouped by job:
   guide;
 - `measure/`    `bench`, `soak` and `duel` (over the game's parts), `chipbench`;
 - `web/`        the browser page: its build and its Python side;
+- `remote/`     remote play through an MQTT broker: the protocol, the dealer, the tables
+  (docs/remote.md);
 - `paths`       the repository's files the tools read, at the paths the firmware gives them;
 - `mpy`         running the MicroPython unix port.
 

@@ -35,6 +35,7 @@ PARTS = {
     "replay": "an archived game of the board replayed move by move (the live page)",
     "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
     "webgame": "the game's side of the browser page: its requests, public state and hints",
+    "remote": "remote play: the dealer's game with its hidden cards, a seat's options",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).
@@ -56,6 +57,7 @@ NEEDS = {
     "page": ("web page", ("verbs", "simgame", "simreport", "picture", "webgame")),
     "hardware": ("maker documents", ("hwplaces",)),
     "cards": ("card registry", ()),  # the firmware alone: its cards and their values
+    "remote": ("remote play", ("remote",)),
 }
 
 

@@ -23,6 +23,8 @@ the part names below; each part is the module of that name here.
 - `guidepages` the player's guide, two A4 pages (`make guide`: docs/guide.pdf)
 - `hwplaces`   where the pixels sit and what they are, for the maker's documents (`hardware`)
 - `webgame`    Kahuna's side of the browser page: deck, display and hands by clicks, hints
+- `remote`     remote play (docs/remote.md): the dealer's game with its virtual deck, a
+               seat's options from what its table knows
 
 Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
 a solo game), which the parts above use.
@@ -30,4 +32,4 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame")
+         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame", "remote")

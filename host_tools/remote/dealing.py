@@ -1,0 +1,236 @@
+"""The dealer's games (docs/remote.md), without MQTT: `Dealer.handle(topic, payload)`
+takes one message as the broker delivered it and returns what to publish, as
+(topic, payload bytes, retain) triples, and the lines to log. host_tools/remote/dealer.py
+runs it on a broker.
+
+The dealer holds each game whole (its game's `remote` part: the rules' state, the deck's
+secret order, the display) and is the one that numbers its events. A table's request is
+checked before it touches the game: a refusal is logged with its reason, answered on the
+requester's reply topic, and changes nothing. Each game is saved (its seed, settings,
+seats and accepted requests) before its events go out, so a dealer that restarts replays
+it to the same state.
+"""
+
+import json
+import os
+
+from host_tools import games as hostgames
+from host_tools.remote import protocol as p
+
+
+class Game:
+    """One game: its code, its kind (the game's name), settings, seed, seats {seat: user},
+    the accepted requests [[seat, action]], moves {seat: n of its last accepted request},
+    the public log [[seq, actor, action]] and, once every seat is taken, `dealt` (the
+    game's remote part's Dealt)."""
+
+    def __init__(self, code, kind, settings, seed):
+        self.part = hostgames.part(kind, "remote")
+        self.settings = self.part.check_settings(settings)
+        self.code = code
+        self.kind = kind
+        self.seed = seed
+        self.seats = {}
+        self.moves = {}
+        self.requests = []
+        self.log = []
+        self.dealt = None
+
+    def start(self):
+        self.dealt = self.part.Dealt(self.settings, self.seed)
+        self._note(self.dealt.events)
+
+    def _note(self, events):
+        for actor, action in events:
+            self.log.append([len(self.log) + 1, actor, action])
+
+    def seat_of(self, user):
+        for seat, who in self.seats.items():
+            if who == user:
+                return seat
+        return None
+
+    def status(self):
+        if self.dealt is None:
+            return "waiting"
+        return "over" if self.dealt.to_act() is None else "playing"
+
+    def apply(self, seat, n, action):
+        events = self.dealt.request(seat, action)  # Refused: nothing changed
+        self.requests.append([seat, action])
+        self.moves[seat] = n
+        first = len(self.log) + 1
+        self._note(events)
+        return first
+
+    def save(self):
+        return {"code": self.code, "kind": self.kind, "settings": self.settings,
+                "seed": self.seed, "seats": self.seats, "moves": self.moves,
+                "requests": self.requests}
+
+    @classmethod
+    def load(cls, obj):
+        g = cls(obj["code"], obj["kind"], obj["settings"], obj["seed"])
+        g.seats = dict(obj["seats"])
+        if len(g.seats) == len(g.part.SEATS):
+            g.start()
+            for seat, action in obj["requests"]:
+                g.requests.append([seat, action])
+                g._note(g.dealt.request(seat, action))
+        g.moves = dict(obj["moves"])
+        return g
+
+
+class Dealer:
+    """Every game on one broker. `seed_of(code)` gives a new game's seed (a secret: the
+    deck's order follows from it); `state_dir` (optional) keeps the games across restarts."""
+
+    def __init__(self, seed_of, state_dir=None):
+        self.seed_of = seed_of
+        self.state_dir = state_dir
+        self.games = {}
+        if state_dir:
+            for name in sorted(os.listdir(state_dir)):
+                if name.endswith(".json"):
+                    with open(os.path.join(state_dir, name)) as f:
+                        g = Game.load(json.load(f))
+                    self.games[g.code] = g
+
+    # ------------------------------------------------------------------ output
+
+    def _save(self, g):
+        if not self.state_dir:
+            return
+        path = os.path.join(self.state_dir, g.code + ".json")
+        with open(path + ".new", "w") as f:
+            json.dump(g.save(), f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(path + ".new", path)
+
+    def snapshot(self, g):
+        public = g.dealt.public() if g.dealt is not None else None
+        return (p.topic(g.code, "snapshot"),
+                p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log),
+                          "status": g.status(), "seats": g.seats, "moves": g.moves,
+                          "public": public, "log": g.log}), True)
+
+    def hands(self, g):
+        return [(p.topic(g.code, "hand", user),
+                 p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": seat,
+                           "hand": g.dealt.hand(seat)}), True)
+                for seat, user in sorted(g.seats.items())]
+
+    def everything(self, g, first=1):
+        """The game's messages: events from `first` on, the hands, the snapshot."""
+        out = []
+        if g.dealt is not None:
+            public = g.dealt.public()
+            last = len(g.log)
+            # The public state rides on the request's last event: an earlier one (a deal
+            # before the display is laid) must not show what comes after it.
+            out += [(p.topic(g.code, "event"),
+                     p.encode(p.event(g.code, seq, actor, action,
+                                      public if seq == last else None)), False)
+                    for seq, actor, action in g.log[first - 1:]]
+            out += self.hands(g)
+        out.append(self.snapshot(g))
+        return out
+
+    def news(self, g):
+        """The game as it is, for a table that comes back: its hands and the snapshot
+        (retained, so every table reads it too; one that holds it already drops it)."""
+        return (self.hands(g) if g.dealt is not None else []) + [self.snapshot(g)]
+
+    def republish(self):
+        """Every game's retained messages (a dealer that restarted says them again)."""
+        out = []
+        for g in self.games.values():
+            out += self.news(g)
+        return out
+
+    def refuse(self, code, user, n, bad):
+        line = "refused %s from %s on %s: %s" % (bad.code, user or "?", code or "?", bad.text)
+        out = []
+        if code and user:
+            out.append((p.topic(code, "reply", user),
+                        p.encode({"v": p.VERSION, "game": code, "n": n, "refused": bad.code,
+                                  "reason": bad.text}), False))
+        return out, [line]
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, topic, payload):
+        """One message from the broker: (messages to publish, lines to log)."""
+        code = user = n = None
+        try:
+            code, kind, user = p.parse_topic(topic)
+            if kind not in ("hello", "move"):
+                return [], []  # our own publications, echoed
+            msg = p.decode(payload, code)
+            if kind == "hello":
+                return self.hello(code, user, msg)
+            n = msg.get("n") if type(msg.get("n")) is int else None
+            return self.move(code, user, msg)
+        except p.Bad as bad:
+            return self.refuse(code, user, n, bad)
+        except hostgames.NoGame as e:
+            return self.refuse(code, user, n, p.Bad("malformed", str(e)))
+
+    def hello(self, code, user, msg):
+        g = self.games.get(code)
+        seats = g.part.SEATS if g is not None else ("white", "black")
+        op, seat, settings, kind = p.check_hello(msg, seats)
+        if op == "create":
+            if g is not None:
+                if g.seats.get(seat) != user:
+                    raise p.Bad("code-taken", "game %s exists already" % code)
+                return self.news(g), []  # a create said again: the game as it is
+            try:
+                g = Game(code, kind, settings, self.seed_of(code))
+            except ValueError as e:
+                raise p.Bad("malformed", str(e)) from None
+            g.seats[seat] = user
+            self.games[code] = g
+            self._save(g)
+            return [self.snapshot(g)], ["created %s (%s) for %s as %s" % (code, kind, user, seat)]
+        if g is None:
+            raise p.Bad("unknown-game", "no game %s" % code)
+        if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
+            return self.news(g), ["%s rejoined %s" % (user, code)]
+        free = [s for s in g.part.SEATS if s not in g.seats]
+        if not free:
+            raise p.Bad("game-full", "every seat of %s is taken" % code)
+        g.seats[free[0]] = user
+        if len(free) == 1:
+            g.start()
+        self._save(g)
+        return self.everything(g), ["%s joined %s as %s" % (user, code, free[0])]
+
+    def move(self, code, user, msg):
+        g = self.games.get(code)
+        if g is None:
+            raise p.Bad("unknown-game", "no game %s" % code)
+        seat, n, base, action = p.check_move(msg, code)
+        try:
+            g.part.check_request(action)
+        except g.part.Refused as e:
+            raise p.Bad(e.code, e.text) from None
+        mine = g.seat_of(user)
+        if mine is None:
+            raise p.Bad("not-seated", "%s holds no seat in %s" % (user, code))
+        if seat != mine:
+            raise p.Bad("forged", "%s holds %s, not %s" % (user, mine, seat))
+        if g.dealt is None:
+            raise p.Bad("out-of-turn", "the game waits for its players")
+        if n <= g.moves.get(seat, 0):
+            raise p.Bad("replayed", "request %d of %s was taken already (last %d)"
+                        % (n, seat, g.moves.get(seat, 0)))
+        if base != len(g.log):
+            raise p.Bad("stale", "made at event %d, the game is at %d" % (base, len(g.log)))
+        try:
+            first = g.apply(seat, n, action)
+        except g.part.Refused as e:
+            raise p.Bad(e.code, e.text) from None
+        self._save(g)
+        return self.everything(g, first), []

@@ -1,0 +1,188 @@
+"""Remote play's protocol (docs/remote.md): the topics and messages between two tables and
+the dealer, through any MQTT 3.1.1 broker. No MQTT here: the dealer (host_tools/remote/
+dealer.py) and the tables (host_tools/remote/table.py) move these messages with aiomqtt.
+
+Topics, for a game whose code is CODE (six letters and digits) and a broker user USER:
+
+    kb/CODE/hello/USER     table -> dealer   {"v", "op": "create", "game", "seat", "settings"}
+                                             or {"v", "op": "join"}
+    kb/CODE/move/USER      table -> dealer   {"v", "game": CODE, "seat", "n", "base", "action"}
+    kb/CODE/event          dealer -> all     {"v", "game", "seq", "actor", "action", "public"}
+                                             (public: the state after the request's last
+                                             event, on that one; null on the others)
+    kb/CODE/snapshot       dealer -> all, retained: {"v", "game", "seq", "status", "seats",
+                                             "moves", "public", "log"}
+    kb/CODE/hand/USER      dealer -> USER, retained: {"v", "game", "seq", "seat", "hand"}
+    kb/CODE/reply/USER     dealer -> USER    {"v", "game", "n", "refused", "reason"}
+
+The broker's ACL (docs/remote.md) lets USER write only its own hello and move topics and
+read only its own hand and reply topics besides the public event and snapshot: the USER in
+a topic is who wrote it. Every message is checked here before it touches a game; a bad one
+is refused with a reason and changes nothing.
+"""
+
+import json
+import re
+
+VERSION = 1
+PREFIX = "kb"
+MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
+USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+class Bad(ValueError):
+    """A message refused: `code` (malformed, forged, unknown-game, not-seated, replayed,
+    stale, out-of-turn, game-over or the rules' own) and `text`, one line."""
+
+    def __init__(self, code, text):
+        ValueError.__init__(self, "%s: %s" % (code, text))
+        self.code = code
+        self.text = text
+
+
+def new_code(rand):
+    """A fresh game code from `rand` (a random.SystemRandom or random.Random)."""
+    return "".join(rand.choice(CODE_LETTERS) for _ in range(6))
+
+
+def check_code(code):
+    code = code.strip().upper() if isinstance(code, str) else code
+    if not isinstance(code, str) or not CODE_RE.match(code):
+        raise ValueError("a game code is six letters and digits (%s), got %r"
+                         % (CODE_LETTERS, code))
+    return code
+
+
+# ---------------------------------------------------------------------- topics
+
+def topic(code, kind, user=None):
+    return "/".join([PREFIX, code, kind] + ([user] if user is not None else []))
+
+
+def parse_topic(name):
+    """(code, kind, user or None) of one of our topics; Bad("malformed") otherwise."""
+    parts = name.split("/")
+    if (len(parts) in (3, 4) and parts[0] == PREFIX and CODE_RE.match(parts[1])
+            and (len(parts) == 3 and parts[2] in ("event", "snapshot")
+                 or len(parts) == 4 and parts[2] in ("hello", "move", "hand", "reply")
+                 and USER_RE.match(parts[3]))):
+        return parts[1], parts[2], parts[3] if len(parts) == 4 else None
+    raise Bad("malformed", "not a topic of remote play: %r" % name[:80])
+
+
+# ---------------------------------------------------------------------- messages
+
+def encode(obj):
+    return json.dumps(obj, separators=(",", ":"), sort_keys=True).encode()
+
+
+def decode(payload, code):
+    """The JSON object of a message of game `code`, checked for what every message has
+    (size, JSON, an object, our version, the game its topic names); Bad otherwise."""
+    if len(payload) > MAX_PAYLOAD:
+        raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), MAX_PAYLOAD))
+    try:
+        msg = json.loads(bytes(payload).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise Bad("malformed", "not JSON") from None
+    if not isinstance(msg, dict):
+        raise Bad("malformed", "not a JSON object")
+    if msg.get("v") != VERSION:
+        raise Bad("malformed", "protocol version %r, this side speaks %d"
+                  % (msg.get("v"), VERSION))
+    if "game" in msg and msg["game"] != code:
+        raise Bad("forged", "game %r in a message on game %s's topic" % (msg["game"], code))
+    return msg
+
+
+def _int(msg, key, least=0):
+    value = msg.get(key)
+    if type(value) is not int or value < least:
+        raise Bad("malformed", "%s must be a whole number >= %d" % (key, least))
+    return value
+
+
+def hello(op, seat=None, settings=None, game_name="kahuna"):
+    msg = {"v": VERSION, "op": op}
+    if op == "create":
+        msg.update({"kind": game_name, "seat": seat, "settings": settings or {}})
+    return msg
+
+
+def check_hello(msg, seats):
+    """(op, seat, settings, kind) of a hello message; Bad otherwise."""
+    op = msg.get("op")
+    if op == "join":
+        return op, None, None, None
+    if op != "create":
+        raise Bad("malformed", "hello's op must be create or join")
+    seat = msg.get("seat")
+    if seat not in seats:
+        raise Bad("malformed", "seat must be one of %s" % ", ".join(seats))
+    if not isinstance(msg.get("settings"), dict):
+        raise Bad("malformed", "settings must be an object")
+    if not isinstance(msg.get("kind"), str):
+        raise Bad("malformed", "kind must name the game")
+    return op, seat, msg["settings"], msg["kind"]
+
+
+def move(code, seat, n, base, action):
+    return {"v": VERSION, "game": code, "seat": seat, "n": n, "base": base,
+            "action": action}
+
+
+def check_move(msg, code):
+    """(seat, n, base, action) of a move request; Bad("malformed") if a field is missing or
+    of the wrong kind (the game's own check of the action comes after)."""
+    if msg.get("game") != code:
+        raise Bad("malformed", "a move names its game")
+    seat = msg.get("seat")
+    if not isinstance(seat, str):
+        raise Bad("malformed", "a move names its seat")
+    action = msg.get("action")
+    if (not isinstance(action, list) or not action
+            or not all(isinstance(a, str) and len(a) < 40 for a in action)):
+        raise Bad("malformed", "action must be a list of names")
+    return seat, _int(msg, "n", 1), _int(msg, "base", 0), action
+
+
+def event(code, seq, actor, action, public):
+    return {"v": VERSION, "game": code, "seq": seq, "actor": actor, "action": action,
+            "public": public}
+
+
+def check_event(msg):
+    seq = _int(msg, "seq", 1)
+    if not isinstance(msg.get("action"), list) or not (
+            msg.get("public") is None or isinstance(msg["public"], dict)):
+        raise Bad("malformed", "an event has its action and the public state (or null)")
+    if msg.get("actor") is not None and not isinstance(msg["actor"], str):
+        raise Bad("malformed", "actor must be a seat or null")
+    return seq
+
+
+def check_snapshot(msg):
+    seq = _int(msg, "seq", 0)
+    log = msg.get("log")
+    if (msg.get("status") not in ("waiting", "playing", "over")
+            or not isinstance(msg.get("seats"), dict) or not isinstance(msg.get("moves"), dict)
+            or not isinstance(log, list) or len(log) != seq
+            or (seq and not isinstance(msg.get("public"), dict))):
+        raise Bad("malformed", "a snapshot has status, seats, moves, public and the log")
+    for i, entry in enumerate(log):
+        if (not isinstance(entry, list) or len(entry) != 3 or entry[0] != i + 1
+                or not isinstance(entry[2], list)):
+            raise Bad("malformed", "the snapshot's log entry %d is not [seq, actor, action]"
+                      % (i + 1))
+    return seq
+
+
+def check_hand(msg):
+    seq = _int(msg, "seq", 0)
+    hand = msg.get("hand")
+    if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand) \
+            or not isinstance(msg.get("seat"), str):
+        raise Bad("malformed", "a hand message has the seat and its cards")
+    return seq

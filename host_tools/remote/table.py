@@ -1,0 +1,272 @@
+"""`python -m host_tools remote create|join`: one table of a remote game (docs/remote.md),
+through an MQTT broker and the dealer beside it.
+
+    python -m host_tools remote create --user alice --password-file alice.pw
+        -> prints the game's code (e.g. K7QXM2); tell it to the other table
+    python -m host_tools remote join K7QXM2 --user bob --password-file bob.pw
+
+The table's seat is played by `--player terminal` (a person types the number of a move;
+the default), `--player ai` (the board's own player, games.kahuna.ai, deciding from what
+this table knows) or `--player random` (seeded random legal moves: tests, demonstrations).
+At the end it prints the result and, with --report FILE, writes what both tables must
+agree on (the public log and state) as JSON. A table that stops (killed, a power cut) and
+starts again with `join CODE` and the same user goes on where the game is.
+"""
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import time
+
+from host_tools import gamearg
+from host_tools import games as hostgames
+from host_tools.remote import broker
+from host_tools.remote import protocol as p
+from host_tools.remote.seat import Seat
+
+HELLO_AGAIN = 1.0  # seconds
+ASK_AGAIN = 3.0  # seconds
+DEALER_SILENT = 5  # hellos without an answer before the table says so
+
+
+def parse(argv):
+    ap = argparse.ArgumentParser(prog="remote", description=__doc__.split("\n\n")[0])
+    sub = ap.add_subparsers(dest="op", required=True, metavar="create|join")
+    create = sub.add_parser("create", help="create a game and print its code")
+    join = sub.add_parser("join", help="join (or rejoin) the game of CODE")
+    join.add_argument("code", metavar="CODE", help="the game's code, from its creator")
+    for sp in (create, join):
+        broker.add_options(sp)
+        sp.add_argument("--player", choices=("terminal", "ai", "random"),
+                        default="terminal",
+                        help="who plays this table's seat: a person at the terminal (the "
+                             "default), the board's AI, or random moves")
+        sp.add_argument("--seed", type=int, default=1, metavar="N",
+                        help="the AI's or the random player's seed (default 1)")
+        sp.add_argument("--report", metavar="FILE",
+                        help="write the public log and state here at the end (JSON)")
+        sp.add_argument("--port", metavar="PORT",
+                        help="a board on USB at this table: not built yet (docs/remote.md)")
+    create.add_argument("--game", default="kahuna", metavar="NAME",
+                        help="the game (default kahuna; a game whose host part provides "
+                             "remote)")
+    create.add_argument("--seat", default="white", help="the creator's seat (default white)")
+    create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
+    create.add_argument("--first", default="white", help="the seat that starts")
+    create.add_argument("--code", help="the game's code (default: a new random one)")
+    return ap.parse_args(argv)
+
+
+class Table:
+    """One table on the broker: its Seat (what it knows), its player, its requests."""
+
+    def __init__(self, code, user, part, player, log, hello, news=None):
+        self.seat = Seat(code, user)
+        self.news = news  # callable(seat, word) after every message, or None
+        self.part = part
+        self.player = player
+        self.log = once(log)
+        self.hello = hello
+        self.asked = None  # the event count at our request in flight
+        self.asked_at = 0.0
+        self.pending = None  # the request in flight
+        self.tried = {}  # event count -> requests refused at it
+
+    async def work(self, client):
+        code, user = self.seat.code, self.seat.user
+        self.asked = None  # whatever was in flight on a lost connection is asked again
+        for kind in ("snapshot", "event"):
+            await client.subscribe(p.topic(code, kind), qos=1)
+        for kind in ("hand", "reply"):
+            await client.subscribe(p.topic(code, kind, user), qos=1)
+        tasks = [asyncio.create_task(self.say_hello(client)),
+                 asyncio.create_task(self.ask_again(client))]
+        try:
+            return await self.listen(client)
+        finally:
+            for task in tasks:
+                task.cancel()
+
+    async def ask_again(self, client):
+        """A request that brought no event within ASK_AGAIN seconds is sent again, with
+        the next number: a dealer that died before it saved the request never got it (the
+        broker had it acknowledged). If the first one did count, the second is refused as
+        stale and changes nothing."""
+        while True:
+            await asyncio.sleep(ASK_AGAIN / 4)
+            s = self.seat
+            if (self.asked == s.seq and self.pending is not None
+                    and time.monotonic() - self.asked_at > ASK_AGAIN):
+                self.log("no answer to request %d: sending it again" % s.moves)
+                await self.send(client, self.pending)
+
+    async def say_hello(self, client):
+        """The hello, said again every HELLO_AGAIN seconds until the snapshot shows this
+        table seated: a dealer that was not listening yet (or a join that came before the
+        create) then hears it. The dealer takes a hello said twice as said once."""
+        said = 0
+        while self.seat.status is None or self.seat.seat is None \
+                or self.seat.status == "waiting" and self.hello["op"] == "join":
+            await client.publish(p.topic(self.seat.code, "hello", self.seat.user),
+                                 p.encode(self.hello), qos=1)
+            said += 1
+            if said == DEALER_SILENT and self.seat.status is None:
+                self.log("no answer from the dealer yet: is `python -m host_tools dealer` "
+                         "running beside the broker? (still asking)")
+            await asyncio.sleep(HELLO_AGAIN)
+
+    async def listen(self, client):
+        code = self.seat.code
+        async for message in client.messages:
+            try:
+                word = self.seat.feed(message.topic.value, message.payload)
+            except p.Bad as bad:
+                self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
+                continue
+            if self.news is not None:
+                self.news(self.seat, word)
+            if word.startswith(("duplicate", "old")):
+                self.log("dropped %s" % word)
+            if word.startswith("refused"):
+                self.log(word)
+                if self.seat.refusals[-1].get("n") == self.seat.moves:
+                    self.asked = None  # our request in flight: choose again
+            if self.seat.need_snapshot:  # a gap: read the retained snapshot again
+                self.log("%s: reading the snapshot again" % word)
+                await client.unsubscribe(p.topic(code, "snapshot"))
+                await client.subscribe(p.topic(code, "snapshot"), qos=1)
+                continue
+            if self.seat.over() and self.seat.current():
+                return self.seat.report()
+            await self.maybe_move(client)
+
+    async def maybe_move(self, client):
+        s = self.seat
+        if not s.current() or s.public.get("turn") != s.seat or self.asked == s.seq:
+            return
+        refused = self.tried.setdefault(s.seq, [])
+        opts = [o for o in self.part.options(s.public, s.hand, s.seat) if o not in refused]
+        if not opts:
+            return
+        action = await self.player(s, opts)
+        if action is None:
+            return
+        refused.append(action)  # not asked again at this event if it is refused
+        await self.send(client, action)
+
+    async def send(self, client, action):
+        s = self.seat
+        s.moves += 1
+        self.asked = s.seq
+        self.asked_at = time.monotonic()
+        self.pending = action
+        await client.publish(p.topic(s.code, "move", s.user),
+                             p.encode(p.move(s.code, s.seat, s.moves, s.seq, action)), qos=1)
+
+
+def once(log):
+    """`log` that says a line said just before only once (a join refused each second
+    while its game does not exist yet)."""
+    last = [None]
+
+    def say(text):
+        if text != last[0]:
+            log(text)
+        last[0] = text
+    return say
+
+
+def ai_player(part, seed):
+    seat_ai = part.AiSeat(seed=seed)
+
+    async def choose(seat, opts):
+        return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts)
+    return choose
+
+
+def random_player(part, seed):
+    rng = random.Random(seed)
+
+    async def choose(seat, opts):
+        return part.random_request(opts, rng)
+    return choose
+
+
+def terminal_player(part):
+    async def choose(seat, opts):
+        print(part.summary(seat.public))
+        for line in part.board_lines(seat.public):
+            print(line)
+        print("your hand (%s): %s" % (seat.seat, " ".join(seat.hand) or "empty"))
+        for i, o in enumerate(opts):
+            print("  %2d %s" % (i + 1, " ".join(o)))
+        while True:
+            try:
+                text = await asyncio.get_running_loop().run_in_executor(
+                    None, input, "move number: ")
+            except EOFError:
+                raise broker.Fatal("the terminal closed; the game waits for this table: "
+                                   "`remote join %s` goes on with it" % seat.code) from None
+            if text.strip().isdigit() and 1 <= int(text) <= len(opts):
+                return opts[int(text) - 1]
+            print("a number from 1 to %d, please" % len(opts), flush=True)
+    return choose
+
+
+def narrate(seat, word):
+    """The terminal player's news: each event as a line ("event 12: black place HUNA-1
+    ALOA-HUNA")."""
+    if word.startswith("event "):
+        seq, actor, action = seat.log[-1]
+        words = [a if isinstance(a, str) else " ".join(a) for a in action]
+        print("event %d: %s %s" % (seq, actor or "dealer", " ".join(words)), flush=True)
+
+
+def main(argv):
+    args = parse(argv)
+    log = broker.say("remote")
+    try:
+        if args.port is not None:
+            raise broker.Fatal("--port: a board on USB is not built yet for remote play; "
+                               "play this table with --player terminal (docs/remote.md)")
+        kw = broker.settings(args)
+        if args.op == "create":
+            try:
+                gamearg.check(args.game, "remote")
+                code = p.check_code(args.code) if args.code else p.new_code(random.SystemRandom())
+            except (hostgames.NoGame, ValueError) as e:
+                raise broker.Fatal(str(e)) from None
+            part = hostgames.part(args.game, "remote")
+            try:
+                settings = part.check_settings({"variant": args.variant, "first": args.first})
+            except ValueError as e:
+                raise broker.Fatal(str(e)) from None
+            if args.seat not in part.SEATS:
+                raise broker.Fatal("--seat must be one of %s" % ", ".join(part.SEATS))
+            hello = p.hello("create", args.seat, settings, args.game)
+            print("game code: %s" % code, flush=True)
+        else:
+            try:
+                code = p.check_code(args.code)
+            except ValueError as e:
+                raise broker.Fatal(str(e)) from None
+            part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
+            hello = p.hello("join")
+        player = {"random": random_player, "ai": ai_player}.get(
+            args.player, lambda part, seed: terminal_player(part))(part, args.seed)
+        table = Table(code, args.user, part, player, log, hello,
+                      narrate if args.player == "terminal" else None)
+        report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
+                                            args.patience, table.work, log))
+    except broker.Fatal as e:
+        print("remote: %s" % e, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 1
+    print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
+    if args.report:
+        with open(args.report, "w") as f:
+            json.dump(report, f, indent=1, sort_keys=True)
+    return 0
