@@ -7,6 +7,7 @@ replayed on both runtimes."""
 import glob
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -44,6 +45,53 @@ def test_the_scenarios_are_there():
                  "table-example1.scn", "table-standard-round.scn",
                  "table-tactical-no-bid.scn"):
         assert name in names
+
+
+# Rulings no scenario can show, each with the tests that check it instead. H16 (a match of
+# `games` games added up) is a setting of the board: the sim contract plays one game and has
+# no `games=N` in a scenario (exit 2), so test_halunken_match.py checks it through the rules
+# engine and the platform (test_H16_*, test_a_match_through_the_platform_on_micropython).
+NOT_IN_A_SCENARIO = {16: ("test_halunken_match.py", "def test_H16_")}
+
+
+def rulings():
+    """The ruling numbers of docs/halunken.md's "Rulings" section, in order."""
+    text = open(os.path.join(ROOT, "docs", "halunken.md"), encoding="utf-8").read()
+    section = text.split("\n## Rulings\n", 1)[1].split("\n## ", 1)[0]
+    return [int(n) for n in re.findall(r"^- \*\*H(\d+)\*\*", section, re.M)]
+
+
+def cited(path):
+    """The rulings a scenario cites in its comments (`# H9 ...`, `... (H13) ...`)."""
+    comments = [ln for ln in open(path, encoding="utf-8") if ln.lstrip().startswith("#")]
+    return {int(n) for n in re.findall(r"\bH(\d+)\b", "".join(comments))}
+
+
+def test_every_ruling_is_cited_by_a_scenario():
+    """The issue's "a scenario for every ruling": each ruling H1-H33 of docs/halunken.md is
+    cited by a scenario of tests/scenarios/halunken/ (every one of them is played against
+    its report, below), except those NOT_IN_A_SCENARIO, which name their tests; a scenario
+    hNN-*.scn opens with the ruling it shows."""
+    numbers = rulings()
+    assert numbers == list(range(1, 34))  # the project's copy lists them all, in order
+    covered = set()
+    for path in SCENARIOS:
+        covered |= cited(path)
+        name = os.path.basename(path)
+        if re.match(r"h\d\d-", name):
+            assert open(path, encoding="utf-8").readline().startswith(
+                "# H%d:" % int(name[1:3])), name
+    missing = [n for n in numbers if n not in covered and n not in NOT_IN_A_SCENARIO]
+    assert missing == [], ["H%d" % n for n in missing]
+    for n, (module, test) in NOT_IN_A_SCENARIO.items():
+        assert n not in covered  # once a scenario shows it, it leaves this list
+        with open(os.path.join(os.path.dirname(__file__), module), encoding="utf-8") as f:
+            assert test in f.read(), n
+
+
+def test_every_scenario_has_its_report():
+    reports = sorted(glob.glob(os.path.join(FOLDER, "*.json")))
+    assert [p[:-5] for p in reports] == [p[:-4] for p in SCENARIOS]
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=[os.path.basename(p) for p in SCENARIOS])
