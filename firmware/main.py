@@ -263,7 +263,7 @@ async def game(clock, parts):
          "reader_error": reader.error, "leds": board.led_count,
          "cards": len(registry.by_uid), "resumed": app.game.phase,
          "journal_problem": app.boot_problem,
-         "cards_problem": getattr(registry, "problem", None)})
+         "cards_problem": registry.problem})
     inputs.use_irq()  # the encoder's edges by interrupt: no detent lost between polls
     if inputs.buttons is not None and inputs.button_gpios:
         inputs.buttons.levels = gpio_levels(inputs.pins, inputs.button_gpios)

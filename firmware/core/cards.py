@@ -47,6 +47,8 @@ class Registry:
     """`value_range(card)` (optional, the game's `card_value_range`): (low, high) for a
     card whose tag records a value at enrolment, else None."""
 
+    problem = None  # why the stored registry could not be read (main.py's boot line)
+
     def __init__(self, card_names, entries=None, value_range=None):
         self.card_names = card_names
         self.value_range = value_range
