@@ -39,3 +39,14 @@ export function playerRows(body, st, palette, note = null) {
     body.appendChild(tr);
   }
 }
+
+// Kahuna's settings (the simulator's and the link's JSON form) into a new-game form (the
+// static page's and the live page's): the form shows the settings in force.
+export function setForm(f, settings) {
+  const h = settings.handicap;
+  f.variant.value = settings.variant || "standard";
+  f.first.value = settings.first || "white";
+  f.handicap.value = h ? `${h[0]}:${h[1]}` : "none";
+  f.ai.value = settings.ai || "none";
+  f.ai_level.value = settings.ai_level ? String(settings.ai_level) : "default";
+}

@@ -7,7 +7,7 @@
 // For scripts and tests: `await kahuna.ready` (the first state is in), `kahuna.state()`.
 
 import { BoardView, StatusLamps } from "./boardview.js";
-import { $, BUTTONS, PLAYERS, cap, make, playerRows } from "./dom.js";
+import { $, BUTTONS, PLAYERS, cap, make, playerRows, setForm } from "./dom.js";
 
 // The link's "leds": 6 hex digits per LED -> [[r, g, b], ...].
 export function parseLeds(text, count) {
@@ -24,7 +24,7 @@ function settingsText(s) {
   const h = s.handicap;
   return `variant ${s.variant}, ${s.first} starts, ` +
     (h ? `handicap: ${h[0]} places ${h[1]}` : "no handicap") +
-    (s.ai ? `, the board plays ${s.ai}` : "");
+    (s.ai ? `, the board plays ${s.ai}` + (s.ai_level ? ` at level ${s.ai_level}` : "") : "");
 }
 
 function cardChip(name) {
@@ -60,6 +60,9 @@ class LivePage {
       const handicap = h === "none" ? null : [h.split(":")[0], parseInt(h.split(":")[1], 10)];
       const settings = { variant: f.variant.value, first: f.first.value, handicap };
       if (f.ai.value !== "none") settings.ai = f.ai.value; // a solo game (games.kahuna.solo)
+      if (f.ai.value !== "none" && f.ai_level.value !== "default") {
+        settings.ai_level = parseInt(f.ai_level.value, 10);
+      }
       this.send({ cmd: "new", settings });
     });
     $("cards").addEventListener("toggle", () => $("cards").open && this.send({ cmd: "cards" }));
@@ -149,6 +152,11 @@ class LivePage {
       ? "Scorings: " + st.round_scores.map((r) => `${r.white}–${r.black}`).join(" · ") +
         " (white–black)"
       : "No round scored yet";
+    const formFor = JSON.stringify(st.settings || null);
+    if (st.settings && formFor !== this.formFor) {
+      this.formFor = formFor; // the new-game form shows the settings in force
+      setForm($("new-game"), st.settings);
+    }
     $("settings-line").textContent = "Settings: " + settingsText(st.settings) +
       ` · deck ${st.drawable} · discard pile ${st.discard}`;
   }

@@ -96,7 +96,9 @@ class WebGame:
                                 settings["handicap"][0], settings["handicap"][1],
                                 "" if settings["handicap"][1] == 1 else "s")
                             if settings["handicap"] else "",
-                            "; you play %s, the board plays %s" % (self.human, self.ai)
+                            "; you play %s, the board plays %s%s" % (
+                                self.human, self.ai, " at level %d" % settings["ai_level"]
+                                if settings.get("ai_level") else "")
                             if self.ai else "")}
 
     @property
@@ -375,6 +377,8 @@ def hint(game, ref, board, human=None):
                  else "done ends the play phase.")
         if game.history:
             text += " Back undoes."
+        if human is not None and not ref.options:
+            text += " Ok asks the board for a hint (its move in your place)."
         return text
     if ph == rules.DRAW:
         if game.must_draw:
