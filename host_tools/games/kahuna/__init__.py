@@ -30,4 +30,5 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame")
+         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame",
+         "record")
