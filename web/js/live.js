@@ -72,6 +72,8 @@ class LivePage {
     $("replay-step").addEventListener("input", () => this.showStep(+$("replay-step").value));
     $("replay-prev").addEventListener("click", () => this.showStep(this.step - 1));
     $("replay-next").addEventListener("click", () => this.showStep(this.step + 1));
+    $("replay-record").addEventListener("click", () =>
+      this.replay && this.send({ op: "record", slot: this.replay.slot }));
   }
 
   connect() {
@@ -100,6 +102,7 @@ class LivePage {
     else if (msg.type === "enroll") this.onEnroll(msg);
     else if (msg.type === "archive") this.onArchive(msg);
     else if (msg.type === "replay") this.onReplay(msg);
+    else if (msg.type === "record") this.onRecord(msg);
     else if (msg.type === "device") {
       $("device").hidden = !msg.lines.length;
       $("device").textContent = msg.lines.join("\n");
@@ -264,7 +267,20 @@ class LivePage {
       : "An abandoned game: hand sizes only (reveal the hands to see them).") +
       (msg.problem ? ` The archive ends early: ${msg.problem}.` : "");
     $("replay-step").max = String(msg.steps.length - 1);
+    $("replay-record").hidden = !msg.finished; // a record names every card: once it is over
     this.showStep(msg.steps.length - 1);
+  }
+
+  // A finished game's record (a scenario file) from the server: downloaded.
+  onRecord(msg) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([msg.text], { type: "text/plain" }));
+    a.download = `kahuna-game-slot${msg.slot}.scn`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    this.say(`Game record of slot ${msg.slot} downloaded (${a.download}).`, "good");
   }
 
   showStep(i) {
