@@ -3,8 +3,8 @@ game's): a hot-seat round under way, and a game against the board's players, who
 come in the page's ticks, come back as they were. Headless Chromium, the site as built."""
 
 import pytest
-
 from test_halunken_web import choose, place_and_pass
+
 from websitekit import Page
 
 pytestmark = pytest.mark.slow
