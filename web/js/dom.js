@@ -50,3 +50,13 @@ export function setForm(f, settings) {
   f.ai.value = settings.ai || "none";
   f.ai_level.value = settings.ai_level ? String(settings.ai_level) : "default";
 }
+
+// A game's settings into its new-game form, field by field: an input takes the value, a
+// select only a value it offers (Halunken's and Kami's forms; Kahuna's uses setForm).
+export function showSettings(form, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const el = form.elements[name];
+    if (!el || value === undefined) continue;
+    if (!el.options || [...el.options].some((o) => o.value === value)) el.value = value;
+  }
+}

@@ -48,3 +48,41 @@ def test_a_game_against_the_boards_players_survives_a_reload(context, server):
     assert after["solo"]["ai"] == ["p2", "p3"] and after["report"]["turn"] == "p1"
     assert again.errors == []
     again.page.close()
+
+
+def form(pg):
+    return pg.js("""() => Object.fromEntries([...document.querySelectorAll(
+        '#new-game select, #new-game input[name=target]')].map((s) => [s.name, s.value]))""")
+
+
+def test_the_new_game_form_shows_the_settings_in_force(context, server):
+    pg = Page(context, server.url + URL)
+    pg.click("#settings summary")
+    pg.page.select_option("#new-game select[name=players]", "4")
+    pg.page.select_option("#new-game select[name=mode]", "beginner")
+    pg.page.select_option("#new-game select[name=first]", "p3")
+    pg.click("#new-game-button")
+    pg.page.close()
+    again = Page(context, server.url + URL, keep=True)
+    assert again.view()["state"]["settings"]["mode"] == "beginner"
+    shown = form(again)
+    assert (shown["players"], shown["mode"], shown["first"]) == ("4", "beginner", "p3")
+    again.page.close()
+
+
+def test_kamis_form_shows_the_settings_in_force(context, server):
+    url = server.url + "?game=kami&seed=3"
+    pg = Page(context, url)
+    pg.click("#settings summary")
+    pg.page.select_option("#new-game select[name=players]", "3")
+    pg.page.select_option("#new-game select[name=mode]", "kami")
+    pg.page.fill("#new-game input[name=target]", "9")
+    pg.click("#new-game-button")
+    pg.page.close()
+    again = Page(context, url, keep=True)
+    st = again.view()["state"]["settings"]
+    assert (st["players"], st["mode"], st["target"]) == (3, "kami", 9)
+    shown = form(again)
+    assert (shown["players"], shown["mode"], shown["target"]) == ("3", "kami", "9")
+    assert again.errors == []
+    again.page.close()
