@@ -19,7 +19,7 @@ import io
 from core import journal as journalmod
 from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
-from host_tools.games.kahuna.scenwrite import action_lines, settings_lines
+from host_tools.games.kahuna.actionlines import action_lines, settings_lines
 
 
 class RecordError(ValueError):
