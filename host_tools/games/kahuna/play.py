@@ -47,9 +47,10 @@ PLAYERS = rules.PLAYERS
 SHORT_BUTTONS = {"undo": "back"}  # extra words for a button
 QUIT_WORDS = ("quit", "exit")
 COMMAND_WORDS = ("tap", "pick", "press", "hold", "wait", "power-cut", "option", "expect",
-                 "new", "help", "undo", "quit", "exit") + BUTTONS
+                 "new", "record", "help", "undo", "quit", "exit") + BUTTONS
 OVER_HINT = ("new plays again (new variant=alternative first=black handicap=white:2 "
-             "changes the settings); quit leaves.")
+             "changes the settings); record FILE writes the game as a scenario file; quit "
+             "leaves.")
 
 HELP = """\
 Commands (lower case works too)
@@ -68,8 +69,8 @@ Commands (lower case works too)
   option K=V     before the first tap: variant=standard|alternative,
                  first=white|black, handicap=white:N|black:N (N 1..3)
   expect PATH V  check the JSON report: expect bridges.%(conn)s white
-  new [K=V ...]  once a game is over, another (same settings, or new ones:
-                 new variant=alternative first=black handicap=white:2)
+  new [K=V ...]  once a game is over, another (new variant=alternative first=
+                 black handicap=white:2); record FILE: the game as a scenario
   draw N, draw deck  at a table of cards (sim --seed N, --ai black): take the
                  display's Nth card or the deck's top card, and register it
   ok (hint)      against the board (sim --ai black --ai-level 1..3): ok with
@@ -231,6 +232,9 @@ class Session:
         if words and words[0].lower() == "draw" and self.table is not None:
             self.draw(words[1:])
             return None
+        if words and words[0].lower() == "record":
+            self.record(words[1:])
+            return None
         scen = self.normalise(text)
         if not scen:
             return "same"
@@ -292,6 +296,29 @@ class Session:
         self.settle()
         self.say("new game: %s. %s taps their 3 cards."
                  % (settings_text(settings), settings.get("first", "white")), "good")
+
+    def record(self, args):
+        """`record FILE`: the finished game as a scenario file (a game record, record.py)."""
+        from host_tools.games.kahuna import record
+        from host_tools.simulator.engine import JOURNAL
+        if len(args) != 1:
+            self.say("record FILE writes the finished game as a scenario file. Nothing "
+                     "changed.", "bad")
+            return
+        files = self.sim.flash.files
+        try:
+            text = record.scenario(self.board, bytes(files[JOURNAL]) if JOURNAL in files
+                                   else b"")
+            with open(args[0], "w", encoding="utf-8") as f:
+                f.write(text)
+        except record.RecordError as e:
+            self.say("record: %s." % e, "bad")
+            return
+        except OSError as e:
+            self.say("record: cannot write %s: %s." % (args[0], e.strerror or e), "bad")
+            return
+        self.say("record: the game written to %s (sim --scenario %s replays it)"
+                 % (args[0], args[0]), "good")
 
     def run(self, cmd, scen):
         sim = self.sim

@@ -172,3 +172,30 @@ def test_a_draw_of_an_empty_place_is_bad_draw_in_the_draw_phase(board):
     assert s.message == ("draw deck: refused: bad-draw: the deck is empty: draw 1..3 from "
                          "the display")
     s.table.deck[:] = deck
+
+
+def test_record_writes_a_finished_game_and_refuses_one_in_play(board, tmp_path):
+    from host_tools.games.kahuna import record
+    from host_tools.games.kahuna import scenwrite
+    from host_tools.simulator.engine import run_commands
+    from host_tools.simulator.scenario import parse
+
+    s = table_session(board)
+    path = tmp_path / "game.scn"
+    s.handle("record %s" % path)
+    assert s.message == "record: %s." % record.IN_PLAY and not path.exists()
+    for line in scenwrite.annotated_game(board, 6).split("\n"):
+        s.handle(line)
+    before = s.sim.report()
+    assert before["phase"] == "over"
+    assert "record FILE writes the game as a scenario file" in screen(s)
+    s.handle("record %s" % path)
+    assert s.message == "record: the game written to %s (sim --scenario %s replays it)" % (
+        path, path)
+    report, failures = run_commands(board, parse(path.read_text(), board))
+    assert failures == []
+    assert (report["winner"], report["scores"]) == (before["winner"], before["scores"])
+    s.handle("record")
+    assert s.message.startswith("record FILE writes the finished game")
+    s.handle("record %s" % (tmp_path / "no" / "dir.scn"))
+    assert s.message.startswith("record: cannot write ") and "Traceback" not in s.message
