@@ -175,8 +175,7 @@ def test_a_draw_of_an_empty_place_is_bad_draw_in_the_draw_phase(board):
 
 
 def test_record_writes_a_finished_game_and_refuses_one_in_play(board, tmp_path):
-    from host_tools.games.kahuna import record
-    from host_tools.games.kahuna import scenwrite
+    from host_tools.games.kahuna import record, scenwrite
     from host_tools.simulator.engine import run_commands
     from host_tools.simulator.scenario import parse
 
