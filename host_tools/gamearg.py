@@ -33,6 +33,7 @@ PARTS = {
     "chipplay": "the chip benchmark's cards, taps and solo game on the emulated RP2040",
     "guidepages": "the player's guide, pages to print (make guide)",
     "replay": "an archived game of the board replayed move by move (the live page)",
+    "record": "a finished game's journal written as a scenario (a game record)",
     "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
     "webgame": "the game's side of the browser page: its requests, public state and hints",
     "remote": "remote play: the dealer's game with its hidden cards, a seat's options",

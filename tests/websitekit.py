@@ -42,8 +42,12 @@ def context(tmp_path_factory, site):
 class Page:
     """A loaded page, with what it asked the network for and any error it raised."""
 
-    def __init__(self, context, url):
+    def __init__(self, context, url, keep=False):
+        """`keep`: the game the page kept in the browser's storage (a reload's) goes on;
+        else the page starts afresh, as each test expects (the context is the module's)."""
         self.page = context.new_page()
+        if not keep:
+            self.page.add_init_script("try { localStorage.clear(); } catch (e) {}")
         self.errors = []
         self.requests = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))

@@ -29,6 +29,7 @@ from host_tools import gamearg
 from host_tools import games as hostgames
 from host_tools.maker.boardnews import ASK_S, BoardNews
 from host_tools.maker.linkclient import PortError, leds, open_port
+from host_tools.maker.monitorrecord import Recorder
 from host_tools.paths import BOARD_DEF
 
 DEFAULT_BOARD = BOARD_DEF
@@ -50,6 +51,8 @@ Commands
                  board-wide until off, a new game, or this monitor leaving
   next prev ok back done discard   the board's buttons
   tap CARD       as if CARD's tag were tapped;  pick CONN  choose an offered connection
+  record         the board's archived games;  record SLOT FILE  writes a finished one
+                 as a scenario file (a game record: sim --scenario FILE replays it)
   selftest       the board's self-test;  help  this text;  quit (or Ctrl-D) leaves"""
 
 
@@ -164,6 +167,27 @@ class Session:
         self.buf = b""
         self.revealed = False  # this monitor asked the board for the hands
         self.asked = time.time()  # when the state was last asked for
+        self.recorder = Recorder(mon.board, mon.say, self._panel)
+
+    def _panel(self, lines):
+        self.mon.panel = lines
+
+    def received(self, raw):
+        """One line from the board: a game record's answer, else the board's news; True
+        when the screen should be redrawn."""
+        if self.recorder.job is not None:
+            try:
+                msg = json.loads(raw.decode("utf-8", "replace") if isinstance(raw, bytes)
+                                 else raw)
+            except ValueError:
+                msg = None
+            if isinstance(msg, dict):
+                mine, then = self.recorder.take(msg)
+                if then is not None:
+                    self.send(then)
+                if mine:
+                    return True
+        return self.mon.line(raw)
 
     def keep_asking(self):
         """Until the board answers, ask for the state again every ASK_S: a board still
@@ -193,7 +217,7 @@ class Session:
             self.buf += data
             *lines, self.buf = self.buf.split(b"\n")
             for raw in lines:
-                if self.mon.line(raw):
+                if self.received(raw):
                     got = True
             if self.mon.ask_state:
                 self.mon.ask_state = False
@@ -202,6 +226,12 @@ class Session:
 
     def typed(self, text):
         """Run a typed line; returns False to leave."""
+        words = text.split("#", 1)[0].split()
+        if words and words[0].lower() == "record":
+            cmd = self.recorder.command(words[1:])
+            if cmd is not None:
+                self.send(cmd)
+            return True
         try:
             cmd = command(text, self.mon.board, self.mon.names, self.mon.state)
         except CommandError as e:
@@ -210,7 +240,7 @@ class Session:
         if cmd == "quit":
             return False
         if cmd == "help":
-            self.mon.panel = help_text(self.board).split("\n")
+            self.mon.panel = help_text(self.mon.board).split("\n")
         elif cmd is not None:
             if cmd.get("cmd") == "reveal":
                 self.revealed = cmd["on"]

@@ -46,6 +46,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, metavar="N",
                     help="a shuffled table of cards dealt from seed N (interactive play; "
                          "without --ai: hot seat, the other hand hidden)")
+    ap.add_argument("--ai-level", type=int, choices=(1, 2, 3), dest="ai_level",
+                    help="Kahuna: the board's strength with --ai (1..3; stronger is slower; "
+                         "default its own level)")
     ap.add_argument("--players", type=int, choices=(2, 3, 4),
                     help="Halunken & Spelunken, Kami: the number of players (interactive play)")
     ap.add_argument("--mode", choices=("beginner", "standard", "tactical"),
@@ -58,6 +61,10 @@ def main(argv=None):
     if args.scenario is not None and (args.ai or args.seed is not None):
         print("sim: --ai and --seed are for interactive play; a scenario says option "
               "ai=black and option seed=N", file=sys.stderr)
+        return 2
+    if args.ai_level is not None and not args.ai:
+        print("sim: --ai-level is the board's strength when it plays: give --ai too",
+              file=sys.stderr)
         return 2
     chosen = gamearg.resolve("sim", args.game, args.board, "sim")
     if chosen is None:
@@ -88,11 +95,11 @@ def main(argv=None):
             print("sim: --ai must be %s, got %r" % (" or ".join(sides), args.ai),
                   file=sys.stderr)
             return 2
-        extra = dict((k, getattr(args, k)) for k in ("players", "mode")
+        extra = dict((k, getattr(args, k)) for k in ("players", "mode", "ai_level")
                      if getattr(args, k) is not None)
         if [k for k in extra if k not in getattr(play, "TAKES", ())]:
-            print("sim: %s takes no --%s" % (game, " or --".join(sorted(extra))),
-                  file=sys.stderr)
+            flags = sorted(k.replace("_", "-") for k in extra)
+            print("sim: %s takes no --%s" % (game, " or --".join(flags)), file=sys.stderr)
             return 2
         return play.main(board, board_path, args.runtime, args.ai, seed, **extra)
     try:

@@ -18,6 +18,11 @@ The requests every game takes:
                                    for the one whose owner has asked to see them)
     {"op": "scenario", "text": T}  the simulator's scenario run: its JSON report, the
                                    very text `python -m host_tools sim --json` prints
+    {"op": "steps", "text": T}     the scenario run command by command, for a replay
+                                   step by step: [{"line", "text", "report", "leds"}]
+                                   after each command (its expect lines are no steps)
+    {"op": "record"}               the game as a scenario file (a game record), where
+                                   the game's part has `record()` (Kahuna's: once over)
 
 Every other request is the game's (its part's `WebGame.act(op, request)`: Kahuna's deck,
 take, play, press, pick; Halunken's tap, press, pick). Every response has "ok"; an
@@ -35,7 +40,7 @@ import json
 
 from core import board as boardmod
 from host_tools.games import NoGame, part
-from host_tools.simulator.engine import run_commands
+from host_tools.simulator.engine import Simulation, run_commands
 from host_tools.simulator.jsontext import dumps
 from host_tools.simulator.scenario import ScenarioError, parse
 from host_tools.web.weberror import WebError
@@ -76,6 +81,42 @@ def _scenario(req):
     return {"ok": True, "report": text, "failures": failures}
 
 
+def _steps(req):
+    """A scenario (an imported game record) replayed command by command in a simulator
+    of its own: what the board showed after each."""
+    board = _session["board"]
+    text = str(req["text"])
+    try:
+        commands = parse(text, board)
+    except ScenarioError as e:
+        return {"ok": False, "error": str(e), "kind": "scenario"}
+    source = text.split("\n")
+    canon = part(board.game, "simreport").canonical
+    sim = Simulation(board)
+    steps = [{"line": 0, "text": "(the start)", "report": canon(sim.report(), board),
+              "leds": sim.np.rgb()}]
+    for cmd in commands:
+        sim.execute(cmd)
+        if cmd[1] == "expect":
+            continue
+        rep = canon(sim.report(), board)
+        rep.pop("leds", None)
+        steps.append({"line": cmd[0], "text": source[cmd[0] - 1].split("#", 1)[0].strip(),
+                      "report": rep, "leds": sim.np.rgb()})
+    steps[0]["report"].pop("leds", None)
+    return {"ok": True, "steps": steps, "failures": sim.failures}
+
+
+def _record(game):
+    rec = getattr(game, "record", None)
+    if rec is None:
+        raise WebError("this game writes no game record")
+    try:
+        return {"ok": True, "text": rec()}
+    except _session["errors"] as e:
+        return {"ok": False, "error": str(e), "kind": "record"}
+
+
 def _tick(game, req):
     """Virtual time passes: the frame; the state as well if the board had an event (only
     then: taking the state every animation frame would cost the page its frame rate)."""
@@ -100,7 +141,11 @@ def dispatch(req):
         raise WebError("start first")
     elif op == "scenario":
         return _scenario(req)
+    elif op == "steps":
+        return _steps(req)
     game = _session["game"]
+    if op == "record":
+        return _record(game)
     if op == "new_game":
         game.new_game(req.get("options", []), int(req.get("seed", 1)))
     elif op == "tick":

@@ -24,6 +24,9 @@ browser -> server, JSON:
     {"cmd": ...}            a link command, one of SAFE_CMDS (the board checks the rest)
     {"op": "archive"}       list the board's archived games
     {"op": "replay", "slot": N}   fetch one (core.link archive pieces) and replay it
+    {"op": "record", "slot": N}   fetch one and write a finished game as a scenario
+                                  (the game's `record` part): {"type": "record", "slot",
+                                  "text"}; a game not played to its end is refused
 
 Hidden cards: the server passes on what the board sends, and the board sends no card of a
 hand unless a host asked for the hands with reveal (its state then says "revealed", and
@@ -273,6 +276,18 @@ class LiveBoard:
             except replays.ReplayError as e:
                 raise PortError("archived game in slot %s: %s" % (slot, e)) from None
             await ws.send_json(dict(got, type="replay", slot=slot))
+        elif op == "record":
+            slot = msg.get("slot")
+            try:
+                record = hostgames.part(self.board.game, "record")
+            except hostgames.NoGame as e:
+                raise PortError(str(e)) from None
+            data = await self.archive_fetch(slot)
+            try:
+                text = record.scenario(self.board, data)
+            except record.RecordError as e:
+                raise PortError("game record of slot %s: %s" % (slot, e)) from None
+            await ws.send_json({"type": "record", "slot": slot, "text": text})
         else:
             raise PortError("unknown request %r" % (msg,))
 

@@ -67,6 +67,13 @@ def board(tmp_path):
         log.close()
 
 
+def finished_game_scores():
+    settings = {"variant": "standard", "first": "white", "handicap": None}
+    game = kahunasettings.Settings.from_json(gamekit.board(), settings).new_game()
+    randgame.play_game(game, 7)
+    return {"white": game.scores[0], "black": game.scores[1]}
+
+
 def finished_game_journal():
     settings = {"variant": "standard", "first": "white", "handicap": None}
     game = kahunasettings.Settings.from_json(gamekit.board(), settings).new_game()
@@ -74,6 +81,11 @@ def finished_game_journal():
     assert game.is_over()
     return (journal.encode(["new", settings, 5])
             + b"".join(journal.encode(list(a)) for a in actions))
+
+
+def form(page):
+    return page.evaluate("""() => Object.fromEntries([...document.querySelectorAll(
+        '#new-game select')].map((s) => [s.name, s.value]))""")
 
 
 class Server:
@@ -262,6 +274,20 @@ def run_the_story(board, page, request, tmp_path):
     assert text(page, "#replay-count") == "move 2 of %d" % last
     assert page.evaluate("() => document.querySelectorAll('#replay-hand-white [data-card]')"
                          ".length") == 2
+    # Its game record (issue 15): a scenario file that replays to the same end.
+    assert page.is_visible("#replay-record")
+    with page.expect_download() as info:
+        page.click("#replay-record")
+    record_path = tmp_path / "record.scn"
+    info.value.save_as(str(record_path))
+    assert info.value.suggested_filename == "kahuna-game-slot5.scn"
+    wait_text(page, "#message", "Game record of slot 5 downloaded")
+    from host_tools.simulator.engine import run_commands
+    from host_tools.simulator.scenario import parse
+    report, failures = run_commands(gamekit.board(), parse(record_path.read_text(),
+                                                           gamekit.board()))
+    assert failures == [] and report["phase"] == "over"
+    assert report["scores"] == finished_game_scores()
     # The README's picture: the live game (a white bridge, hands hidden) and the finished
     # game of the archive halfway through its replay, both hands shown.
     page.fill("#replay-step", str(last * 2 // 3))
@@ -276,13 +302,17 @@ def run_the_story(board, page, request, tmp_path):
     assert os.path.exists(SCREENSHOT), "docs/web-live.png is missing: make web-screenshot"
     # A new game from the form: the game in play is archived, and replays with sizes only.
     page.click("#settings summary")
+    assert form(page) == {"ai": "none", "ai_level": "default", "variant": "standard",
+                          "first": "white", "handicap": "none"}  # the settings in force
     page.select_option("#new-game select[name=variant]", "alternative")
     page.select_option("#new-game select[name=first]", "black")
     page.select_option("#new-game select[name=handicap]", "white:2")
     page.select_option("#new-game select[name=ai]", "white")
+    page.select_option("#new-game select[name=ai_level]", "2")
     page.click("#new-game-button")
     wait_text(page, "#settings-line", "variant alternative, black starts, handicap: white "
-                                      "places 2, the board plays white", timeout=SECOND)
+                                      "places 2, the board plays white at level 2",
+              timeout=SECOND)
     wait_text(page, "#status-line", "DEAL · Black is dealt")
     page.click("#archive-refresh")
     page.wait_for_selector('#archive-list button[data-slot="1"]', timeout=5000)
@@ -291,6 +321,7 @@ def run_the_story(board, page, request, tmp_path):
     wait_text(page, "#replay-title", "Game 1 · variant standard, white starts, no handicap"
                                      " · abandoned")
     assert "hand sizes only" in text(page, "#replay-note")
+    assert not page.is_visible("#replay-record")  # an abandoned game: no record
     assert text(page, "#replay-text") == "white plays a HUNA card: a bridge on ELAI-HUNA"
     for step in range(1, 7):
         page.fill("#replay-step", str(step))
@@ -301,6 +332,10 @@ def run_the_story(board, page, request, tmp_path):
     shown = text(page, "#hands-area") + text(page, "#panel")
     for card in DEAL:
         assert card not in shown, card
+    page.reload()  # the form shows the settings in force, the board's level too
+    wait_text(page, "#settings-line", "the board plays white at level 2", timeout=5000)
+    assert form(page) == {"ai": "white", "ai_level": "2", "variant": "alternative",
+                          "first": "black", "handicap": "white:2"}
 
 
 def test_the_command_line_says_what_is_wrong(tmp_path):

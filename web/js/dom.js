@@ -39,3 +39,24 @@ export function playerRows(body, st, palette, note = null) {
     body.appendChild(tr);
   }
 }
+
+// Kahuna's settings (the simulator's and the link's JSON form) into a new-game form (the
+// static page's and the live page's): the form shows the settings in force.
+export function setForm(f, settings) {
+  const h = settings.handicap;
+  f.variant.value = settings.variant || "standard";
+  f.first.value = settings.first || "white";
+  f.handicap.value = h ? `${h[0]}:${h[1]}` : "none";
+  f.ai.value = settings.ai || "none";
+  f.ai_level.value = settings.ai_level ? String(settings.ai_level) : "default";
+}
+
+// A game's settings into its new-game form, field by field: an input takes the value, a
+// select only a value it offers (Halunken's and Kami's forms; Kahuna's uses setForm).
+export function showSettings(form, values) {
+  for (const [name, value] of Object.entries(values)) {
+    const el = form.elements[name];
+    if (!el || value === undefined) continue;
+    if (!el.options || [...el.options].some((o) => o.value === value)) el.value = value;
+  }
+}

@@ -7,7 +7,7 @@
 // For scripts and tests: `await kahuna.ready` (the first state is in), `kahuna.state()`.
 
 import { BoardView, StatusLamps } from "./boardview.js";
-import { $, BUTTONS, PLAYERS, cap, make, playerRows } from "./dom.js";
+import { $, BUTTONS, PLAYERS, cap, make, playerRows, setForm } from "./dom.js";
 
 // The link's "leds": 6 hex digits per LED -> [[r, g, b], ...].
 export function parseLeds(text, count) {
@@ -24,7 +24,7 @@ function settingsText(s) {
   const h = s.handicap;
   return `variant ${s.variant}, ${s.first} starts, ` +
     (h ? `handicap: ${h[0]} places ${h[1]}` : "no handicap") +
-    (s.ai ? `, the board plays ${s.ai}` : "");
+    (s.ai ? `, the board plays ${s.ai}` + (s.ai_level ? ` at level ${s.ai_level}` : "") : "");
 }
 
 function cardChip(name) {
@@ -60,6 +60,9 @@ class LivePage {
       const handicap = h === "none" ? null : [h.split(":")[0], parseInt(h.split(":")[1], 10)];
       const settings = { variant: f.variant.value, first: f.first.value, handicap };
       if (f.ai.value !== "none") settings.ai = f.ai.value; // a solo game (games.kahuna.solo)
+      if (f.ai.value !== "none" && f.ai_level.value !== "default") {
+        settings.ai_level = parseInt(f.ai_level.value, 10);
+      }
       this.send({ cmd: "new", settings });
     });
     $("cards").addEventListener("toggle", () => $("cards").open && this.send({ cmd: "cards" }));
@@ -69,6 +72,8 @@ class LivePage {
     $("replay-step").addEventListener("input", () => this.showStep(+$("replay-step").value));
     $("replay-prev").addEventListener("click", () => this.showStep(this.step - 1));
     $("replay-next").addEventListener("click", () => this.showStep(this.step + 1));
+    $("replay-record").addEventListener("click", () =>
+      this.replay && this.send({ op: "record", slot: this.replay.slot }));
   }
 
   connect() {
@@ -97,6 +102,7 @@ class LivePage {
     else if (msg.type === "enroll") this.onEnroll(msg);
     else if (msg.type === "archive") this.onArchive(msg);
     else if (msg.type === "replay") this.onReplay(msg);
+    else if (msg.type === "record") this.onRecord(msg);
     else if (msg.type === "device") {
       $("device").hidden = !msg.lines.length;
       $("device").textContent = msg.lines.join("\n");
@@ -149,6 +155,11 @@ class LivePage {
       ? "Scorings: " + st.round_scores.map((r) => `${r.white}–${r.black}`).join(" · ") +
         " (white–black)"
       : "No round scored yet";
+    const formFor = JSON.stringify(st.settings || null);
+    if (st.settings && formFor !== this.formFor) {
+      this.formFor = formFor; // the new-game form shows the settings in force
+      setForm($("new-game"), st.settings);
+    }
     $("settings-line").textContent = "Settings: " + settingsText(st.settings) +
       ` · deck ${st.drawable} · discard pile ${st.discard}`;
   }
@@ -256,7 +267,20 @@ class LivePage {
       : "An abandoned game: hand sizes only (reveal the hands to see them).") +
       (msg.problem ? ` The archive ends early: ${msg.problem}.` : "");
     $("replay-step").max = String(msg.steps.length - 1);
+    $("replay-record").hidden = !msg.finished; // a record names every card: once it is over
     this.showStep(msg.steps.length - 1);
+  }
+
+  // A finished game's record (a scenario file) from the server: downloaded.
+  onRecord(msg) {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([msg.text], { type: "text/plain" }));
+    a.download = `kahuna-game-slot${msg.slot}.scn`;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+    this.say(`Game record of slot ${msg.slot} downloaded (${a.download}).`, "good");
   }
 
   showStep(i) {

@@ -67,11 +67,20 @@ async function boot() {
     startRuntime(chosen.game),
     import(`./${chosen.game}/page.js`),
   ]);
-  const game = new LocalGame(runtime, runtime.board);
+  let storage = null;
+  try {
+    storage = window.localStorage; // absent or refused (a private window): nothing kept
+  } catch (e) {
+    storage = null;
+  }
+  const game = new LocalGame(runtime, runtime.board, { storage, name: chosen.game });
   const ui = page.mount({ game, geometry, onError: showError });
   game.onChange((view) => ui.render(view));
   const seed = params.get("seed");
-  game.start([], seed !== null && /^\d+$/.test(seed) ? parseInt(seed, 10) : randomSeed());
+  // The game in progress before a reload goes on (localgame.js); else a new one.
+  if (!game.resume()) {
+    game.start([], seed !== null && /^\d+$/.test(seed) ? parseInt(seed, 10) : randomSeed());
+  }
 
   let last = null;
   function frame(t) {

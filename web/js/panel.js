@@ -5,7 +5,7 @@
 // (state.solo) the hand shown is always the player's own; the board's hand is a count only
 // (the page cannot even ask for it) and its card procedure is told in words.
 
-import { $, BUTTONS, PLAYERS, cap, make, playerRows } from "./dom.js";
+import { $, BUTTONS, PLAYERS, cap, make, playerRows, setForm } from "./dom.js";
 
 function card(name, { cls = "", onClick = null, title = "" } = {}) {
   const [island, n] = name.split("-");
@@ -39,6 +39,9 @@ export class Panel {
       const f = ev.target;
       const options = [`variant=${f.variant.value}`, `first=${f.first.value}`,
         `handicap=${f.handicap.value}`, `ai=${f.ai.value}`];
+      if (f.ai.value !== "none" && f.ai_level.value !== "default") {
+        options.push(`ai_level=${f.ai_level.value}`);
+      }
       const seed = f.seed.value.trim();
       this.revealed = null;
       this.act(() => (seed ? game.newGame(options, parseInt(seed, 10)) : game.newGame(options)));
@@ -62,6 +65,7 @@ export class Panel {
       this.revealed = null; // the turn has passed: the hand goes face down
     }
     this.hand = this.revealed ? this.game.hand(this.revealed) : [];
+    this._form(st.settings);
     this._status(st);
     this._message(st);
     this._solo(st);
@@ -70,6 +74,15 @@ export class Panel {
     this._hand(st);
     document.body.dataset.phase = rep.phase;
     document.body.dataset.turn = rep.turn;
+  }
+
+  // The new-game form shows the settings in force, each time they change (a new game, a
+  // reload), so a new game changes only what the player changes.
+  _form(settings) {
+    const text = JSON.stringify(settings || null);
+    if (!settings || text === this.formFor) return;
+    this.formFor = text;
+    setForm($("new-game"), settings);
   }
 
   _status(st) {

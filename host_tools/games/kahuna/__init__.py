@@ -32,4 +32,5 @@ a solo game), which the parts above use.
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
-         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame", "remote")
+         "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame", "remote",
+         "record")

@@ -32,6 +32,70 @@ def board_changes(before, after):
     return out
 
 
+def _ends(conn):
+    return conn.split("-")
+
+
+def takeovers(before, after):
+    """The islands taken between the two reports, each with the loser's bridges there that
+    the take removed: [(taker, island, [connections])]. Public facts only."""
+    out = []
+    for isl, who in after["control"].items():
+        if before["control"].get(isl) == who:
+            continue
+        gone = sorted(c for c, q in before["bridges"].items()
+                      if q != who and c not in after["bridges"] and isl in _ends(c))
+        out.append((who, isl, gone))
+    return out
+
+
+def takeover_words(before, after, you=None):
+    """The islands taken, in words: `black took GOLA and removed white's bridges there
+    (ALOA-GOLA, GOLA-KAHU)`; with `you` (the player in a solo game) the board's takes are
+    said as such: `the board's move took GOLA and removed your bridges there (...)`."""
+    out = []
+    for who, isl, gone in takeovers(before, after):
+        loser = PLAYERS[1 - PLAYERS.index(who)]
+        whose = "your" if loser == you else loser + "'s"
+        taker = "the board's move" if you is not None and who != you else who
+        text = "%s took %s" % (taker, isl)
+        if gone:
+            text += " and removed %s bridge%s there (%s)" % (
+                whose, "" if len(gone) == 1 else "s", ", ".join(gone))
+        out.append(text)
+    return out
+
+
+def undone(before, after, secret=False):
+    """What a `back` took back, in words (`undone: white's bridge on GOLA-KAHU, GOLA-1
+    back in white's hand`), or "" when it took back no move. `secret`: no card named."""
+    out = []
+    for conn, who in before["bridges"].items():
+        if conn not in after["bridges"]:
+            out.append("%s's bridge on %s" % (who, conn))
+    for conn, who in after["bridges"].items():
+        if before["bridges"].get(conn) != who:
+            out.append("the removal of %s's bridge on %s" % (who, conn))
+    for isl, who in before["control"].items():
+        if after["control"].get(isl) != who:
+            out.append("%s's hold on %s" % (who, isl))
+    for isl, who in after["control"].items():
+        if before["control"].get(isl) != who:
+            out.append("%s holds %s again" % (who, isl))
+    for q in PLAYERS:
+        gained = [c for c in after["hands"][q] if c not in before["hands"][q]]
+        if not gained:
+            continue
+        cards = _cards(len(gained)) if secret else " ".join(gained)
+        if before["bridges"] == after["bridges"]:
+            out.append("%s's discard (%s back in hand)" % (q, cards))
+        else:
+            out.append("%s back in %s's hand" % (cards, q))
+    if before["phase"] == "draw" and after["phase"] == "play":
+        out.append("the end of %s's play phase" % after["turn"])
+    return ("undone: " + ", ".join(out)) if out else ""
+
+
 def describe(before, after, secret=False):
     """What an accepted command changed, in words. `secret`: the words must not name a
     card that was drawn, discarded or taken back into a hand (a screen two players

@@ -20,7 +20,7 @@ from core.link import StateView, without_cards
 from games.kahuna import rules, view
 from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna import textboard
-from host_tools.games.kahuna.narrate import describe
+from host_tools.games.kahuna.narrate import describe, takeover_words, undone
 from host_tools.games.kahuna.textboard import (  # noqa: F401
     NEW_ANYWAY,
     Painter,
@@ -42,13 +42,15 @@ SETTLE_MS = -(-max(frame.ERROR_MS, frame.ACK_MS, view.SCORING_MS) // 1000) * 100
 SETTLE_PHASE_MS = view.PULSE_MS // 2
 
 PROMPT = "kahuna> "
+TAKES = ("ai_level",)  # the settings `sim` passes on (--ai-level)
 PLAYERS = rules.PLAYERS
 SHORT_BUTTONS = {"undo": "back"}  # extra words for a button
 QUIT_WORDS = ("quit", "exit")
 COMMAND_WORDS = ("tap", "pick", "press", "hold", "wait", "power-cut", "option", "expect",
-                 "new", "help", "undo", "quit", "exit") + BUTTONS
+                 "new", "record", "help", "undo", "quit", "exit") + BUTTONS
 OVER_HINT = ("new plays again (new variant=alternative first=black handicap=white:2 "
-             "changes the settings); quit leaves.")
+             "changes the settings); record FILE writes the game as a scenario file; quit "
+             "leaves.")
 
 HELP = """\
 Commands (lower case works too)
@@ -67,10 +69,12 @@ Commands (lower case works too)
   option K=V     before the first tap: variant=standard|alternative,
                  first=white|black, handicap=white:N|black:N (N 1..3)
   expect PATH V  check the JSON report: expect bridges.%(conn)s white
-  new [K=V ...]  once a game is over, another (same settings, or new ones:
-                 new variant=alternative first=black handicap=white:2)
+  new [K=V ...]  once a game is over, another (new variant=alternative first=
+                 black handicap=white:2); record FILE: the game as a scenario
   draw N, draw deck  at a table of cards (sim --seed N, --ai black): take the
                  display's Nth card or the deck's top card, and register it
+  ok (hint)      against the board (sim --ai black --ai-level 1..3): ok with
+                 nothing to choose lights and says the board's move for you
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
   Deal     white taps their 3 cards (tap %(first)s-1, ...), then black taps theirs.
@@ -113,7 +117,8 @@ class Session:
     plays that side (a solo game, games.kahuna.solo): the simulator does the AI's card
     procedure itself (solohands.py), and only the player's hand is shown."""
 
-    def __init__(self, board, out=None, colour=None, unicode=None, ai=None, seed=None):
+    def __init__(self, board, out=None, colour=None, unicode=None, ai=None, seed=None,
+                 ai_level=None):
         self.board = board
         self.out = out or sys.stdout
         self.painter = Painter(colour_mode(self.out) if colour is None else colour)
@@ -129,6 +134,7 @@ class Session:
         self.message_style = None
         self.pictures = {}
         self.ai = ai
+        self.ai_level = ai_level  # None: the AI's default level
         if seed is not None:
             self.start_table(seed)
         self.settle()
@@ -147,12 +153,17 @@ class Session:
         self.seed = seed
         if self.ai is not None:
             sim.settings = dict(sim.settings, ai=self.ai)
+            if self.ai_level is not None:
+                sim.settings["ai_level"] = self.ai_level
             sim.app.new_game(sim.settings)
             sim._log_ai()
         sim.kit.sit(seed)
         self.started = True  # the settings are those of the command line
-        who = ("you play %s against the board (the AI plays %s)"
-               % (PLAYERS[1 - kahunasettings.player_index(self.ai)], self.ai)) if self.ai else \
+        level = sim.settings.get("ai_level")
+        who = ("you play %s against the board (the AI plays %s, level %s; ok with nothing "
+               "to choose lights a hint)"
+               % (PLAYERS[1 - kahunasettings.player_index(self.ai)], self.ai,
+                  level or "default")) if self.ai else \
             "hot seat: the hand of the player not on turn is hidden"
         self.message = ("Deck seed %d, cards dealt; %s. Draw with draw 1, draw 2, draw 3 "
                         "(the display) or draw deck; help for the rest." % (seed, who))
@@ -221,6 +232,9 @@ class Session:
         if words and words[0].lower() == "draw" and self.table is not None:
             self.draw(words[1:])
             return None
+        if words and words[0].lower() == "record":
+            self.record(words[1:])
+            return None
         scen = self.normalise(text)
         if not scen:
             return "same"
@@ -283,6 +297,29 @@ class Session:
         self.say("new game: %s. %s taps their 3 cards."
                  % (settings_text(settings), settings.get("first", "white")), "good")
 
+    def record(self, args):
+        """`record FILE`: the finished game as a scenario file (a game record, record.py)."""
+        from host_tools.games.kahuna import record
+        from host_tools.simulator.engine import JOURNAL
+        if len(args) != 1:
+            self.say("record FILE writes the finished game as a scenario file. Nothing "
+                     "changed.", "bad")
+            return
+        files = self.sim.flash.files
+        try:
+            text = record.scenario(self.board, bytes(files[JOURNAL]) if JOURNAL in files
+                                   else b"")
+            with open(args[0], "w", encoding="utf-8") as f:
+                f.write(text)
+        except record.RecordError as e:
+            self.say("record: %s." % e, "bad")
+            return
+        except OSError as e:
+            self.say("record: cannot write %s: %s." % (args[0], e.strerror or e), "bad")
+            return
+        self.say("record: the game written to %s (sim --scenario %s replays it)"
+                 % (args[0], args[0]), "good")
+
     def run(self, cmd, scen):
         sim = self.sim
         before = sim.report()
@@ -321,18 +358,27 @@ class Session:
                 text += "; journal problem: %s" % sim.app.boot_problem
             self.say(text, "good")
         else:
-            changes = describe(before, after, secret=self.hot_seat())
-            if cmd[1] == "press" and cmd[2] == "back" and changes and (
-                    before["hands"] != after["hands"] or before["bridges"] != after["bridges"]):
-                changes = "taken back: " + changes
-            if self.ai is not None:
-                changes = ""  # the report would tell the AI's cards
+            solo_game = self.ai is not None
+            if cmd[1] == "press" and cmd[2] == "back" and (
+                    before["hands"] != after["hands"] or before["bridges"] != after["bridges"]
+                    or before["phase"] != after["phase"]):
+                # What the undo undid; in a solo game no card named (the report holds
+                # the AI's hand, and a back never touches it, but nothing is risked).
+                changes = undone(before, after, secret=self.hot_seat() or solo_game)
+            elif solo_game:
+                # The report would tell the AI's cards: the islands taken only (public).
+                you = PLAYERS[1 - kahunasettings.player_index(self.ai)]
+                changes = "; ".join(takeover_words(before, after, you))
+                changes = changes[:1].upper() + changes[1:]
+            else:
+                changes = describe(before, after, secret=self.hot_seat())
             self.say("%s: accepted%s" % (scen, (". " + changes) if changes else ""), "good")
         if sim.kit.seated is not None and sim.kit.seated.said:
-            self.message += " The AI: " + "; ".join(sim.kit.seated.said) + "."
+            self.message = self.message.rstrip(".") + ". The AI: " + "; ".join(
+                sim.kit.seated.said) + "."
         solo = sim.app.solo
         if solo is not None and solo.say():
-            self.message += " Board: " + solo.say() + "."
+            self.message = self.message.rstrip(".") + ". Board: " + solo.say() + "."
         if self.hot_seat():
             # The screen is shared: the link's privacy rule (core.link), which names no
             # card of the deal, a draw or a discard, and a played card by its island only.
@@ -393,9 +439,10 @@ class Session:
         if self.table is not None:
             free = self.table.display  # the deck's cards are face down
         pending = [game.card_names[c] for c in self.sim.app.referee.pending]
+        display = (self.table.display, self.table.deck_count()) if self.table else None
         return textboard.status(self.board, state, self.painter, self.unicode, width,
                                 self.message, self.message_style, free=free,
-                                pending_cards=pending, over_hint=OVER_HINT)
+                                pending_cards=pending, over_hint=OVER_HINT, display=display)
 
 
 
@@ -441,7 +488,7 @@ def _setup_readline(session):
     readline.parse_and_bind("tab: complete")
 
 
-def main(board, board_path, runtime, ai=None, seed=None):
+def main(board, board_path, runtime, ai=None, seed=None, ai_level=None):
     if runtime != "cpython":
         print("sim: interactive play runs the firmware in CPython; --runtime %s is for "
               "scenario runs (--scenario FILE)" % runtime, file=sys.stderr)
@@ -451,7 +498,7 @@ def main(board, board_path, runtime, ai=None, seed=None):
         out.reconfigure(errors="replace")  # a terminal without some glyph: never a crash
     tty_out = out.isatty()
     tty_in = sys.stdin.isatty()
-    session = Session(board, out, ai=ai, seed=seed)
+    session = Session(board, out, ai=ai, seed=seed, ai_level=ai_level)
     if tty_in:
         _setup_readline(session)
 

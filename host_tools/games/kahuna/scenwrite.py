@@ -6,32 +6,7 @@ go through the scanner, buttons, referee and view on both runtimes; `annotated_g
 `python -m host_tools scengen`'s game part.
 """
 
-
-def settings_lines(settings):
-    lines = ["option variant=%s" % settings["variant"], "option first=%s" % settings["first"]]
-    if settings.get("handicap"):
-        who, n = settings["handicap"]
-        lines.append("option handicap=%s:%d" % (who, n))
-    return lines
-
-
-def action_lines(action):
-    kind = action[0]
-    if kind in ("deal", "draw"):
-        return ["tap " + action[1]]
-    if kind in ("handicap", "refill"):
-        return ["pick " + action[1]]
-    if kind == "place":
-        return ["tap " + action[1], "pick " + action[2]]
-    if kind == "remove":
-        return ["tap " + action[1], "tap " + action[2], "pick " + action[3]]
-    if kind == "discard":
-        return ["press discard", "tap " + action[1], "press done"]
-    if kind in ("end_play", "decline"):
-        return ["press done"]
-    if kind in ("skip_refill", "resume_play", "undo"):
-        return ["press back"]
-    raise ValueError("unknown action %r" % (kind,))
+from host_tools.games.kahuna.actionlines import action_lines, settings_lines  # noqa: F401
 
 
 def game_scenario(settings, actions):

@@ -9,6 +9,12 @@ from core import app as appmod
 from games.kahuna import rules
 from host_tools.simulator.engine import PRESS_MS
 
+# The simulator's own refusal (an extension of the contract; the board never raises it):
+# `draw` with an argument that names no card one could take (`draw 4`, `draw x`, `draw 3`
+# with two display cards, `draw deck` with the deck empty).
+BAD_DRAW = "bad-draw"
+DRAW_PLACES = ("1", "2", "3", "deck")
+
 
 class SimGame:
     def __init__(self, sim):
@@ -63,9 +69,18 @@ class SimGame:
         self.sim.rejected.append({"line": self.sim.line, "code": code, "message": message})
 
     def draw(self, which):
-        """`draw N|deck` at a table of cards: that card taken and tapped; refused
-        (`wrong-phase`, nothing taken) outside the draw phase or without a table."""
+        """`draw N|deck` at a table of cards: that card taken and tapped; refused, nothing
+        taken: `bad-draw` for an argument that is neither 1..3 nor deck, `wrong-phase`
+        outside the draw phase or without a table, `bad-draw` for an empty display place
+        or an empty deck."""
         sim = self.sim
+        if str(which).lower() not in DRAW_PLACES:
+            self._refuse(BAD_DRAW, "draw %s: draw 1, 2 or 3 takes that display card, draw "
+                         "deck the deck's top card" % which if which else
+                         "draw 1, 2 or 3 takes that display card, draw deck the deck's top "
+                         "card")
+            return
+        which = str(which).lower()
         if self.seated is None or sim.app.game.phase != rules.DRAW:
             why = ("draw takes a card at a table of cards (option seed=N)"
                    if self.seated is None else "draw: it is not the draw phase")
@@ -75,7 +90,7 @@ class SimGame:
         try:
             card = self.seated.draw(which)
         except ValueError as e:
-            self._refuse(rules.WRONG_PHASE, str(e))
+            self._refuse(BAD_DRAW, str(e))
             return
         refused = len(sim.rejected)
         sim.present(sim.uid_of(card), 0)

@@ -334,12 +334,12 @@ def hint(board, state, free=()):
         return text
     if ph == "draw":
         if state["must_draw"]:
-            return "%s must draw: tap the card taken%s." % (p, " (see Drawable)" if free
+            return "%s must draw: tap the card taken%s." % (p, " (listed above)" if free
                                                             else "")
         if state["hand_sizes"][p] >= HAND_LIMIT:
             return "hand full: discard first to draw, or done to decline; back to play on."
         return ("tap the card you drew%s, or done to decline; back returns to the play "
-                "phase." % (" (see Drawable)" if free else ""))
+                "phase." % (" (listed above)" if free else ""))
     return ""
 
 
@@ -385,15 +385,19 @@ def settings_text(settings):
     return "%s variant, %s first, %s%s" % (
         settings.get("variant", "standard"), settings.get("first", "white"),
         "handicap %s:%d" % (handicap[0], int(handicap[1])) if handicap else "no handicap",
-        ", the board plays %s" % settings["ai"] if settings.get("ai") else "")
+        ", the board plays %s%s" % (settings["ai"], " at level %d" % settings["ai_level"]
+                                    if settings.get("ai_level") else "")
+        if settings.get("ai") else "")
 
 
 def status(board, state, painter, unicode, width, message="", style=None, free=None,
-           pending_cards=None, over_hint=""):
+           pending_cards=None, over_hint="", display=None):
     """The status block under the picture: round, phase, turn, the players (hands when the
     state reveals them, else how many cards), islands, the option list with the highlight,
     the hint and `message` ("bad" or "good" `style` colours it). `free` (a title and card
-    names) and `pending_cards` are for the simulator, which may show them."""
+    names) and `pending_cards` are for the simulator, which may show them; `display`
+    (the face-up display's cards and the deck's size, at a table of cards) is shown in
+    every phase."""
     p = painter
     ui = state.get("ui") or {}
     turn = state["turn"]
@@ -463,7 +467,12 @@ def status(board, state, painter, unicode, width, message="", style=None, free=N
     lines += wrap_words(islands, width, indent="  ")
 
     # Cards one may register now (only the simulator knows them).
-    if free and phase in ("deal", "draw") and not ui.get("discarding"):
+    if display is not None and phase != "over":
+        cards, deck = display
+        words = [("Display:", "Display:")] + ([(c, c) for c in cards] or [("-", "-")])
+        words += [(dot, dot), ("deck %d" % deck, "deck %d" % deck)]
+        lines += wrap_words(words, width, indent="  ")[:3]
+    elif free and phase in ("deal", "draw") and not ui.get("discarding"):
         title = "Not dealt yet:" if phase == "deal" else "Drawable:"
         lines += wrap_words([(title, title)] + [(c, c) for c in free], width,
                             indent="  ")[:3]

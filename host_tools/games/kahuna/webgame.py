@@ -26,6 +26,7 @@ from core.board import ROLES
 from games.kahuna import report as gamereport
 from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
+from host_tools.games.kahuna import record as gamerecord
 from host_tools.games.kahuna.narrate import describe
 from host_tools.games.kahuna.table import Table, TableError
 from host_tools.games.kahuna.verbs import check_option
@@ -33,7 +34,8 @@ from host_tools.simulator.engine import Simulation
 from host_tools.simulator.scenario import ScenarioError
 from host_tools.web.weberror import WebError
 
-ERRORS = (TableError,)  # besides WebError and ValueError: a request's fault, said in one line
+# Besides WebError and ValueError: a request's fault, said in one line.
+ERRORS = (TableError, gamerecord.RecordError)
 
 
 def settings_from(options):
@@ -96,7 +98,9 @@ class WebGame:
                                 settings["handicap"][0], settings["handicap"][1],
                                 "" if settings["handicap"][1] == 1 else "s")
                             if settings["handicap"] else "",
-                            "; you play %s, the board plays %s" % (self.human, self.ai)
+                            "; you play %s, the board plays %s%s" % (
+                                self.human, self.ai, " at level %d" % settings["ai_level"]
+                                if settings.get("ai_level") else "")
                             if self.ai else "")}
 
     @property
@@ -329,6 +333,14 @@ class WebGame:
     def leds(self):
         return self.sim.np.rgb()
 
+    def record(self):
+        """The game as a scenario from the simulator's journal (record.py): only once the
+        game is over, else RecordError (a record names every card)."""
+        from host_tools.simulator.engine import JOURNAL
+        files = self.sim.flash.files
+        return gamerecord.scenario(self.board, bytes(files[JOURNAL]) if JOURNAL in files
+                                   else b"")
+
 
 def _cap(word):
     return word[:1].upper() + word[1:]  # MicroPython's str has no capitalize()
@@ -375,6 +387,8 @@ def hint(game, ref, board, human=None):
                  else "done ends the play phase.")
         if game.history:
             text += " Back undoes."
+        if human is not None and not ref.options:
+            text += " Ok asks the board for a hint (its move in your place)."
         return text
     if ph == rules.DRAW:
         if game.must_draw:

@@ -7,7 +7,7 @@
 // cards and clicks one; the cards go face down at once, and the page says only "p2 has
 // chosen" (host_tools/games/halunken/webgame.py never tells which).
 
-import { $, cap, make } from "../dom.js";
+import { $, cap, make, showSettings } from "../dom.js";
 import { RingView } from "./ring.js";
 
 const BUTTONS = ["prev", "next", "ok", "back", "done"];
@@ -45,6 +45,17 @@ class Panel {
     });
   }
 
+  // The new-game form shows the settings in force (a new game, a reload); a mode that is
+  // the players' default stays "the players' default", so changing the players alone works.
+  _form(s) {
+    const text = JSON.stringify(s || null);
+    if (!s || text === this.formFor) return;
+    this.formFor = text;
+    const usual = s.players === 2 ? "tactical" : "standard";
+    showSettings($("new-game"), { players: String(s.players), first: s.first,
+      mode: s.mode === usual ? "" : s.mode, ai: s.ai && s.ai.length ? s.ai.join(",") : "none" });
+  }
+
   act(fn) {
     try {
       fn();
@@ -66,6 +77,7 @@ class Panel {
     const st = view.state;
     const rep = st.report;
     if (this.shown !== this._chooser(rep)) this.shown = null; // chosen: face down again
+    this._form(st.settings);
     this._status(rep);
     this._seats(rep);
     this._lines(rep);

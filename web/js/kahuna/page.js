@@ -4,9 +4,11 @@
 
 import { BoardView, StatusLamps } from "../boardview.js";
 import { Panel } from "../panel.js";
+import { mountRecord } from "./record.js";
 
 export function mount({ game, geometry, onError }) {
   const panel = new Panel(game, geometry, { onError });
+  mountRecord({ runtime: game.rt, geometry, onError });
   const board = new BoardView(document.getElementById("board"), geometry, {
     onConnection: (id) => panel.act(() => game.pick(id)),
   });

@@ -10,7 +10,7 @@
 // (game.hand) only then, and never for a seat the board plays; the state never holds one
 // (host_tools/games/kami/webgame.py).
 
-import { $, make } from "../dom.js";
+import { $, make, showSettings } from "../dom.js";
 import { TableView } from "./table.js";
 
 const BUTTONS = ["done", "back", "discard", "prev", "next", "ok"];
@@ -52,6 +52,15 @@ class Panel {
     });
   }
 
+  // The new-game form shows the settings in force (a new game, a reload).
+  _form(s) {
+    const text = JSON.stringify(s || null);
+    if (!s || text === this.formFor) return;
+    this.formFor = text;
+    showSettings($("new-game"), { players: String(s.players), first: s.first, mode: s.mode,
+      target: String(s.target), ai: s.ai && s.ai.length ? s.ai.join(",") : "none" });
+  }
+
   act(fn) {
     try {
       fn();
@@ -67,6 +76,7 @@ class Panel {
   render(view) {
     const st = view.state;
     const rep = st.report;
+    this._form(st.settings);
     const boards = st.solo ? st.solo.ai : [];
     if (this.shown !== st.acting || boards.includes(st.acting)) this.shown = null;
     this._status(st);

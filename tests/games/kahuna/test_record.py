@@ -1,0 +1,96 @@
+"""A game record (issue 15): a finished game's journal written as a scenario
+(host_tools/games/kahuna/record.py) replays to the same end in the simulator; a game in
+play gets no record (it would name hidden cards), said in one line."""
+
+import io
+import random
+
+import pytest
+from test_sim_fuzz import random_command
+
+from core import board as boardmod
+from games.kahuna import rules
+from host_tools.games.kahuna import play, record
+from host_tools.games.kahuna import scenwrite as scengen
+from host_tools.simulator.cli import DEFAULT_BOARD
+from host_tools.simulator.engine import JOURNAL, Simulation, run_commands
+from host_tools.simulator.scenario import parse
+
+END = ("phase", "winner", "scores", "round_scores", "bridges", "control", "supply")
+
+
+@pytest.fixture(scope="module")
+def board():
+    return boardmod.load(DEFAULT_BOARD)
+
+
+def journal_of(sim):
+    return bytes(sim.flash.files[JOURNAL])
+
+
+def replayed(board, text):
+    report, failures = run_commands(board, parse(text, board))
+    assert failures == []  # the record's own expect lines hold
+    assert report["rejected"] == []
+    return report
+
+
+@pytest.mark.parametrize("seed", [4, 6, 12])
+def test_a_finished_game_replays_from_its_record(board, seed):
+    sim = Simulation(board)
+    sim.run(parse(scengen.annotated_game(board, seed), board))
+    before = sim.report()
+    assert before["phase"] == "over"
+    text = record.scenario(board, journal_of(sim))
+    assert text.startswith("# Kahuna: a game record")
+    after = replayed(board, text)
+    assert {k: after[k] for k in END} == {k: before[k] for k in END}
+
+
+def sensible(rng, s):
+    """A player who mostly moves the game on (random commands alone seldom end a game)."""
+    g = s.sim.app.game
+    ref = s.sim.app.referee
+    if ref.option_names():
+        return "pick " + rng.choice(ref.option_names())
+    if ref.pending or ref.discarding:
+        return rng.choice(["back", "done"])
+    if g.phase == rules.PLAY and g.turn == rules.WHITE:
+        hand = g.hand("white")
+        return ("tap " + rng.choice(hand)) if hand and rng.random() < 0.7 else "done"
+    if g.phase == rules.DRAW and g.turn == rules.WHITE:
+        return rng.choice(["draw 1", "draw 2", "draw deck", "done"])
+    return random_command(rng, s)
+
+
+def test_a_game_against_the_board_replays_from_its_record(board):
+    s = play.Session(board, out=io.StringIO(), unicode=False, ai="black", seed=2, ai_level=1)
+    rng = random.Random(2)
+    for _ in range(3000):
+        if s.sim.app.game.phase == rules.OVER:
+            break
+        s.handle(sensible(rng, s))
+    before = s.sim.report()
+    assert before["phase"] == "over"
+    text = record.scenario(board, journal_of(s.sim))
+    assert "# Played against the board (it played black, level 1)" in text
+    assert "option ai" not in text  # both sides' moves, as at one table
+    after = replayed(board, text)
+    assert {k: after[k] for k in END} == {k: before[k] for k in END}
+
+
+def test_a_game_in_play_has_no_record(board):
+    sim = Simulation(board)
+    text = scengen.annotated_game(board, 4)
+    sim.run(parse("\n".join(text.split("\n")[:40]), board))
+    assert sim.report()["phase"] != "over"
+    with pytest.raises(record.RecordError) as e:
+        record.scenario(board, journal_of(sim))
+    assert str(e.value) == record.IN_PLAY
+
+
+def test_a_journal_that_is_no_game_says_so(board):
+    with pytest.raises(record.RecordError, match="no game in this journal"):
+        record.scenario(board, b"")
+    with pytest.raises(record.RecordError, match="no game in this journal"):
+        record.scenario(board, b"not a journal at all")
