@@ -25,6 +25,7 @@ the part names below; each part is the module of that name here.
 - `webgame`    Kahuna's side of the browser page: deck, display and hands by clicks, hints
 - `remote`     remote play (docs/remote.md): the dealer's game with its virtual deck, a
                seat's options from what its table knows
+- `record`     a finished game's journal as a scenario file (the monitor, the pages, `record`)
 
 Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
 a solo game), which the parts above use.
