@@ -26,7 +26,7 @@ COMMANDS = {
     "soak": ("measure.soak", "play many random games through the firmware, checking it "
                              "never goes wrong"),
     "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "
-                             "random): wins, times"),
+                             "random, majority, lookahead): wins, times"),
     "remote": ("remote.table", "one table of a game across tables, through an MQTT broker: "
                                "create, or join CODE"),
     "dealer": ("remote.dealer", "the dealer of games across tables, beside the MQTT broker "

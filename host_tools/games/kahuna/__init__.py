@@ -12,7 +12,8 @@ the part names below; each part is the module of that name here.
 - `randgame`   random legal games (its own PRNG: the same on every runtime)
 - `invariants` what must hold after every action (tests, soak)
 - `soakplay`   the soak's events and its garbage that must be refused
-- `baselines`  the random and greedy players the AI is measured against
+- `baselines`  the players the AI is measured against: random and greedy (and, in
+               `stylebaselines`, majority and lookahead)
 - `duelgames`  whole games between the AI and the baselines (`duel`)
 - `benchfigures` the speed and memory figures of `bench` (and `benchai`, the AI's)
 - `textboard`  the board drawn as text (terminal play, monitor, live page)
@@ -27,7 +28,8 @@ the part names below; each part is the module of that name here.
                seat's options from what its table knows
 - `record`     a finished game's journal as a scenario file (the monitor, the pages, `record`)
 
-Beside them: `table` (the simulated table of cards) and `solohands` (the player's hands in
+Beside them: `table` (the simulated table of cards), `stylebaselines` (two of the
+baselines) and `solohands` (the player's hands in
 a solo game), which the parts above use.
 """
 

@@ -172,14 +172,20 @@ class GreedyPlayer(_Baseline):
 
 
 def make(kind, board, level=ai.DEFAULT_LEVEL, seed=0):
-    """A player by its name on the duel's command line."""
+    """A player by its name on the duel's command line (`majority` and `lookahead`:
+    `stylebaselines.py`)."""
     if kind == "ai":
         return ai.Player(board, level=level, seed=seed)
     if kind == "greedy":
         return GreedyPlayer(board, seed)
     if kind == "random":
         return RandomPlayer(board, seed)
+    if kind in ("majority", "lookahead"):
+        from host_tools.games.kahuna import stylebaselines  # it builds on this module
+        if kind == "majority":
+            return stylebaselines.MajorityPlayer(board, seed)
+        return stylebaselines.LookaheadPlayer(board, seed)
     raise ValueError("unknown player %r" % (kind,))
 
 
-KINDS = ("ai", "greedy", "random")
+KINDS = ("ai", "greedy", "random", "majority", "lookahead")
