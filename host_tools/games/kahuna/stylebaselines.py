@@ -121,15 +121,16 @@ class LookaheadPlayer(baselines.GreedyPlayer):
         """The best first action and the value of its best pair, or None."""
         node = g.snapshot()
         first = []
-        for act in self._plays(g):
+        for i, act in enumerate(self._plays(g)):
             g.apply(act)
-            first.append((self._metric(g, me), act))
+            first.append((-self._metric(g, me), i, act))
             g.restore(node)
         if not first:
             return None
-        first.sort(key=lambda t: -t[0])
+        first.sort()  # best first, ties in the rules' order (MicroPython's sort is not stable)
         best = None
-        for v1, act in first[:self.WIDTH]:
+        for v1, _, act in first[:self.WIDTH]:
+            v1 = -v1
             value = v1
             g.apply(act)
             if g.phase == rules.PLAY and not g.is_over():
