@@ -1,12 +1,15 @@
 """Baseline players to measure the computer opponent (`games.kahuna.ai.Player`) against.
 
-Both play from an `observe.Observation` only (public information and their own hand), through
+All play from an `observe.Observation` only (public information and their own hand), through
 the same private rules game the AI uses (`aimodel.Model`), and answer with a whole turn in the
 AI's action format (`("draw", name)` for a display card, `("draw_top",)` for the deck).
-They run on CPython and MicroPython alike and take the same `decide(obs)` call.
+They run on CPython and MicroPython alike and take the same `decide(obs)` call. `random` and
+`greedy` are here; `majority` and `lookahead` are greedy's machinery with the styles of
+`stylebaselines.py`.
 """
 
 from games.kahuna import ai, aimodel, rules
+from host_tools.games.kahuna import stylebaselines
 
 PLAY_KINDS = ("place", "remove", "refill", "skip_refill")
 
@@ -171,6 +174,14 @@ class GreedyPlayer(_Baseline):
         return plan + [("draw", names[best[1]])]
 
 
+class MajorityPlayer(stylebaselines.MajorityStyle, GreedyPlayer):
+    """`majority`: greedy's machinery valuing near-majorities (`stylebaselines`)."""
+
+
+class LookaheadPlayer(stylebaselines.LookaheadStyle, GreedyPlayer):
+    """`lookahead`: one ply and a best second step, its own evaluation (`stylebaselines`)."""
+
+
 def make(kind, board, level=ai.DEFAULT_LEVEL, seed=0):
     """A player by its name on the duel's command line (`majority` and `lookahead`:
     `stylebaselines.py`)."""
@@ -180,11 +191,10 @@ def make(kind, board, level=ai.DEFAULT_LEVEL, seed=0):
         return GreedyPlayer(board, seed)
     if kind == "random":
         return RandomPlayer(board, seed)
-    if kind in ("majority", "lookahead"):
-        from host_tools.games.kahuna import stylebaselines  # it builds on this module
-        if kind == "majority":
-            return stylebaselines.MajorityPlayer(board, seed)
-        return stylebaselines.LookaheadPlayer(board, seed)
+    if kind == "majority":
+        return MajorityPlayer(board, seed)
+    if kind == "lookahead":
+        return LookaheadPlayer(board, seed)
     raise ValueError("unknown player %r" % (kind,))
 
 

@@ -8,16 +8,30 @@ computer opponent against:
   the most promising ones, and scores the results with an evaluation of its own (islands,
   near-majorities for both sides, the opponent's one-bridge threats, its hand's reach).
 
-Both decide from an `observe.Observation` only: their private game is loaded from it
-(`aimodel.Model.load`, as the other baselines), and neither evaluation reads the
-opponent's hand in that game (sampled there, not known). Neither uses the AI's evaluation.
-They run on CPython and MicroPython alike.
+Here are their styles (what they value and how they build a turn); `baselines.py` makes
+the players of them over greedy's machinery (`baselines.MajorityPlayer`,
+`baselines.LookaheadPlayer`: the private game, the best single action, the draw), so this
+module needs nothing of it. Both decide from an `observe.Observation` only: their private
+game is loaded from it (`aimodel.Model.load`, as the other baselines), and neither
+evaluation reads the opponent's hand in that game (sampled there, not known). Neither uses
+the AI's evaluation. They run on CPython and MicroPython alike.
 """
 
 from games.kahuna import rules
-from host_tools.games.kahuna import baselines
 
 WIN = 100000
+PLAY_KINDS = ("place", "remove", "refill", "skip_refill")
+
+
+def _balance(owners, me):
+    """How many of `owners` (a player index, or none) are mine, minus the opponent's."""
+    n = 0
+    for o in owners:
+        if o == me:
+            n += 1
+        elif o == 1 - me:
+            n -= 1
+    return n
 
 
 def _owned(g, island, p):
@@ -54,8 +68,8 @@ def _hand_islands(g, me):
     return out
 
 
-class MajorityPlayer(baselines.GreedyPlayer):
-    """`majority`: greedy's turn loop (the single best action again and again, then the
+class MajorityStyle:
+    """`majority` (over `baselines.GreedyPlayer`): greedy's turn loop (the single best action again and again, then the
     most helpful display card), but it values a position by islands held (most), then by
     near-majorities: an island one bridge short counts for it (more when its hand can reach
     the island), the opponent's one-bridge-short islands count against it, so a bridge that
@@ -70,7 +84,7 @@ class MajorityPlayer(baselines.GreedyPlayer):
             return WIN if g.winner == rules.PLAYERS[me] else -WIN
         opp = 1 - me
         reach = _hand_islands(g, me)
-        v = 1000 * baselines._balance(g.control, me) + baselines._balance(g.bridges, me)
+        v = 1000 * _balance(g.control, me) + _balance(g.bridges, me)
         for i in range(len(g.control)):
             if _short_by_one(g, i, me):
                 v += self.NEAR + (self.NEAR_IN_HAND if i in reach else 0)
@@ -79,8 +93,8 @@ class MajorityPlayer(baselines.GreedyPlayer):
         return v
 
 
-class LookaheadPlayer(baselines.GreedyPlayer):
-    """`lookahead`: a one-ply player with a short look at its own next step. At every
+class LookaheadStyle:
+    """`lookahead` (over `baselines.GreedyPlayer`'s private game, `_best` and `_draw`): a one-ply player with a short look at its own next step. At every
     step of its turn it tries each legal action (place, remove, free refill), scores the
     position reached, expands the `WIDTH` best of them by their best second action, and
     plays the first action of the best pair when that beats ending the play phase now.
@@ -93,9 +107,9 @@ class LookaheadPlayer(baselines.GreedyPlayer):
             return WIN if g.winner == rules.PLAYERS[me] else -WIN
         opp = 1 - me
         reach = _hand_islands(g, me)
-        v = 1000 * baselines._balance(g.control, me)
+        v = 1000 * _balance(g.control, me)
         v += 300 * (g.scores[me] - g.scores[opp])
-        v += 3 * baselines._balance(g.bridges, me)
+        v += 3 * _balance(g.bridges, me)
         for i in range(len(g.control)):
             deg = g.board.island_degree[i]
             mine = _owned(g, i, me)
@@ -115,7 +129,7 @@ class LookaheadPlayer(baselines.GreedyPlayer):
         return v
 
     def _plays(self, g):
-        return [a for a in g.legal_actions() if a[0] in baselines.PLAY_KINDS]
+        return [a for a in g.legal_actions() if a[0] in PLAY_KINDS]
 
     def _step(self, g, me):
         """The best first action and the value of its best pair, or None."""

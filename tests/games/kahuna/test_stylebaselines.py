@@ -91,7 +91,7 @@ def test_they_are_other_styles_than_greedy():
 def test_majority_values_near_majorities_and_fears_the_opponents():
     board = gamekit.board()
     g = rules.Game(board)
-    player = stylebaselines.MajorityPlayer(board)
+    player = baselines.MajorityPlayer(board)
     # the island with the most connections: three bridges of one side leave it short by one
     island = max(range(len(g.control)), key=lambda i: board.island_degree[i])
     conns = list(board.island_conns[island])
