@@ -69,11 +69,12 @@ def _hand_islands(g, me):
 
 
 class MajorityStyle:
-    """`majority` (over `baselines.GreedyPlayer`): greedy's turn loop (the single best action again and again, then the
-    most helpful display card), but it values a position by islands held (most), then by
-    near-majorities: an island one bridge short counts for it (more when its hand can reach
-    the island), the opponent's one-bridge-short islands count against it, so a bridge that
-    blocks such an island is worth playing; then bridges on the board."""
+    """`majority` (over `baselines.GreedyPlayer`): greedy's turn loop (the single best
+    action again and again, then the most helpful display card), but it values a position
+    by islands held (most), then by near-majorities: an island one bridge short counts for
+    it (more when its hand can reach the island), the opponent's one-bridge-short islands
+    count against it, so a bridge that blocks such an island is worth playing; then
+    bridges on the board."""
 
     NEAR = 40  # one of my islands one bridge short
     NEAR_IN_HAND = 30  # ... and a card in hand reaches it
@@ -94,9 +95,10 @@ class MajorityStyle:
 
 
 class LookaheadStyle:
-    """`lookahead` (over `baselines.GreedyPlayer`'s private game, `_best` and `_draw`): a one-ply player with a short look at its own next step. At every
-    step of its turn it tries each legal action (place, remove, free refill), scores the
-    position reached, expands the `WIDTH` best of them by their best second action, and
+    """`lookahead` (over `baselines.GreedyPlayer`'s private game, `_best` and `_draw`): a
+    one-ply player with a short look at its own next step. At every step of its turn it
+    tries each legal action (place, remove, free refill), scores the position reached,
+    expands the `WIDTH` best of them by their best second action, and
     plays the first action of the best pair when that beats ending the play phase now.
     Its draw is greedy's choice under this evaluation."""
 

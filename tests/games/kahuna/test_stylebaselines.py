@@ -13,13 +13,13 @@
 import json
 
 import pytest
+from test_ai import run_duel
 
 import aikit
 import gamekit
 from games.kahuna import observe, rules
 from host_tools.games.kahuna import baselines, stylebaselines
 from host_tools.games.kahuna import duelgames as duelcore
-from test_ai import run_duel
 
 STYLES = ("majority", "lookahead")
 
@@ -61,13 +61,13 @@ def _observations(n_games=2):
         seen = []
 
         class Spy(baselines.GreedyPlayer):
-            def decide(self, obs):
+            def decide(self, obs, seen=seen):
                 seen.append(obs)
                 return baselines.GreedyPlayer.decide(self, obs)
 
         try:
-            baselines.make = (lambda kind, *a, **k: Spy(board) if kind == "greedy"
-                              else real(kind, *a, **k))
+            baselines.make = (lambda kind, *a, _real=real, _spy=Spy, **k:
+                              _spy(board) if kind == "greedy" else _real(kind, *a, **k))
             duelcore.play_game(board, ("ai", "greedy"), 50 + seed, game.settings.variant)
         finally:
             baselines.make = real
