@@ -10,9 +10,8 @@ card) takes the same time whatever the card (rules' hidden information).
 - the event as the loop sees it: the frames pushed to the strip during the event (and
   whether the last one is the acknowledgement), the tunes started, the journal's bytes.
 
-Kami's face-down defence uses it (tests/games/kami/kami_secret_work.py). Halunken's secret
-choice (tests/games/halunken/halunken_secret_work.py) has the same code of its own, written first;
-the two could share this module.
+Kami's face-down defence (tests/games/kami/kami_secret_work.py) and Halunken's secret
+choice (tests/games/halunken/halunken_secret_work.py) use it.
 """
 
 import gc

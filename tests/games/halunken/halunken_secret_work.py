@@ -21,13 +21,12 @@ tests/games/halunken/test_halunken_secret.py checks that every card of a case pr
 same line, on each runtime.
 """
 
-import gc
 import json
-import sys
 
 import secret_choice
 
 import conformance
+import tapwork
 from core import gameload
 from core.app import App
 from core.cards import Registry
@@ -37,73 +36,7 @@ from games.halunken import controller as ctl
 from games.halunken import report
 from host_tools.fakehw.flash import VirtualFlash
 
-TRACING = hasattr(sys, "settrace")
 NOW = 1000
-
-
-class Strip:
-    def __init__(self):
-        self.shown = []
-
-    def show(self, frame):
-        self.shown.append(bytes(frame).hex())
-
-
-class Buzzer:
-    def __init__(self):
-        self.played = []
-
-    def play(self, kind, now):
-        self.played.append((kind, now))
-
-    def tick(self, now):
-        pass
-
-
-class Work:
-    """sys.settrace's count of the Python work of one call: per function, its calls,
-    lines and bytecode instructions (CPython; the whole event, every frame below)."""
-
-    def __init__(self):
-        self.per = {}
-
-    def _key(self, code):
-        path = code.co_filename.replace("\\", "/")
-        for root in ("/firmware/", "/host_tools/", "/tests/"):
-            if root in path:
-                path = path[path.index(root) + 1:]
-                break
-        return "%s:%s" % (path, code.co_name)
-
-    def _global(self, frame, event, arg):
-        if event == "call":
-            key = self._key(frame.f_code)
-            row = self.per.setdefault(key, [0, 0, 0])
-            row[0] += 1
-            frame.f_trace_opcodes = True
-            return self._local
-        return None
-
-    def _local(self, frame, event, arg):
-        if event == "line":
-            self.per[self._key(frame.f_code)][1] += 1
-        elif event == "opcode":
-            self.per[self._key(frame.f_code)][2] += 1
-        return self._local
-
-    def run(self, fn, *args):
-        sys.settrace(self._global)
-        try:
-            return fn(*args)
-        finally:
-            sys.settrace(None)
-
-    def totals(self):
-        out = [0, 0, 0]
-        for row in self.per.values():
-            for i in range(3):
-                out[i] += row[i]
-        return out
 
 
 def one_card(settings, which, k):
@@ -111,8 +44,8 @@ def one_card(settings, which, k):
     game_def = gameload.load("halunken")
     board = conformance.board_for("halunken")
     flash = VirtualFlash()
-    strip = Strip()
-    buzzer = Buzzer()
+    strip = tapwork.Strip()
+    buzzer = tapwork.Buzzer()
     app = App(game_def, board, Registry(game_def.card_names(board)), strip, dict(settings),
               sound=buzzer, journal=Journal("/game.jnl", flash))
     lines = []
@@ -128,35 +61,16 @@ def one_card(settings, which, k):
     names = [report.move_name(g, f, m) for m in g.left_moves(f)]
     link.view.state()  # the host is up to date: what follows is the tap's alone
     del lines[:]
-    del strip.shown[:]
-    del buzzer.played[:]
-    written = flash.bytes_written
     name = names[k]
-    gc.collect()
-    gc.disable()
-    before = gc.mem_alloc() if hasattr(gc, "mem_alloc") else 0
-    work = None
-    if TRACING:
-        work = Work()
-        outcome = work.run(app.tap_card, name, NOW)
-    else:
-        outcome = app.tap_card(name, NOW)
-    allocated = gc.mem_alloc() - before if hasattr(gc, "mem_alloc") else None
-    gc.enable()
+    outcome, measured = tapwork.measure(app.tap_card, (name, NOW), strip, buzzer, flash)
     acknowledged = bytes(app.view.render(g, app.referee, NOW)).hex()
     out = {
         "outcome": list(outcome),
-        "frames_pushed": len(strip.shown),
         "last_frame_is_the_acknowledgement": bool(strip.shown) and strip.shown[-1]
         == acknowledged,
-        "tunes": [list(p) for p in buzzer.played],
-        "journal_bytes": flash.bytes_written - written,
         "link_lines": len(lines),
-        "allocated": allocated,
     }
-    if work is not None:
-        out["work"] = work.totals()
-        out["per_function"] = dict((key, work.per[key]) for key in sorted(work.per))
+    out.update(measured)  # frames pushed, tunes, journal bytes, allocation, traced work
     return name, names, out
 
 
