@@ -10,11 +10,14 @@ from games.kahuna import settings as kahunasettings
 CTRL = 100
 SLACK = 10  # per bridge above the majority on a controlled island (safety against removal)
 EXACT = 14  # a controlled island held by the bare majority can be broken by one Remove
-PROG = (0, 50, 32, 16, 6, 0, 0)  # uncontrolled island still within reach, by bridges missing
+PROG = (0, 60, 32, 16, 6, 0, 0)  # uncontrolled island still within reach, by bridges missing
 BRIDGE = 3  # per bridge on the board (R6 tie-break, and fewer bridges removed at take-over)
 CARD = 11  # per card in hand: a card is a future bridge
 DEAD_CARD = 2  # per card whose island offers nothing now
 WIN = 100000  # R7: an early win
+# The opponent's uncontrolled islands within reach count more: it moves next (tempo).
+OPP_PROG = (0, 70, 40, 16, 6, 0, 0)
+REACH = 50  # an opponent's one-short island that a card of its hand can complete
 DENY = 30  # percent of a display card's worth to the opponent counted when choosing a draw
 FULL = 0xFFFFFFFF
 
@@ -117,6 +120,7 @@ class Model:
         iconns = self.iconns
         alt = g.settings.variant == kahunasettings.ALTERNATIVE
         others = self.others
+        held = -1  # the islands of the opponent's cards (a bit mask), when first needed
         for i in range(self.n):
             a = 0
             b = 0
@@ -150,7 +154,14 @@ class Model:
                 if a + fa >= m:
                     s += PROG[m - a]
                 if b + fb >= m:
-                    s -= PROG[m - b]
+                    s -= OPP_PROG[m - b]
+                    if m - b == 1:
+                        # The opponent moves next: a one-short island its hand can
+                        # complete is nearly lost (its hand as dealt for this search).
+                        if held < 0:
+                            held = self.islands_held(opp)
+                        if self.reach(i, held, me):
+                            s -= REACH
         nb = 0
         for o in bridges:
             if o == me:
@@ -161,6 +172,35 @@ class Model:
         if cards_count and not g.final_turns:
             s += self.hand_value(me)
         return s
+
+    def reach(self, i, isl, other):
+        """Whether a hand holding cards of the islands in mask `isl` can place a bridge
+        on island i now (a card of i, or of the other end of a free connection)."""
+        g = self.game
+        bridges = g.bridges
+        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        control = g.control
+        js = self.others[i]
+        ks = self.iconns[i]
+        here = isl >> i & 1
+        for x in range(len(ks)):
+            if bridges[ks[x]] != rules.NOBODY:
+                continue
+            j = js[x]
+            if alt and control[j] == other:
+                continue
+            if here or isl >> j & 1:
+                return True
+        return False
+
+    def islands_held(self, p):
+        """The islands of the cards `p` holds, as a bit mask."""
+        place = self.game.place
+        m = 0
+        for c in range(self.n_cards):
+            if place[c] == p:
+                m |= 1 << (c >> 1)
+        return m
 
     def hand_value(self, me):
         """CARD per card that can still act (its island has a free connection open to us
