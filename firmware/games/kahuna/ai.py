@@ -298,6 +298,7 @@ class Player:
             g.apply(choice)
             if g.refill != rules.NOBODY:
                 g.apply(("refill", g.board.connections[g.refill]))
+            m.held = m.islands_held(1 - me)  # the cards it played are gone
             if g.is_over():
                 break
         return worst + cards

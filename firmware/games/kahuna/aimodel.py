@@ -104,6 +104,7 @@ class Model:
             pool[j], pool[r] = pool[r], pool[j]
             place[pool[j]] = 1 - self.me
         pool.sort()  # the next deal starts from the same order whatever was drawn
+        self.held = self.islands_held(1 - self.me)
 
     def score(self, me, cards_count=True):
         """The position from `me`'s side, in evaluation points (higher is better)."""
@@ -120,7 +121,10 @@ class Model:
         iconns = self.iconns
         alt = g.settings.variant == kahunasettings.ALTERNATIVE
         others = self.others
-        held = -1  # the islands of the opponent's cards (a bit mask), when first needed
+        nb = 0
+        # The islands of the opponent's cards as dealt (only our own cards move in the
+        # beam; the search refreshes it after each action of a reply).
+        held = self.held if opp != self.me else self.islands_held(opp)
         for i in range(self.n):
             a = 0
             b = 0
@@ -144,6 +148,7 @@ class Model:
                 else:
                     fa += 1
                     fb += 1
+            nb += a - b
             m = need[i]
             c = control[i]
             if c == me:
@@ -158,17 +163,10 @@ class Model:
                     if m - b == 1:
                         # The opponent moves next: a one-short island its hand can
                         # complete is nearly lost (its hand as dealt for this search).
-                        if held < 0:
-                            held = self.islands_held(opp)
                         if self.reach(i, held, me):
                             s -= REACH
-        nb = 0
-        for o in bridges:
-            if o == me:
-                nb += 1
-            elif o == opp:
-                nb -= 1
-        s += BRIDGE * nb
+        # Every bridge was counted at both its ends: nb is twice the bridges' difference.
+        s += BRIDGE * (nb >> 1)
         if cards_count and not g.final_turns:
             s += self.hand_value(me)
         return s
