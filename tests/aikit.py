@@ -301,3 +301,34 @@ def _hint_pair(board, settings, part, swap, rnd, level, ai_seed):
         out.append((obs.key(), [list(a) for a in move]))
         gc.collect()
     return out[0][1] if out[0] == out[1] else None
+
+
+def reach_scores(variant):
+    """The evaluation (games.kahuna.aimodel) of one position from white's side, with black
+    one bridge short of LALE (HUNA-LALE black's, IFFI-LALE and KAHU-LALE free) and black's
+    hand one card that differs: HUNA-1 (no free connection of LALE to build on), KAHU-1
+    (KAHU-LALE) or IFFI-1 (IFFI-LALE). In the alternative variant white controls KAHU
+    (COCO-KAHU, GOLA-KAHU, JOJO-KAHU), which closes KAHU-LALE to black.
+    Returns {card: score} and the weight REACH."""
+    from games.kahuna import aimodel
+    board = gamekit.board()
+    m = aimodel.Model(board, variant)
+    g = m.game
+    g.phase = rules.PLAY
+    g.turn = rules.WHITE
+    conn = g.conn_id
+    g.bridges[conn("HUNA-LALE")] = rules.BLACK
+    if variant == kahunasettings.ALTERNATIVE:
+        for name in ("COCO-KAHU", "GOLA-KAHU", "JOJO-KAHU"):
+            g.bridges[conn(name)] = rules.WHITE
+        g.control[board.islands.index("KAHU")] = rules.WHITE
+    m.me = rules.WHITE
+    out = {}
+    for card in ("HUNA-1", "KAHU-1", "IFFI-1"):
+        place = [rules.DRAWABLE] * m.n_cards
+        place[g.card_id("ALOA-1")] = rules.WHITE
+        place[g.card_id(card)] = rules.BLACK
+        g.place = place
+        m.held = m.islands_held(rules.BLACK)
+        out[card] = m.score(rules.WHITE)
+    return {"scores": out, "reach": aimodel.REACH}

@@ -6,6 +6,7 @@
     micropython tests/mp/ai_checks.py slices SEED
     micropython tests/mp/ai_checks.py async SEED
     micropython tests/mp/ai_checks.py duel KIND KIND SEED VARIANT GAMES
+    micropython tests/mp/ai_checks.py reach VARIANT
 """
 
 import gc
@@ -31,6 +32,8 @@ def main(argv):
         out = aikit.async_check(int(argv[1]))
     elif what == "slices":
         out = aikit.slice_check(int(argv[1]))
+    elif what == "reach":
+        out = aikit.reach_scores(argv[1])
     elif what == "duel":
         board = gamekit.board()
         out = []

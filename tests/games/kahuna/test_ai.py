@@ -327,3 +327,28 @@ def test_duel_refuses_bad_arguments_clearly(args):
     proc = run_duel(*args)
     assert proc.returncode == 2
     assert "error:" in proc.stderr and "Traceback" not in proc.stderr
+
+
+# ---------------------------------------------------------------------- the evaluation
+
+def test_an_opponents_one_short_island_its_hand_can_complete_costs_reach():
+    # R1: black owns HUNA-LALE, one bridge short of LALE; it moves next, so a card that
+    # can build on LALE's free connections (KAHU-1, IFFI-1) makes the island nearly lost.
+    out = aikit.reach_scores("standard")
+    s = out["scores"]
+    assert s["KAHU-1"] == s["IFFI-1"] == s["HUNA-1"] - out["reach"]
+    assert out["reach"] > 0
+
+
+def test_reach_follows_the_alternative_variants_placement_rule():
+    # Alternative variant: white controls KAHU, so black may not build KAHU-LALE; only
+    # IFFI-1 (IFFI-LALE) threatens LALE.
+    out = aikit.reach_scores("alternative")
+    s = out["scores"]
+    assert s["KAHU-1"] == s["HUNA-1"]
+    assert s["IFFI-1"] == s["HUNA-1"] - out["reach"]
+
+
+def test_the_evaluation_is_the_same_on_micropython(mpy):
+    for variant in ("standard", "alternative"):
+        assert mp_json(mpy, "reach", variant) == aikit.reach_scores(variant)
