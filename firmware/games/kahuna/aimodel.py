@@ -1,7 +1,10 @@
 """The AI's search game (games.kahuna.ai): a private rules game loaded from an observation
 (`Model.load`, the hidden cards dealt at random from the unseen ones with its own seeded
 PRNG, `Rng`) and the evaluation of a position (`Model.score`, `Model.hand_value`), with its
-weights. Plays through the rules engine's public API only."""
+weights. The evaluation is not symmetric: after our turn the opponent moves, so its islands
+within reach weigh more than ours, most of all an island one bridge short (R1) that a card
+of its hand (as dealt for the search: the cards it took face up and random unseen ones) can
+complete. Plays through the rules engine's public API only."""
 
 from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
@@ -55,6 +58,8 @@ class Model:
         self.n_cards = 2 * self.n
         self.iconns = [tuple(ks) for ks in board.island_conns]
         self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
+        self.me = 0
+        self.held = 0  # the islands of the opponent's cards as dealt (a bit mask)
         # The island at the other end of each of an island's connections.
         self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
                              else board.conn_ends[k][0] for k in ks)
