@@ -30,7 +30,8 @@ the part names below; each part is the module of that name here.
 
 Beside them: `table` (the simulated table of cards), `stylebaselines` (two of the
 baselines) and `solohands` (the player's hands in
-a solo game), which the parts above use.
+a solo game), which the parts above use, and `duelpositions` (the AI's decision time on a
+fixed set of positions, to compare two versions of the AI on a loaded machine).
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",

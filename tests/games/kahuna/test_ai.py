@@ -352,3 +352,36 @@ def test_reach_follows_the_alternative_variants_placement_rule():
 def test_the_evaluation_is_the_same_on_micropython(mpy):
     for variant in ("standard", "alternative"):
         assert mp_json(mpy, "reach", variant) == aikit.reach_scores(variant)
+
+
+# ---------------------------------------------------------------------- fixed positions
+
+def test_captured_positions_give_the_games_decisions_again_and_are_timed(tmp_path):
+    # duelpositions: the positions of one game, decided again by a fresh player of the
+    # same seed, give the plans the game's AI played; `time` reports them all.
+    from host_tools.games.kahuna import duelpositions
+    board = gamekit.board()
+    plans = []
+
+    def hook(player, obs):
+        plans.append(player.best())
+
+    duelcore.play_game(board, ("ai", "greedy"), duelpositions.CAPTURE_SEED, "standard",
+                       ai.DEFAULT_LEVEL, check=False, on_decision=hook)
+    rows = json.loads(json.dumps(duelpositions.capture(board, 1)))
+    assert len(rows) == len(plans) > 10
+    for row, plan in zip(rows, plans):
+        obs = observe.Observation(*[tuple(x) if isinstance(x, list) else x for x in row[1:]])
+        assert ai.Player(board, seed=row[0]).decide(obs) == plan
+    out = duelpositions.summary(duelpositions.fastest(board, rows[:20], reps=2))
+    assert out["positions"] == 20
+    assert 0 < out["median_ms"] <= out["p95_ms"] <= out["max_ms"] <= out["total_ms"]
+
+
+def test_positions_are_timed_on_micropython(mpy, tmp_path):
+    path = str(tmp_path / "positions.json")
+    script = "host_tools/games/kahuna/duelpositions.py"
+    big = MicroPython(executable=mpy.executable, heap_kib=1024)
+    assert json.loads(big.run_script(script, "capture", "board_def/kahuna.json", path, "1"))["positions"] > 10
+    out = json.loads(big.run_script(script, "time", "board_def/kahuna.json", path, "1"))
+    assert out["positions"] > 10 and out["p95_ms"] > 0
