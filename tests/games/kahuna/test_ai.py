@@ -382,6 +382,7 @@ def test_positions_are_timed_on_micropython(mpy, tmp_path):
     path = str(tmp_path / "positions.json")
     script = "host_tools/games/kahuna/duelpositions.py"
     big = MicroPython(executable=mpy.executable, heap_kib=1024)
-    assert json.loads(big.run_script(script, "capture", "board_def/kahuna.json", path, "1"))["positions"] > 10
-    out = json.loads(big.run_script(script, "time", "board_def/kahuna.json", path, "1"))
+    board = "board_def/kahuna.json"
+    assert json.loads(big.run_script(script, "capture", board, path, "1"))["positions"] > 10
+    out = json.loads(big.run_script(script, "time", board, path, "1"))
     assert out["positions"] > 10 and out["p95_ms"] > 0
