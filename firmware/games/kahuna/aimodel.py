@@ -23,6 +23,7 @@ OPP_PROG = (0, 70, 40, 16, 6, 0, 0)
 REACH = 50  # an opponent's one-short island that a card of its hand can complete
 DENY = 30  # percent of a display card's worth to the opponent counted when choosing a draw
 FULL = 0xFFFFFFFF
+_NOBODY = rules.NOBODY
 
 
 class Rng:
@@ -54,6 +55,7 @@ class Model:
         self.board = board
         self.game = rules.Game(board, variant=variant)
         self.game.undoable = False  # the search never undoes: no state copy per move
+        self.alt = variant == kahunasettings.ALTERNATIVE  # a model is for one variant
         self.n = len(board.islands)
         self.n_cards = 2 * self.n
         self.iconns = [tuple(ks) for ks in board.island_conns]
@@ -124,7 +126,7 @@ class Model:
         s = 0
         need = self.need
         iconns = self.iconns
-        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        alt = self.alt
         others = self.others
         nb = 0
         # The islands of the opponent's cards as dealt (only our own cards move in the
@@ -181,13 +183,13 @@ class Model:
         on island i now (a card of i, or of the other end of a free connection)."""
         g = self.game
         bridges = g.bridges
-        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        alt = self.alt
         control = g.control
         js = self.others[i]
         ks = self.iconns[i]
         here = isl >> i & 1
         for x in range(len(ks)):
-            if bridges[ks[x]] != rules.NOBODY:
+            if bridges[ks[x]] != _NOBODY:
                 continue
             j = js[x]
             if alt and control[j] == other:
@@ -213,7 +215,7 @@ class Model:
         bridges = g.bridges
         control = g.control
         ends = self.board.conn_ends
-        alt = g.settings.variant == kahunasettings.ALTERNATIVE
+        alt = self.alt
         opp = 1 - me
         v = 0
         for c in range(self.n_cards):
@@ -225,7 +227,7 @@ class Model:
                 if o == opp:
                     live = True
                     break
-                if o == rules.NOBODY:
+                if o == _NOBODY:
                     a, b = ends[k]
                     if not alt or (control[a] != opp and control[b] != opp):
                         live = True
