@@ -180,19 +180,22 @@ class Game:
 
     # ------------------------------------------------------------- control
 
-    def _owned(self, p, island):
-        n = 0
-        for k in self.board.island_conns[island]:
-            if self.bridges[k] == p:
-                n += 1
-        return n
-
     def majority(self, island):
-        """R1: the player owning more than half of the island's connections, or NOBODY."""
+        """R1: the player owning more than half of the island's connections, or NOBODY
+        (both counted in one pass: the AI's search asks this thousands of times)."""
+        bridges = self.bridges
+        w = b = 0
+        for k in self.board.island_conns[island]:
+            o = bridges[k]
+            if o == WHITE:
+                w += 1
+            elif o == BLACK:
+                b += 1
         deg = self.board.island_degree[island]
-        for p in (WHITE, BLACK):
-            if 2 * self._owned(p, island) > deg:
-                return p
+        if 2 * w > deg:
+            return WHITE
+        if 2 * b > deg:
+            return BLACK
         return NOBODY
 
     def _lay_bridge(self, p, k):
@@ -218,10 +221,21 @@ class Game:
     def _cascade(self):
         """Losing control: every island whose controller no longer has the majority loses
         its stone. Losing control removes no bridges, so this is where it stops (R8)."""
+        control = self.control
+        bridges = self.bridges
+        conns = self.board.island_conns
+        degree = self.board.island_degree
         for island in range(self.settings.n_islands):
-            owner = self.control[island]
-            if owner != NOBODY and self.majority(island) != owner:
-                self.control[island] = NOBODY
+            owner = control[island]
+            if owner != NOBODY:
+                # majority(island) != owner: the owner holds no more than half (only one
+                # player can hold more), counted for the owner alone
+                n = 0
+                for k in conns[island]:
+                    if bridges[k] == owner:
+                        n += 1
+                if 2 * n <= degree[island]:
+                    control[island] = NOBODY
 
     def _early_end(self, actor):
         """R7: in rounds 2 and 3, removing the opponent's last bridge wins at once."""
@@ -447,11 +461,15 @@ class Game:
         """Play `card` of island X to place a bridge on a free connection of X."""
         self._need_phase(PLAY)
         c = self.card_id(card)
-        offered = self.card_options(c)
         p = self.turn
-        k = self.conn_id(conn)
-        if (PLACE, k) not in offered:
-            raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
+        k = self.board.conn_index.get(conn)
+        if k is not None and k in self.board.island_conns[c // 2] and self._may_place(p, k):
+            self._in_hand(c)  # an offered bridge: the card's own check alone (no list built)
+        else:  # refused: the checks in the order card_options gives its refusals
+            offered = self.card_options(c)
+            k = self.conn_id(conn)
+            if (PLACE, k) not in offered:
+                raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
         self._note(("place", card, conn))
         if self.undoable:
             self.history.append(self._core())
