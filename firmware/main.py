@@ -147,16 +147,42 @@ def gpio_levels(pins, gpios):
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
 GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quietgc)
-GC_EVERY_SLICES = 6  # the AI's slices between two looks while it thinks (its search
-# allocates about 0.4 KB per ms: ~12 KB between two looks)
+GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks (its search
+# allocates up to about 1 KB per ms: some 15-25 KB between two looks)
 
 
-async def every(period_ms, tick, clock, app, thinking_ms):
+class Beat:
+    """When each timed task is due next (ticks_ms), so that the board's player can tell,
+    between two slices, whether anything else is to run; and the link's input, polled."""
+
+    def __init__(self, stdin):
+        self.due = []
+        import select
+        self.poller = select.poll()
+        self.poller.register(stdin, select.POLLIN)
+
+    def slot(self):
+        self.due.append(time.ticks_ms())
+        return len(self.due) - 1
+
+    def free(self):
+        """True when no task is due and no byte waits on the link."""
+        now = time.ticks_ms()
+        for d in self.due:
+            if time.ticks_diff(d, now) <= 0:
+                return False
+        for _ in self.poller.ipoll(0):
+            return False
+        return True
+
+
+async def every(period_ms, tick, clock, app, thinking_ms, beat):
     """`tick(now)` every `period_ms` (`thinking_ms` while the board's player thinks) on a
     fixed beat: each start is due a period after the last one was due, not a period after
     the tick ended, so a tick's own time (or another task's) does not stretch the period; a
     beat missed whole is dropped, not caught up."""
     due = time.ticks_ms()
+    slot = beat.slot()
     while True:
         tick(clock())
         due = time.ticks_add(due, thinking_ms if app.thinking() else period_ms)
@@ -164,19 +190,22 @@ async def every(period_ms, tick, clock, app, thinking_ms):
         if wait < 0:
             due = time.ticks_ms()  # behind by a beat or more: start afresh from now
             wait = 0
+        beat.due[slot] = due
         await asyncio.sleep_ms(wait)
 
 
-async def reader_every(period_ms, tick, reader, clock, app, collect):
+async def reader_every(period_ms, tick, reader, clock, app, collect, beat):
     """The reader's task: every `period_ms` (THINKING_MS's while the board's player
     thinks) while it waits for the next poll, and again after READER_BUSY_MS while a poll
     is under way (its steps do not wait a period). Once a poll is over (a tap's frame is
     out by then) is a quiet moment for `collect`."""
     due = time.ticks_ms()
     slow = THINKING_MS["reader"]
+    slot = beat.slot()
     while True:
         tick(clock())
         if reader.busy:
+            beat.due[slot] = time.ticks_add(time.ticks_ms(), READER_BUSY_MS)
             await asyncio.sleep_ms(READER_BUSY_MS)
             continue
         thinking = app.thinking()
@@ -187,20 +216,26 @@ async def reader_every(period_ms, tick, reader, clock, app, collect):
         if wait < 0:
             due = time.ticks_ms()
             wait = 0
+        beat.due[slot] = due
         await asyncio.sleep_ms(wait)
 
 
-async def ai_every(period_ms, tick, app, clock, collect):
+async def ai_every(period_ms, tick, app, clock, collect, beat):
     """The board's own player: a slice every `period_ms` while nothing is to think, and
     slice after slice while it thinks, the end of a slice a quiet moment for `collect`.
     Each slice yields to every task that is due: their place in the queue (their due time)
     is before the next slice's (now), so the frames, the reader, the inputs and the link
     come first; when none is due the next slice starts at once (a 1 ms sleep here left the
-    chip idle for up to a ms after every slice)."""
+    chip idle for up to a ms after every slice), in the same turn of the asyncio loop
+    while `beat` says nothing else is to run (a turn of the loop costs as much as a
+    tick)."""
     while True:
         tick(clock())
         if app.thinking():
             collect(GC_EVERY_SLICES)
+            while app.thinking() and beat.free():
+                tick(clock())
+                collect(GC_EVERY_SLICES)
             await asyncio.sleep_ms(0)
         else:
             await asyncio.sleep_ms(period_ms)
@@ -254,16 +289,17 @@ async def game(clock, parts):
     app.show(clock())
     reader.burst_us = READER_BURST_US
     collect = Collector(stats)
+    beat = Beat(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:
-            tasks.append(reader_every(period, tick, reader, clock, app, collect))
+            tasks.append(reader_every(period, tick, reader, clock, app, collect, beat))
         elif raw == app.tick_ai:
-            tasks.append(ai_every(period, tick, app, clock, collect))
+            tasks.append(ai_every(period, tick, app, clock, collect, beat))
         elif raw == app.tick_inputs:
-            tasks.append(every(period, tick, clock, app, THINKING_MS["inputs"]))
+            tasks.append(every(period, tick, clock, app, THINKING_MS["inputs"], beat))
         else:
-            tasks.append(every(period, tick, clock, app, period))
+            tasks.append(every(period, tick, clock, app, period, beat))
     tasks.append(serial_task(link))
     await asyncio.gather(*tasks)
 

@@ -44,7 +44,7 @@ AI_MS = 10  # the board's own player's tick: one slice of its thinking
 # While the board's own player thinks, main.py runs the inputs and the reader less often,
 # so the search gets most of the chip (a tap then is refused anyway: the AI is thinking;
 # the encoder's detents are counted by interrupt).
-THINKING_MS = {"inputs": 10, "reader": 60}
+THINKING_MS = {"inputs": 10, "reader": 100}
 
 
 class App:

@@ -129,7 +129,7 @@ class Game:
         self.supply[:] = supply
         self.place[:] = place
         self.scores[:] = scores
-        self.round_scores = list(round_scores)
+        self.round_scores[:] = round_scores
 
     def to_act(self):
         """The seats to act now (platform interface): one at a time in Kahuna."""
@@ -142,7 +142,7 @@ class Game:
     def restore(self, snap):
         core, history = snap
         self._set_core(core)
-        self.history = list(history)
+        self.history[:] = history  # in place, as the core's lists: nothing allocated
 
     # --------------------------------------------------------------- names
 
@@ -423,7 +423,18 @@ class Game:
         name = ACTIONS.get(action[0])
         if name is None:
             raise ValueError("unknown action %r" % (action[0],))
-        getattr(self, name)(*action[1:])
+        # The class's function, its arguments passed one by one: no bound method and no
+        # tuple of arguments made (the AI's search applies thousands of actions).
+        f = getattr(type(self), name)
+        n = len(action)
+        if n == 1:
+            f(self)
+        elif n == 2:
+            f(self, action[1])
+        elif n == 3:
+            f(self, action[1], action[2])
+        else:
+            f(self, *action[1:])
 
     def deal(self, card):
         """Register a dealt card: the starting player's 3 cards, then the other's (R2)."""
