@@ -7,10 +7,12 @@ animation with the buzzer and the watchdog) as an asyncio task with its period, 
 for the serial link. The periods are kept on a fixed beat (`every`); the reader comes back
 within a millisecond while the PN532 has a command in flight and runs a poll's steps back
 to back (`Reader.burst_us`); the board's own player thinks slice after slice, behind every
-task that is due; the heap is collected after a reader poll when it runs low (`Collector`), so
-the collections that MicroPython would make on its own, wherever an allocation finds no
-room, do not happen. The platform lives in `core/`, the games in `games/`, the device
-drivers in `hw/`; this is the only module that imports `machine`.
+task that is due (`Beat`), while the inputs and the reader run less often
+(`core.app.THINKING_MS`); the heap is collected at quiet moments when it runs low (after a
+reader poll, after a slice: `core.quietgc.Collector`), so the collections that MicroPython
+would make on its own, wherever an allocation finds no room, do not happen. The platform
+lives in `core/`, the games in `games/`, the device drivers in `hw/`; this is the only
+module that imports `machine`.
 
 Holding the bring-up button at power-up starts bring-up mode instead (see `bringup`).
 """

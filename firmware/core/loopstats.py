@@ -13,7 +13,8 @@ microseconds of the board's own clock (time.ticks_us):
   written because of it (the tap as the board sees it);
 - the frame output: the strip's show (copy to the driver buffer and the write);
 - the computer opponent (a solo game): per decision, the time from its first slice to the
-  decision, the time spent in its slices, and how many slices; read through the solo
+  decision, the time spent in its slices, and how many slices; and of all its slices,
+  how many ran longer than LONG_SLICE_US; read through the solo
   interface every game's solo object has (docs/platform.md): `thinking` (True while a
   decision is being worked out over several ticks) and `decisions` (how many it made; a
   tick that raises it completed one). A decision made within one tick is one slice;
@@ -37,6 +38,8 @@ RING = 32  # recent samples kept per series: p50 and p95 are over these
 HEAP_EVERY = 10  # frames between two heap samples (gc.mem_free walks the heap: ~1 ms)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
+LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
+# plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 _mem_alloc = getattr(gc, "mem_alloc", None)
@@ -149,6 +152,8 @@ class LoopStats:
         self.ai_start = 0
         self.ai_us = 0
         self.ai_n = 0
+        self.ai_ticks = 0  # thinking ticks since boot (or the last reset)
+        self.ai_long = 0  # ... of them longer than LONG_SLICE_US
         self.frames = 0
         self.heap_free = -1  # the last sample
         self.heap_low = -1  # the lowest sample
@@ -249,6 +254,9 @@ class LoopStats:
                     self.ai_n = 0
                 self.ai_us += d
                 self.ai_n += 1
+                self.ai_ticks += 1
+                if d > LONG_SLICE_US:
+                    self.ai_long += 1
                 if done:
                     self.ai_elapsed.add(ticks_diff(t1, self.ai_start))
                     self.ai_compute.add(self.ai_us)
@@ -320,5 +328,7 @@ class LoopStats:
                 "frame_out_ms": self.show.report(1000),
                 "ai": {"elapsed_ms": self.ai_elapsed.report(1000),
                        "compute_ms": self.ai_compute.report(1000),
-                       "slices": self.ai_slices.report()},
+                       "slices": self.ai_slices.report(),
+                       "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": self.ai_long,
+                                       "of": self.ai_ticks}},
                 "heap": heap}

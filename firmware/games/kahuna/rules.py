@@ -215,7 +215,11 @@ class Game:
                         self.bridges[j] = NOBODY
                         self.supply[opp] += 1
                         removed = True
-        self._cascade()
+        if removed:
+            # Only a removed bridge can cost its owner a majority: a bridge laid on a free
+            # connection changes no other count (every controlled island held its
+            # majority before, as the cascade after every removal keeps it).
+            self._cascade()
         return removed
 
     def _cascade(self):
@@ -378,17 +382,34 @@ class Game:
             acts.append(("refill", conns[self.refill]))
             acts.append(("skip_refill",))
         elif ph == PLAY or ph == DRAW:
-            hand = [c for c in range(self.settings.n_cards) if self.place[c] == p]
+            place = self.place
+            hand = [c for c in range(self.settings.n_cards) if place[c] == p]
             for c in hand:
                 acts.append(("discard", names[c]))
             if ph == PLAY:
-                for c in hand:
-                    for k in self._placements(p, c // 2):
-                        acts.append(("place", names[c], conns[k]))
-                for x in range(len(hand)):
-                    for y in range(x + 1, len(hand)):
-                        for k in self._pair_targets(p, hand[x], hand[y]):
-                            acts.append(("remove", names[hand[x]], names[hand[y]], conns[k]))
+                # _placements and _pair_targets, inlined (the AI's search asks this at
+                # every node): the same actions in the same order.
+                iconns = self.board.island_conns
+                bridges = self.bridges
+                if self.supply[p] > 0:
+                    alt = self.settings.variant == ALTERNATIVE
+                    for c in hand:
+                        for k in iconns[c // 2]:
+                            if bridges[k] == NOBODY and (not alt or self._may_place(p, k)):
+                                acts.append(("place", names[c], conns[k]))
+                opp = 1 - p
+                ends = self.board.conn_ends
+                n = len(hand)
+                for x in range(n):
+                    cx = hand[x]
+                    theirs = [k for k in iconns[cx // 2] if bridges[k] == opp]
+                    if not theirs:
+                        continue
+                    for y in range(x + 1, n):
+                        i2 = hand[y] // 2
+                        for k in theirs:
+                            if i2 in ends[k]:
+                                acts.append(("remove", names[cx], names[hand[y]], conns[k]))
                 acts.append(("end_play",))
                 if self.history:
                     acts.append(("undo",))
