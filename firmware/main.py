@@ -28,6 +28,7 @@ import neopixel
 
 from core import gameload, tunes
 from core.app import THINKING_MS, WATCHDOG_MS, App
+from core.beat import Beat
 from core.cards import Registry, RegistryError
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
@@ -151,31 +152,6 @@ READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to
 GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quietgc)
 GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks (its search
 # allocates up to about 1 KB per ms: some 15-25 KB between two looks)
-
-
-class Beat:
-    """When each timed task is due next (ticks_ms), so that the board's player can tell,
-    between two slices, whether anything else is to run; and the link's input, polled."""
-
-    def __init__(self, stdin):
-        self.due = []
-        import select
-        self.poller = select.poll()
-        self.poller.register(stdin, select.POLLIN)
-
-    def slot(self):
-        self.due.append(time.ticks_ms())
-        return len(self.due) - 1
-
-    def free(self):
-        """True when no task is due and no byte waits on the link."""
-        now = time.ticks_ms()
-        for d in self.due:
-            if time.ticks_diff(d, now) <= 0:
-                return False
-        for _ in self.poller.ipoll(0):
-            return False
-        return True
 
 
 async def every(period_ms, tick, clock, app, thinking_ms, beat):
