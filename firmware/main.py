@@ -219,7 +219,9 @@ async def ai_every(period_ms, tick, app, clock, collect, beat):
             await asyncio.sleep_ms(period_ms)
 
 
-async def serial_task(link):
+async def serial_task(link, collect):
+    """The link: each burst of bytes fed to it; after it (its replies are out) a quiet
+    moment for `collect`, so the next command (a whole state is some KB) finds room."""
     import select
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
     stream = asyncio.StreamReader(stdin)
@@ -232,6 +234,7 @@ async def serial_task(link):
         if data:
             link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
             link.read_waiting(stdin, poller)
+            collect()
 
 
 async def game(clock, parts):
@@ -278,7 +281,7 @@ async def game(clock, parts):
             tasks.append(every(period, tick, clock, app, THINKING_MS["inputs"], beat))
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
-    tasks.append(serial_task(link))
+    tasks.append(serial_task(link, collect))
     await asyncio.gather(*tasks)
 
 
