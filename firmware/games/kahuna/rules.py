@@ -425,8 +425,9 @@ class Game:
 
     # --------------------------------------------------------------- checks
 
-    def _need_phase(self, *phases):
-        if self.phase not in phases:
+    def _need_phase(self, phase, other=None):
+        # Two named phases, not *phases: no tuple made for each action the AI applies.
+        if self.phase != phase and self.phase != other:
             raise Rejected(WRONG_PHASE, "not allowed in the %s phase" % (self.phase,))
         if self.refill != NOBODY:
             raise Rejected(WRONG_PHASE, "first take or decline the free refill of %s"
