@@ -86,7 +86,6 @@ class App:
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
         self._drawn = False  # the last frame composed stands until something changes (_still)
-        self._fault = False  # the reader's fault when it was composed
         self._boot()
 
     def _boot(self):
@@ -444,9 +443,11 @@ class App:
         timed animation running and nothing blinking or pulsing (the view's optional
         `still()`, asked right after composing), and nothing that draws it changed since:
         every event composes its frame at once (`_after`, the link), the board's player
-        marks a change when it stops thinking (`tick_ai`), and the reader's fault is
-        compared. A view without `still` is composed every frame."""
-        return self._drawn and (self.reader is None or self.reader.lost == self._fault)
+        marks a change when it stops thinking (`tick_ai`), and a frame composed with the
+        reader's fault (it blinks) or an enrolment (it pulses) never stands, so the fault's
+        start is the only change left to look at. A view without `still` is composed every
+        frame."""
+        return self._drawn and (self.reader is None or not self.reader.lost)
 
     def show(self, now):
         self._drawn = False
@@ -461,5 +462,4 @@ class App:
                                          self.solo))
         still = self._view_still
         if still is not None and place < 0 and not fault:
-            self._fault = fault
             self._drawn = still(self.game, self.referee, now)
