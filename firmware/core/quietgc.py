@@ -40,9 +40,10 @@ class Collector:
             return False
         self.calls = 0
         self.looks += 1
+        t0 = ticks_us()
         free = self.mem_free()
         if self.stats is not None:
-            self.stats.heap_seen(free)
+            self.stats.heap_seen(free, ticks_diff(ticks_us(), t0))
         if free >= self.low:
             return False
         t0 = ticks_us()

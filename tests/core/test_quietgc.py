@@ -18,7 +18,7 @@ class Stats:
         self.seen = []
         self.made = 0
 
-    def heap_seen(self, free):
+    def heap_seen(self, free, us=0):
         self.seen.append(free)
 
     def collected(self, us):
