@@ -7,10 +7,12 @@ animation with the buzzer and the watchdog) as an asyncio task with its period, 
 for the serial link. The periods are kept on a fixed beat (`every`); the reader comes back
 within a millisecond while the PN532 has a command in flight and runs a poll's steps back
 to back (`Reader.burst_us`); the board's own player thinks slice after slice, behind every
-task that is due; the heap is collected after a reader poll when it runs low (`Collector`), so
-the collections that MicroPython would make on its own, wherever an allocation finds no
-room, do not happen. The platform lives in `core/`, the games in `games/`, the device
-drivers in `hw/`; this is the only module that imports `machine`.
+task that is due (`Beat`), while the inputs and the reader run less often
+(`core.app.THINKING_MS`); the heap is collected at quiet moments when it runs low (after a
+reader poll, after a slice: `core.quietgc.Collector`), so the collections that MicroPython
+would make on its own, wherever an allocation finds no room, do not happen. The platform
+lives in `core/`, the games in `games/`, the device drivers in `hw/`; this is the only
+module that imports `machine`.
 
 Holding the bring-up button at power-up starts bring-up mode instead (see `bringup`).
 """
@@ -25,12 +27,14 @@ import machine
 import neopixel
 
 from core import gameload, tunes
-from core.app import WATCHDOG_MS, App
+from core.app import THINKING_MS, WATCHDOG_MS, App
+from core.beat import Beat
 from core.cards import Registry, RegistryError
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
+from core.quietgc import Collector
 from core.unload import unload
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
@@ -145,85 +149,79 @@ def gpio_levels(pins, gpios):
 # The loop's timing on the board (the periods are core.app's tasks()).
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
-GC_LOW = 64 * 1024  # free heap under this after a reader poll: collect then
-GC_EVERY = 4  # polls between two looks at the free heap (gc.mem_free walks the heap:
-# about 1 ms); every poll while the AI thinks (its search allocates about 1 KB per ms)
+GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quietgc)
+GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks (its search
+# allocates up to about 1 KB per ms: some 15-25 KB between two looks)
 
 
-async def every(period_ms, tick, clock):
-    """`tick(now)` every `period_ms` on a fixed beat: each start is due a period after the
-    last one was due, not a period after the tick ended, so a tick's own time (or another
-    task's) does not stretch the period; a beat missed whole is dropped, not caught up."""
+async def every(period_ms, tick, clock, app, thinking_ms, beat):
+    """`tick(now)` every `period_ms` (`thinking_ms` while the board's player thinks) on a
+    fixed beat: each start is due a period after the last one was due, not a period after
+    the tick ended, so a tick's own time (or another task's) does not stretch the period; a
+    beat missed whole is dropped, not caught up."""
     due = time.ticks_ms()
+    slot = beat.slot()
     while True:
         tick(clock())
-        due = time.ticks_add(due, period_ms)
+        due = time.ticks_add(due, thinking_ms if app.thinking() else period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
         if wait < 0:
             due = time.ticks_ms()  # behind by a beat or more: start afresh from now
             wait = 0
+        beat.due[slot] = due
         await asyncio.sleep_ms(wait)
 
 
-async def reader_every(period_ms, tick, reader, clock, after):
-    """The reader's task: every `period_ms` while it waits for the next poll, and again
-    after READER_BUSY_MS while a poll is under way (its steps do not wait a period).
-    `after()` runs once a poll is over (a tap's frame is out by then)."""
+async def reader_every(period_ms, tick, reader, clock, app, collect, beat):
+    """The reader's task: every `period_ms` (THINKING_MS's while the board's player
+    thinks) while it waits for the next poll, and again after READER_BUSY_MS while a poll
+    is under way (its steps do not wait a period). Once a poll is over (a tap's frame is
+    out by then) is a quiet moment for `collect`."""
     due = time.ticks_ms()
+    slow = THINKING_MS["reader"]
+    slot = beat.slot()
     while True:
         tick(clock())
         if reader.busy:
+            beat.due[slot] = time.ticks_add(time.ticks_ms(), READER_BUSY_MS)
             await asyncio.sleep_ms(READER_BUSY_MS)
             continue
-        after()
-        due = time.ticks_add(due, period_ms)
+        thinking = app.thinking()
+        if not thinking:
+            collect(GC_EVERY_POLLS)
+        due = time.ticks_add(due, slow if thinking else period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
         if wait < 0:
             due = time.ticks_ms()
             wait = 0
+        beat.due[slot] = due
         await asyncio.sleep_ms(wait)
 
 
-async def ai_every(period_ms, tick, app, clock):
+async def ai_every(period_ms, tick, app, clock, collect, beat):
     """The board's own player: a slice every `period_ms` while nothing is to think, and
-    slice after slice while it thinks (each yields to every task that is due: the frames,
-    the reader, the inputs and the link come first)."""
+    slice after slice while it thinks, the end of a slice a quiet moment for `collect`.
+    Each slice yields to every task that is due: their place in the queue (their due time)
+    is before the next slice's (now), so the frames, the reader, the inputs and the link
+    come first; when none is due the next slice starts at once (a 1 ms sleep here left the
+    chip idle for up to a ms after every slice), in the same turn of the asyncio loop
+    while `beat` says nothing else is to run (a turn of the loop costs as much as a
+    tick)."""
     while True:
         tick(clock())
-        solo = app.solo
-        # 1 ms, not 0: a task that is due (or late) runs before the next slice, whose
-        # place in the queue is behind it; a task resynchronised to now would not be.
-        await asyncio.sleep_ms(1 if solo is not None and solo.thinking else period_ms)
+        if app.thinking():
+            collect(GC_EVERY_SLICES)
+            while app.thinking() and beat.free():
+                tick(clock())
+                collect(GC_EVERY_SLICES)
+            await asyncio.sleep_ms(0)
+        else:
+            await asyncio.sleep_ms(period_ms)
 
 
-class Collector:
-    """Garbage collection at quiet moments: just after a reader poll (a tap's frame is out,
-    the next poll is a period away), when the free heap is under GC_LOW, so an automatic
-    collection (when an allocation finds no room) never lands in the middle of a tap, a
-    slice of the AI's thinking or a link command. `stats` (a core.loopstats.LoopStats) is
-    told of each collection."""
-
-    def __init__(self, app, stats):
-        self.app = app
-        self.stats = stats
-        self.polls = 0
-
-    def __call__(self):
-        self.polls += 1
-        solo = self.app.solo
-        if self.polls < GC_EVERY and (solo is None or not solo.thinking):
-            return
-        self.polls = 0
-        free = gc.mem_free()
-        self.stats.heap_seen(free)
-        if free >= GC_LOW:
-            return
-        t0 = time.ticks_us()
-        gc.collect()
-        self.stats.collected(time.ticks_diff(time.ticks_us(), t0))
-
-
-async def serial_task(link):
+async def serial_task(link, collect):
+    """The link: each burst of bytes fed to it; after it (its replies are out) a quiet
+    moment for `collect`, so the next command (a whole state is some KB) finds room."""
     import select
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
     stream = asyncio.StreamReader(stdin)
@@ -236,6 +234,7 @@ async def serial_task(link):
         if data:
             link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
             link.read_waiting(stdin, poller)
+            collect()
 
 
 async def game(clock, parts):
@@ -270,16 +269,19 @@ async def game(clock, parts):
     app.watchdog = machine.WDT(timeout=WATCHDOG_MS)
     app.show(clock())
     reader.burst_us = READER_BURST_US
-    collect = Collector(app, stats)
+    collect = Collector(stats)
+    beat = Beat(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:
-            tasks.append(reader_every(period, tick, reader, clock, collect))
+            tasks.append(reader_every(period, tick, reader, clock, app, collect, beat))
         elif raw == app.tick_ai:
-            tasks.append(ai_every(period, tick, app, clock))
+            tasks.append(ai_every(period, tick, app, clock, collect, beat))
+        elif raw == app.tick_inputs:
+            tasks.append(every(period, tick, clock, app, THINKING_MS["inputs"], beat))
         else:
-            tasks.append(every(period, tick, clock))
-    tasks.append(serial_task(link))
+            tasks.append(every(period, tick, clock, app, period, beat))
+    tasks.append(serial_task(link, collect))
     await asyncio.gather(*tasks)
 
 

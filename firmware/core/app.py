@@ -41,6 +41,10 @@ READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, 
 FRAME_MS = 20  # one frame of the animation, a buzzer step and a watchdog feed
 WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up to 8.3 s
 AI_MS = 10  # the board's own player's tick: one slice of its thinking
+# While the board's own player thinks, main.py runs the inputs and the reader less often,
+# so the search gets most of the chip (a tap then is refused anyway: the AI is thinking;
+# the encoder's detents are counted by interrupt).
+THINKING_MS = {"inputs": 10, "reader": 100}
 
 
 class App:
@@ -64,6 +68,7 @@ class App:
         self.watchdog = watchdog
         self.scanner = Scanner()
         self.view = game_def.view(board)
+        self._view_still = getattr(self.view, "still", None)  # bound once: no allocation
         self.boot_problem = None
         self.listeners = []  # callable(outcome) after every event (the serial link)
         self.enroller = None  # a core.enroll.Enroller once a card is being enrolled
@@ -80,6 +85,7 @@ class App:
         self.prompters = []  # callable(text) when the solo game's step changes
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
+        self._drawn = False  # the last frame composed stands until something changes (_still)
         self._boot()
 
     def _boot(self):
@@ -249,6 +255,10 @@ class App:
             tasks.insert(len(tasks) - 2, (self.inputs.poll_ms, self.tick_inputs))
         return tasks
 
+    def thinking(self):
+        """True while the board's own player works out a decision over several ticks."""
+        return self.solo is not None and self.solo.thinking
+
     def tick_reader(self, now):
         """One reader step; a completed poll goes to the scanner."""
         if self.reader.poll(now):
@@ -260,8 +270,13 @@ class App:
 
     def tick_frame(self, now):
         """One animation frame, a buzzer step, and the watchdog fed: a stalled loop stops
-        feeding it, the watchdog resets the board and the journal resumes the game."""
-        self.show(now)
+        feeding it, the watchdog resets the board and the journal resumes the game. The
+        frame is composed again only when it may have changed (`_still`); else the last one
+        is written again (the strip keeps its 50 frames a second)."""
+        if self._still():
+            self.strip.show(self.view.frame)
+        else:
+            self.show(now)
         if self.sound is not None:
             self.sound.tick(now)
         if self.watchdog is not None:
@@ -275,7 +290,10 @@ class App:
         hold = getattr(self.view, "hold_solo", None)
         if hold is not None and hold(now):
             return  # ... and while the lights show what it must not cut short
+        was = self.solo.thinking
         out = self.solo.tick(now)
+        if not (was and self.solo.thinking):
+            self._drawn = False  # its step, a move's lights or a hint: the next frame shows it
         if out is not None:
             self._after(out, now)
         else:
@@ -420,12 +438,28 @@ class App:
             return -1
         return self.game_def.enroll_place(self.game, self.enroller.card)
 
+    def _still(self):
+        """True when the last frame composed is the frame of now: it was composed with no
+        timed animation running and nothing blinking or pulsing (the view's optional
+        `still()`, asked right after composing), and nothing that draws it changed since:
+        every event composes its frame at once (`_after`, the link), the board's player
+        marks a change when it stops thinking (`tick_ai`), and a frame composed with the
+        reader's fault (it blinks) or an enrolment (it pulses) never stands, so the fault's
+        start is the only change left to look at. A view without `still` is composed every
+        frame."""
+        return self._drawn and (self.reader is None or not self.reader.lost)
+
     def show(self, now):
+        self._drawn = False
         if self.menu is not None:
             st = self.board.status_leds
             self.strip.show(self.menu.paint(self.view.f, self.game_def.menu_pixels(self.board),
                                             st.get("phase", -1), st.get("error", -1), now))
             return
         fault = self.reader is not None and self.reader.lost
-        self.strip.show(self.view.render(self.game, self.referee, now,
-                                         self.enrolling_place(), fault, self.solo))
+        place = self.enrolling_place()
+        self.strip.show(self.view.render(self.game, self.referee, now, place, fault,
+                                         self.solo))
+        still = self._view_still
+        if still is not None and place < 0 and not fault:
+            self._drawn = still(self.game, self.referee, now)

@@ -13,7 +13,9 @@ microseconds of the board's own clock (time.ticks_us):
   written because of it (the tap as the board sees it);
 - the frame output: the strip's show (copy to the driver buffer and the write);
 - the computer opponent (a solo game): per decision, the time from its first slice to the
-  decision, the time spent in its slices, and how many slices; read through the solo
+  decision, the time spent in its slices, how many slices, and the time in no tick (nor
+  a collection or a look at the heap main.py made: the asyncio loop's turns, interrupts);
+  and of all its slices, how many ran longer than LONG_SLICE_US; read through the solo
   interface every game's solo object has (docs/platform.md): `thinking` (True while a
   decision is being worked out over several ticks) and `decisions` (how many it made; a
   tick that raises it completed one). A decision made within one tick is one slice;
@@ -37,6 +39,9 @@ RING = 32  # recent samples kept per series: p50 and p95 are over these
 HEAP_EVERY = 10  # frames between two heap samples (gc.mem_free walks the heap: ~1 ms)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
+MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
+LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
+# plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 _mem_alloc = getattr(gc, "mem_alloc", None)
@@ -129,6 +134,7 @@ class LoopStats:
         self.ai_elapsed = Series()  # first slice -> decision
         self.ai_compute = Series()  # time in the slices of a decision
         self.ai_slices = Series()  # slices of a decision
+        self.ai_outside = Series()  # a decision's time in no tick, collection or heap look
         self.gc_stall = Series()  # the longest tick in a window where a collection ran
         self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
         self.reset()
@@ -138,7 +144,8 @@ class LoopStats:
         for t in self.tasks_:
             t.reset()
         for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
-                  self.ai_compute, self.ai_slices, self.gc_stall, self.gc_quiet):
+                  self.ai_compute, self.ai_slices, self.ai_outside, self.gc_stall,
+                  self.gc_quiet):
             s.reset()
         self.polling = False
         self.poll_start = 0
@@ -149,6 +156,10 @@ class LoopStats:
         self.ai_start = 0
         self.ai_us = 0
         self.ai_n = 0
+        self.busy_us = 0  # every tick's, collection's and heap look's time, summed (MASK)
+        self.ai_busy0 = 0  # busy_us when the current decision started
+        self.ai_ticks = 0  # thinking ticks since boot (or the last reset)
+        self.ai_long = 0  # ... of them longer than LONG_SLICE_US
         self.frames = 0
         self.heap_free = -1  # the last sample
         self.heap_low = -1  # the lowest sample
@@ -181,6 +192,7 @@ class LoopStats:
             t1 = ticks_us()
             task.note(t0, t1)
             d = ticks_diff(t1, t0)
+            self.busy_us = (self.busy_us + d) & MASK
             if d > self.longest:
                 self.longest = d
             if reader:
@@ -194,6 +206,7 @@ class LoopStats:
             t1 = ticks_us()
             task.note(t0, t1)
             d = ticks_diff(t1, t0)
+            self.busy_us = (self.busy_us + d) & MASK
             if d > self.longest:
                 self.longest = d
             self.frames += 1
@@ -213,8 +226,10 @@ class LoopStats:
             self.heap_low = free
         self.longest = 0
 
-    def heap_seen(self, free):
-        """A look at the free heap made elsewhere (main.py's collector): its low point."""
+    def heap_seen(self, free, us=0):
+        """A look at the free heap made elsewhere (main.py's collector, which took `us`):
+        its low point."""
+        self.busy_us = (self.busy_us + us) & MASK
         if self.heap_low < 0 or free < self.heap_low:
             self.heap_low = free
 
@@ -222,6 +237,7 @@ class LoopStats:
         """A collection made at a quiet moment (main.py), which took `us`: counted apart
         from the automatic ones (the next heap sample starts afresh)."""
         self.gc_quiet.add(us)
+        self.busy_us = (self.busy_us + us) & MASK
         self.heap_free = -1
 
     def _ai(self, app, task, tick):
@@ -230,7 +246,9 @@ class LoopStats:
             if solo is None:
                 t0 = ticks_us()
                 tick(now)
-                task.note(t0, ticks_us())
+                t1 = ticks_us()
+                task.note(t0, t1)
+                self.busy_us = (self.busy_us + ticks_diff(t1, t0)) & MASK
                 return
             before = solo.thinking
             made = solo.decisions
@@ -242,15 +260,23 @@ class LoopStats:
             if d > self.longest:
                 self.longest = d
             done = solo.decisions != made
-            if before or solo.thinking or done:
-                if not before:
-                    self.ai_start = t0
-                    self.ai_us = 0
-                    self.ai_n = 0
+            counted = before or solo.thinking or done
+            if counted and not before:
+                self.ai_start = t0
+                self.ai_us = 0
+                self.ai_n = 0
+                self.ai_busy0 = self.busy_us
+            self.busy_us = (self.busy_us + d) & MASK
+            if counted:
                 self.ai_us += d
                 self.ai_n += 1
+                self.ai_ticks += 1
+                if d > LONG_SLICE_US:
+                    self.ai_long += 1
                 if done:
-                    self.ai_elapsed.add(ticks_diff(t1, self.ai_start))
+                    elapsed = ticks_diff(t1, self.ai_start)
+                    self.ai_outside.add(elapsed - ((self.busy_us - self.ai_busy0) & MASK))
+                    self.ai_elapsed.add(elapsed)
                     self.ai_compute.add(self.ai_us)
                     self.ai_slices.add(self.ai_n)
         return run
@@ -320,5 +346,8 @@ class LoopStats:
                 "frame_out_ms": self.show.report(1000),
                 "ai": {"elapsed_ms": self.ai_elapsed.report(1000),
                        "compute_ms": self.ai_compute.report(1000),
-                       "slices": self.ai_slices.report()},
+                       "slices": self.ai_slices.report(),
+                       "outside_ms": self.ai_outside.report(1000),
+                       "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": self.ai_long,
+                                       "of": self.ai_ticks}},
                 "heap": heap}

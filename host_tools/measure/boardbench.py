@@ -39,6 +39,11 @@ def _triple(series, fmt="%.1f"):
     return " / ".join(_cell(series, k, fmt) for k in ("p50", "p95", "max"))
 
 
+def _share(long):
+    of = long.get("of", 0)
+    return "%.0f%%" % (100.0 * long.get("n", 0) / of) if of else "-"
+
+
 def table(rep):
     """The report as text."""
     lines = ["%-8s %7s %9s %24s %8s %20s %10s" % (
@@ -69,9 +74,15 @@ def table(rep):
          ai.get("compute_ms", {}).get("n", 0)),
         ("AI decision: slices", _triple(ai.get("slices", {}), "%d"),
          ai.get("slices", {}).get("n", 0)),
+        ("AI decision: time in no tick, collection or heap look, ms",
+         _triple(ai.get("outside_ms", {}), "%.0f"), ai.get("outside_ms", {}).get("n", 0)),
+        ("AI slices longer than %s ms (5 ms + 20%%), of all its slices: n = all"
+         % ai.get("long_slices", {}).get("over_ms", "-"),
+         "%d (%s)" % (ai.get("long_slices", {}).get("n", 0), _share(ai.get("long_slices", {}))),
+         ai.get("long_slices", {}).get("of", 0)),
         ("automatic collections seen: longest tick around one, ms",
          _triple(heap.get("gc_stall_ms", {})), heap.get("gc_seen", 0)),
-        ("collections at quiet moments (after a reader poll), each, ms",
+        ("collections at quiet moments (after a poll or a slice), each, ms",
          _triple(heap.get("gc_quiet_ms", {})), heap.get("gc_quiet_ms", {}).get("n", 0)),
     ]
     lines.append("")

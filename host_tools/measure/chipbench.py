@@ -296,6 +296,11 @@ def table(res):
     for label, s in rows:
         lines.append("%-50s %4d %9s %9s %9s" % (label, s.get("n", 0), _fmt(s, "p50"),
                                                 _fmt(s, "p95"), _fmt(s, "max")))
+    elapsed = ai.get("elapsed_ms", {}).get("total")
+    compute = ai.get("compute_ms", {}).get("total")
+    if elapsed and compute is not None:
+        lines.append("AI decisions: %.0f%% of their elapsed time in their slices (%.0f of %.0f "
+                     "ms; issue 20 asks 70%%)" % (100.0 * compute / elapsed, compute, elapsed))
     heap = board.get("heap", {})
     live = res.get("live", [])
     if live:

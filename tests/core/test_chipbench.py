@@ -66,9 +66,12 @@ def test_the_table_states_the_method():
     res = {"uf2": "RPI_PICO.uf2", "boot": {"ns": 9e8},
            "tag_to_frame": chipbench.summary([200.0, 180.5, 220.0]),
            "live": [("after boot", 128000, 245760), ("at the end", 133120, 245760)],
-           "board": {"ai": {}, "heap": {"live": 133120, "total": 245760, "collect_ms": 9.5}}}
+           "board": {"ai": {"elapsed_ms": {"n": 2, "total": 4000.0},
+                            "compute_ms": {"n": 2, "total": 1900.0}},
+                     "heap": {"live": 133120, "total": 245760, "collect_ms": 9.5}}}
     text = chipbench.table(res)
     assert "RP2040 time (emulated clock)" in text and "125 MHz" in text
+    assert "AI decisions: 48% of their elapsed time in their slices (1900 of 4000 ms" in text
     line = [x for x in text.splitlines() if x.startswith("tag laid")][0]
     assert line.split()[-4:] == ["3", "200.0", "220.0", "220.0"]
     assert "live after a full collection 125.0 to 130.0 KB of 240.0 KB (2 times" in text

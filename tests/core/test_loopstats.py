@@ -77,7 +77,9 @@ def test_bench_answer_shape_and_it_changes_no_game_state():
     assert reader["poll_steps"]["n"] == 7  # seven cards laid, each found by one poll
     assert reader["uid_to_frame_ms"]["n"] == 7  # and each drew its frame
     assert rep["frame_out_ms"]["n"] >= frame["busy"]["n"]
-    assert rep["ai"] == {"elapsed_ms": {"n": 0}, "compute_ms": {"n": 0}, "slices": {"n": 0}}
+    assert rep["ai"] == {"elapsed_ms": {"n": 0}, "compute_ms": {"n": 0}, "slices": {"n": 0},
+                         "outside_ms": {"n": 0},
+                         "long_slices": {"over_ms": 6.0, "n": 0, "of": 0}}
     assert set(rep["heap"]) >= {"free_low", "gc_seen", "gc_stall_ms"}
     # Nothing changed: the state, the game, the journal; the answer is one line.
     assert len(b.lines) == 1
@@ -272,3 +274,96 @@ def test_host_bench_reads_the_virtual_boards_answer(flashed_vboard):
                           cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert text.returncode == 0 and "frame" in text.stdout and "heap: live" in text.stdout
     assert boardbench.table(rep).splitlines()[0].startswith("task")
+
+
+def test_long_slices_are_counted_over_every_decision(monkeypatch):
+    """Slices longer than LONG_SLICE_US are counted since boot, with all the slices
+    (the ring of the last 32 would see the last decision only). A fake clock times them."""
+    from core import loopstats
+
+    class Solo:
+        thinking = False
+        decisions = 0
+
+    class FakeApp:
+        solo = Solo()
+
+        def tasks(self):
+            return [(10, self.tick_ai)]
+
+        def tick_ai(self, now):
+            pass
+
+    app = FakeApp()
+    clock = [0]
+    monkeypatch.setattr(loopstats, "ticks_us", lambda: clock[0])
+    stats = loopstats.LoopStats()
+    stats.tasks(app)
+    lengths = [4000, 6500, 5000, 9000, 6000, 6001]  # us, the slices of two decisions
+
+    def tick(now):  # thinks over three ticks, the third decides; twice
+        clock[0] += lengths[now]
+        app.solo.thinking = now not in (2, 5)
+        app.solo.decisions += now in (2, 5)
+
+    ai = stats._ai(app, stats.tasks_[0], tick)
+    for i in range(6):
+        ai(i)
+    rep = stats.report(collect=False)["ai"]
+    assert rep["long_slices"] == {"over_ms": 6.0, "n": 3, "of": 6}  # 6.5, 9.0 and 6.001
+    assert rep["slices"]["n"] == 2 and rep["compute_ms"]["max"] == 21.0
+    # back to back: nothing outside the slices
+    assert rep["outside_ms"]["n"] == 2 and rep["outside_ms"]["max"] == 0
+
+
+def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_took(
+        monkeypatch):
+    """Between two slices the clock runs on for a frame tick (timed: inside), a look at the
+    heap and a collection (told: inside) and a gap nobody timed (outside)."""
+    from core import loopstats
+
+    class Solo:
+        thinking = False
+        decisions = 0
+
+    class FakeApp:
+        solo = Solo()
+
+        def tasks(self):
+            return [(10, self.tick_ai), (20, self.tick_frame)]
+
+        def tick_ai(self, now):
+            pass
+
+        def tick_frame(self, now):
+            pass
+
+    app = FakeApp()
+    clock = [0]
+    monkeypatch.setattr(loopstats, "ticks_us", lambda: clock[0])
+    stats = loopstats.LoopStats()
+    stats.tasks(app)
+
+    def slice_(now):
+        clock[0] += 5000
+        app.solo.thinking = now < 2
+        app.solo.decisions += now == 2
+
+    def frame_(now):
+        clock[0] += 1500
+
+    ai = stats._ai(app, stats.tasks_[0], slice_)
+    frame = stats._frame(stats.tasks_[1], frame_)
+    ai(0)
+    frame(0)  # 1.5 ms inside
+    clock[0] += 700  # nobody's: outside
+    stats.heap_seen(50000, 1000)  # a look at the heap: 1 ms inside
+    clock[0] += 1000
+    ai(1)
+    stats.collected(20000)  # a collection, 20 ms inside
+    clock[0] += 20000
+    clock[0] += 300  # outside
+    ai(2)
+    rep = stats.report(collect=False)["ai"]
+    assert rep["elapsed_ms"]["max"] == 38.5 and rep["compute_ms"]["max"] == 15.0
+    assert rep["outside_ms"]["max"] == 1.0  # 0.7 + 0.3

@@ -129,7 +129,7 @@ class Game:
         self.supply[:] = supply
         self.place[:] = place
         self.scores[:] = scores
-        self.round_scores = list(round_scores)
+        self.round_scores[:] = round_scores
 
     def to_act(self):
         """The seats to act now (platform interface): one at a time in Kahuna."""
@@ -142,7 +142,7 @@ class Game:
     def restore(self, snap):
         core, history = snap
         self._set_core(core)
-        self.history = list(history)
+        self.history[:] = history  # in place, as the core's lists: nothing allocated
 
     # --------------------------------------------------------------- names
 
@@ -180,19 +180,22 @@ class Game:
 
     # ------------------------------------------------------------- control
 
-    def _owned(self, p, island):
-        n = 0
-        for k in self.board.island_conns[island]:
-            if self.bridges[k] == p:
-                n += 1
-        return n
-
     def majority(self, island):
-        """R1: the player owning more than half of the island's connections, or NOBODY."""
+        """R1: the player owning more than half of the island's connections, or NOBODY
+        (both counted in one pass: the AI's search asks this thousands of times)."""
+        bridges = self.bridges
+        w = b = 0
+        for k in self.board.island_conns[island]:
+            o = bridges[k]
+            if o == WHITE:
+                w += 1
+            elif o == BLACK:
+                b += 1
         deg = self.board.island_degree[island]
-        for p in (WHITE, BLACK):
-            if 2 * self._owned(p, island) > deg:
-                return p
+        if 2 * w > deg:
+            return WHITE
+        if 2 * b > deg:
+            return BLACK
         return NOBODY
 
     def _lay_bridge(self, p, k):
@@ -212,16 +215,31 @@ class Game:
                         self.bridges[j] = NOBODY
                         self.supply[opp] += 1
                         removed = True
-        self._cascade()
+        if removed:
+            # Only a removed bridge can cost its owner a majority: a bridge laid on a free
+            # connection changes no other count (every controlled island held its
+            # majority before, as the cascade after every removal keeps it).
+            self._cascade()
         return removed
 
     def _cascade(self):
         """Losing control: every island whose controller no longer has the majority loses
         its stone. Losing control removes no bridges, so this is where it stops (R8)."""
+        control = self.control
+        bridges = self.bridges
+        conns = self.board.island_conns
+        degree = self.board.island_degree
         for island in range(self.settings.n_islands):
-            owner = self.control[island]
-            if owner != NOBODY and self.majority(island) != owner:
-                self.control[island] = NOBODY
+            owner = control[island]
+            if owner != NOBODY:
+                # majority(island) != owner: the owner holds no more than half (only one
+                # player can hold more), counted for the owner alone
+                n = 0
+                for k in conns[island]:
+                    if bridges[k] == owner:
+                        n += 1
+                if 2 * n <= degree[island]:
+                    control[island] = NOBODY
 
     def _early_end(self, actor):
         """R7: in rounds 2 and 3, removing the opponent's last bridge wins at once."""
@@ -364,17 +382,34 @@ class Game:
             acts.append(("refill", conns[self.refill]))
             acts.append(("skip_refill",))
         elif ph == PLAY or ph == DRAW:
-            hand = [c for c in range(self.settings.n_cards) if self.place[c] == p]
+            place = self.place
+            hand = [c for c in range(self.settings.n_cards) if place[c] == p]
             for c in hand:
                 acts.append(("discard", names[c]))
             if ph == PLAY:
-                for c in hand:
-                    for k in self._placements(p, c // 2):
-                        acts.append(("place", names[c], conns[k]))
-                for x in range(len(hand)):
-                    for y in range(x + 1, len(hand)):
-                        for k in self._pair_targets(p, hand[x], hand[y]):
-                            acts.append(("remove", names[hand[x]], names[hand[y]], conns[k]))
+                # _placements and _pair_targets, inlined (the AI's search asks this at
+                # every node): the same actions in the same order.
+                iconns = self.board.island_conns
+                bridges = self.bridges
+                if self.supply[p] > 0:
+                    alt = self.settings.variant == ALTERNATIVE
+                    for c in hand:
+                        for k in iconns[c // 2]:
+                            if bridges[k] == NOBODY and (not alt or self._may_place(p, k)):
+                                acts.append(("place", names[c], conns[k]))
+                opp = 1 - p
+                ends = self.board.conn_ends
+                n = len(hand)
+                for x in range(n):
+                    cx = hand[x]
+                    theirs = [k for k in iconns[cx // 2] if bridges[k] == opp]
+                    if not theirs:
+                        continue
+                    for y in range(x + 1, n):
+                        i2 = hand[y] // 2
+                        for k in theirs:
+                            if i2 in ends[k]:
+                                acts.append(("remove", names[cx], names[hand[y]], conns[k]))
                 acts.append(("end_play",))
                 if self.history:
                     acts.append(("undo",))
@@ -390,8 +425,9 @@ class Game:
 
     # --------------------------------------------------------------- checks
 
-    def _need_phase(self, *phases):
-        if self.phase not in phases:
+    def _need_phase(self, phase, other=None):
+        # Two named phases, not *phases: no tuple made for each action the AI applies.
+        if self.phase != phase and self.phase != other:
             raise Rejected(WRONG_PHASE, "not allowed in the %s phase" % (self.phase,))
         if self.refill != NOBODY:
             raise Rejected(WRONG_PHASE, "first take or decline the free refill of %s"
@@ -409,7 +445,18 @@ class Game:
         name = ACTIONS.get(action[0])
         if name is None:
             raise ValueError("unknown action %r" % (action[0],))
-        getattr(self, name)(*action[1:])
+        # The class's function, its arguments passed one by one: no bound method and no
+        # tuple of arguments made (the AI's search applies thousands of actions).
+        f = getattr(type(self), name)
+        n = len(action)
+        if n == 1:
+            f(self)
+        elif n == 2:
+            f(self, action[1])
+        elif n == 3:
+            f(self, action[1], action[2])
+        else:
+            f(self, *action[1:])
 
     def deal(self, card):
         """Register a dealt card: the starting player's 3 cards, then the other's (R2)."""
@@ -447,11 +494,15 @@ class Game:
         """Play `card` of island X to place a bridge on a free connection of X."""
         self._need_phase(PLAY)
         c = self.card_id(card)
-        offered = self.card_options(c)
         p = self.turn
-        k = self.conn_id(conn)
-        if (PLACE, k) not in offered:
-            raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
+        k = self.board.conn_index.get(conn)
+        if k is not None and k in self.board.island_conns[c // 2] and self._may_place(p, k):
+            self._in_hand(c)  # an offered bridge: the card's own check alone (no list built)
+        else:  # refused: the checks in the order card_options gives its refusals
+            offered = self.card_options(c)
+            k = self.conn_id(conn)
+            if (PLACE, k) not in offered:
+                raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
         self._note(("place", card, conn))
         if self.undoable:
             self.history.append(self._core())

@@ -78,6 +78,14 @@ class View:
         return (self.f.erroring(now) or self.f.acking(now)
                 or fr.running(self.scoring_at, SCORING_MS, now))
 
+    def still(self, game, referee, now):
+        """True when the frame just composed for `now` stays the same until the game or
+        the referee changes (core.app then writes it again without composing): no timed
+        animation runs, the game is not over (the winner breathes), and no option blinks
+        and no pending card pulses."""
+        return not (self.busy(now) or game.phase == rules.OVER or referee.options
+                    or referee.pending)
+
     # -------------------------------------------------------------- render
 
     def render(self, game, referee, now, highlight=-1, fault=False, solo=None):

@@ -1,0 +1,37 @@
+"""When each of the loop's timed tasks is due next, so that the board's own player can
+tell between two slices of its thinking whether anything else is to run (main.py: it then
+runs its next slice in the same turn of the asyncio loop, which costs as much as a short
+tick, instead of yielding). A byte waiting on the link counts as something to run.
+"""
+
+from core.ticks import ticks_diff, ticks_ms
+
+
+class Beat:
+    """`stream` (optional): the link's input, polled for a waiting byte."""
+
+    def __init__(self, stream=None):
+        self.due = []  # ticks_ms at which each task is due next
+        self.poller = None
+        if stream is not None:
+            import select
+            self.poller = select.poll()
+            self.poller.register(stream, select.POLLIN)
+            # MicroPython's ipoll allocates no list (CPython has only poll)
+            self._poll = getattr(self.poller, "ipoll", None) or self.poller.poll
+
+    def slot(self):
+        """A place for one task's due time (due now until it says otherwise)."""
+        self.due.append(ticks_ms())
+        return len(self.due) - 1
+
+    def free(self):
+        """True when no task is due and no byte waits on the link."""
+        now = ticks_ms()
+        for d in self.due:
+            if ticks_diff(d, now) <= 0:
+                return False
+        if self.poller is not None:
+            for _ in self._poll(0):
+                return False
+        return True
