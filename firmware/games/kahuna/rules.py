@@ -85,6 +85,9 @@ class Game:
         # False: no undo history is kept (the AI's private game, which never undoes:
         # each of its moves would otherwise copy the whole state for an undo).
         self.undoable = True
+        # None, or the record of the last whole turns (games.kahuna.turns, for the
+        # takeback): told of every applied action; the AI's private game keeps none.
+        self.turns = None
         self.new_game()
 
     # ----------------------------------------------------------------- state
@@ -136,13 +139,17 @@ class Game:
         return (self.turn,)
 
     def snapshot(self):
-        """An immutable copy of the whole state, undo history included."""
+        """An immutable copy of the whole state, undo history included (and the record
+        of the last turns, where the game keeps one: a compacted journal holds it)."""
+        if self.turns is not None:
+            return (self._core(), tuple(self.history), self.turns.to_json())
         return (self._core(), tuple(self.history))
 
     def restore(self, snap):
-        core, history = snap
-        self._set_core(core)
-        self.history = list(history)
+        self._set_core(snap[0])
+        self.history = list(snap[1])
+        if self.turns is not None:
+            self.turns.load(snap[2] if len(snap) > 2 else None)
 
     # --------------------------------------------------------------- names
 
@@ -581,6 +588,8 @@ class Game:
         # the journal writes it here, and if it cannot, the action is refused whole.
         if self.recorder is not None:
             self.recorder(action)
+        if self.turns is not None:
+            self.turns.note(self, action)
 
     # --------------------------------------------------------- turns, rounds
 

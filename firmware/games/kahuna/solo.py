@@ -117,6 +117,13 @@ class Solo:
         """An action the rules applied (`actor` was on turn): the stack, the display and
         what the AI may know follow it; the AI's own action ticks off its plan."""
         kind = action[0]
+        if kind == "takeback" or kind == "tb":
+            self._taken_back(game, kind)
+            return
+        log = game.turns
+        if log is not None and log.fresh is not None:
+            log.fresh[3] = self.save()  # a turn starts: kept for a takeback
+            log.fresh = None
         face_up = False
         mine = actor == self.side
         if kind in ("deal", "draw"):
@@ -151,6 +158,22 @@ class Solo:
         if not self.ai_turn():
             self.plan = None
 
+    def _taken_back(self, game, kind):
+        """Turns taken back (games.kahuna.takeback): the stack, the display and what the
+        AI knows as they were at the first one's start; its plan thought again."""
+        self.plan = None
+        self.hint = None
+        self.thinking = False
+        log = game.turns
+        if kind == "takeback" and log is not None and log.restored is not None:
+            self.load(log.restored)
+            log.restored = None
+
+    def _aside(self):
+        """A takeback asked for or under way: the referee has the inputs."""
+        r = self.referee
+        return r is not None and r.taking_back()
+
     # -------------------------------------------------------------- steps
 
     def ai_turn(self):
@@ -168,6 +191,8 @@ class Solo:
     def step(self):
         """(step, action) asked of the player now; step None when nothing is."""
         g = self.game
+        if self._aside():
+            return None, None
         if g.phase == rules.DEAL:
             return (DEAL, None) if g.turn == self.side else (None, None)
         if self.display_short():
@@ -339,6 +364,8 @@ class Solo:
     def tap(self, card):
         """A tag on the scanner: the step's Outcome, or None when it is the referee's
         (the player's own turn, the deal)."""
+        if self._aside():
+            return None
         if self.hint is not None:
             self.hint = None
             self.thinking = False
@@ -399,6 +426,8 @@ class Solo:
     def press(self, button):
         """A button in the AI's turn (or while the display is asked): ok confirms the lit
         move; the rest wait. None when the button is the referee's."""
+        if self._aside():
+            return None
         if self.hint is not None:
             self.hint = None  # any button hides the hint (and does nothing else)
             self.thinking = False
