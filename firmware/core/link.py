@@ -72,7 +72,11 @@ Board -> host, one JSON object per line:
                                                  think, tap, confirm, discard, take, draw,
                                                  or null and "" on the player's own turn);
                                                  it names no card of the AI's stack; a
-                                                 solo game's answer to state has it too
+                                                 solo game's answer to state has it too;
+                                                 STEP takeback (two-player games too): a
+                                                 takeback asked for or walked through
+                                                 (games.kahuna.takeback), naming no hidden
+                                                 card
     {"event": "bench", "tasks": [...], "reader", "frame_out_ms", "ai", "heap", ...}
                                                  the loop statistics (core.loopstats: what
                                                  each figure is); it changes no game state
@@ -101,7 +105,8 @@ always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
                  "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
                  or null (an opponent bridge waiting for its second card), "discarding",
                  "refill": CONN or null, "handicap_left": n, "undo": true when back
-                 takes back an action of this turn}
+                 takes back an action of this turn, "takeback": null, or {"asking":
+                 bool (a two-player takeback waits for ok), "say": the step's words}}
     leds         the LED frame at the event: 6 hex digits (RRGGBB) per LED, in chain order
     menu         the platform's own field: the buttons' settings menu while it is open,
                  {"item": KEY, "settings": {...}, "asking": bool}, else null
@@ -228,9 +233,13 @@ class Link:
         app.prompters.append(self.on_prompt)
 
     def on_prompt(self, text):
-        """A solo game's step changed: what the board asks of the player, as one line."""
+        """A solo game's step changed, or a takeback's: what the board asks of the
+        player(s), as one line."""
         solo = self.app.solo
         step = solo.step()[0] if solo is not None else None
+        busy = getattr(self.app.referee, "taking_back", None)
+        if text and busy is not None and busy():
+            step = "takeback"
         self.send({"event": "ai", "step": step, "say": text})
 
     def on_event(self, outcome):

@@ -57,7 +57,7 @@ def replay(state, record):
         if record[0] == "tb":
             takeback.confirm(state)
         else:
-            takeback.begin(state, int(record[1]), record[2])
+            takeback.begin(state, int(record[1]))
     else:
         state.apply(tuple(record))
 

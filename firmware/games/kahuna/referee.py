@@ -111,12 +111,12 @@ class Referee:
         if solo is None:
             self.asking = n  # the player on turn agrees first
         else:
-            self._begin(n, list(solo.display))
+            self._begin(n)
 
-    def _begin(self, n, shown):
+    def _begin(self, n):
         from games.kahuna import takeback
-        self.game._note(("takeback", n, shown))  # journaled first: a cut loses nothing
-        takeback.begin(self.game, n, shown)
+        self.game._note(("takeback", n))  # journaled first: a cut loses nothing
+        takeback.begin(self.game, n)
         self._clear()
 
     def _tb_event(self, what, card):
@@ -126,7 +126,7 @@ class Referee:
             if what == "ok":
                 n = self.asking
                 self.asking = 0
-                self._begin(n, None)
+                self._begin(n)
             elif what == "back":
                 self.asking = 0  # declined: nothing changes
             else:

@@ -92,7 +92,23 @@ class Solo:
                 "own": self.own.seen}
 
     def load(self, obj):
-        """A ["solo", obj] journal record; a bad one is ignored (the display is asked again)."""
+        """A ["solo", obj] journal record; a bad one is ignored (the display is asked again).
+        A card it adds to the display was laid there: the turn log keeps it."""
+        before = self.display
+        if self._restore(obj):
+            for c in self.display:
+                if c not in before:
+                    self._laid(c)
+
+    def _laid(self, c):
+        """Card `c` laid face up on the display: the last turn's record keeps it (a
+        takeback puts it back on the deck)."""
+        log = self.game.turns
+        if log is not None and log.entries:
+            log.entries[-1][4].append(c)
+
+    def _restore(self, obj):
+        """The state of a save (`save()`); False, nothing changed, for a bad one."""
         try:
             display = [int(c) for c in obj["display"]]
             stack = [int(c) for c in obj["stack"]]
@@ -104,7 +120,7 @@ class Solo:
             # may count on (never the AI's secret discards).
             own = int(obj.get("own", 0))
         except (KeyError, TypeError, ValueError):
-            return
+            return False
         self.display = display
         self.stack = stack
         t.round = self.game.round
@@ -112,6 +128,7 @@ class Solo:
         self.own.seen = own
         self.own.round = self.game.round
         self.own.log = []
+        return True
 
     def note(self, game, action, actor):
         """An action the rules applied (`actor` was on turn): the stack, the display and
@@ -166,7 +183,7 @@ class Solo:
         self.thinking = False
         log = game.turns
         if kind == "takeback" and log is not None and log.restored is not None:
-            self.load(log.restored)
+            self._restore(log.restored)
             log.restored = None
 
     def _aside(self):
@@ -384,6 +401,7 @@ class Solo:
                 return self.refuse(WRONG_CARD, "%s is on the display already: tap the card "
                                    "just laid" % (card,))
             self.display.append(c)
+            self._laid(c)
             self.dirty = True
             return oc.accepted()
         if step == THINK:

@@ -14,8 +14,8 @@ drawn from the deck or discarded face down is "the card you drew", "your face-do
 discard", and it is neither lit nor checked by a tap. `ok` confirms a step, and so does a
 tap of the face-up card it names.
 
-The journal keeps ["takeback", n, display] (the turns taken back, and a solo game's
-display at that moment) and ["tb"] for every step confirmed: a power cut anywhere
+The journal keeps ["takeback", n] (the turns taken back) and ["tb"] for every step
+confirmed: a power cut anywhere
 resumes at the same step. A request not yet agreed to is not journaled (like the menu).
 
 Refusals: `no-takeback` (no whole turn to take back: the deal, the first turn, the turns
@@ -66,8 +66,10 @@ def check(game, referee, solo):
     e = log.entries
     extra = 1 if e and e[-1][0] == game.turn else 0  # this turn: moves all undone
     if len(e) - extra < need:
-        raise Rejected(NO_TAKEBACK, "no whole turn to take back (the board keeps the last "
-                       "%d turns)" % (KEEP,))
+        if len(e) - extra > 0 or game.round > 1:
+            raise Rejected(NO_TAKEBACK, "no whole turn to take back: the board keeps the "
+                           "last %d turns" % (KEEP,))
+        raise Rejected(NO_TAKEBACK, "no whole turn to take back yet")
     first = e[-need - extra]
     core = first[1]
     if core[1] != game.round or core[10] != game.final_turns:
@@ -86,7 +88,7 @@ def asking_words(game):
 
 # --------------------------------------------------------------- the turns
 
-def begin(game, n, shown):
+def begin(game, n):
     """Take back the last `n` turns: the game as at the first one's start, the walk
     started (live, after the journal has the record; and when it is replayed)."""
     log = game.turns
@@ -97,7 +99,7 @@ def begin(game, n, shown):
     game.restore((taken[0][1], ()))
     log.fresh = None
     log.restored = taken[0][3]  # the solo game's state then (solo.note takes it)
-    log.walk = [taken, 0, shown]
+    log.walk = [taken, 0]
     _cache[0] = None
     if not steps(game):
         log.walk = None
@@ -173,22 +175,23 @@ def _take(stack, c):
 
 
 def _steps(game, walk):
-    taken, _, shown = walk
+    taken = walk[0]
     g = rules.Game(game.settings)
     g.restore((taken[0][1], ()))
-    acts = []
+    acts = []  # (action, the card laid on the display after it or -1)
     for e in taken:
-        acts.extend(_net(e[2]))
+        laid = list(e[4])
+        for a in _net(e[2]):
+            acts.append((a, laid.pop(0) if a[0] == "draw" and laid else -1))
     save = taken[0][3]
     side = game.settings.ai
     solo = side != NOBODY and save is not None
     stack = list(save["stack"]) if solo else []
     display = list(save["display"]) if solo else []
-    laid = [c for c in (shown or ()) if c not in display] if solo else []
     conns = game.board.connections
     names = game.card_names
     per_action = []
-    for act in acts:
+    for act, d in acts:
         p = g.turn
         bridges = list(g.bridges)
         place = list(g.place)
@@ -214,7 +217,6 @@ def _steps(game, walk):
             c = moved[0]
             if solo and c in display:
                 display.remove(c)
-                d = laid.pop(0) if laid else -1
                 if d >= 0:
                     display.append(d)
                     out.append(("put %s from the display back on top of the deck, face down"

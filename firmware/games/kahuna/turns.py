@@ -4,7 +4,8 @@ the game back to, and what it walks the players through.
 The rules tell it of every applied action (`rules.Game.turns`), live and when the journal
 is replayed at boot, so it is the same after a power cut. An entry is one turn:
 
-    [seat on turn, the rules' core at the turn's start, [its actions], solo save or None]
+    [seat on turn, the rules' core at the turn's start, [its actions], solo save or None,
+     [cards laid face up on the display after it (a solo game)]]
 
 The core is the state before the turn's first action (the start of a turn: the play
 phase, nothing done; an action and its undo (R10) leave the turn at its start again).
@@ -12,8 +13,7 @@ The solo game (games.kahuna.solo) adds its own state at that moment (`fresh`): t
 display and the AI's stack. The deal and the handicap are no turns (R10: a handicap
 bridge is never taken back). Only the last KEEP turns are kept (about 0.4 KB each).
 
-`walk` is a takeback under way: [the entries taken back, steps confirmed, the display as
-it was before the takeback (a solo game) or None]; `to_json` and `load` carry both into
+`walk` is a takeback under way: [the entries taken back, steps confirmed]; `to_json` and `load` carry both into
 a compacted journal's state record.
 """
 
@@ -38,7 +38,7 @@ class TurnLog:
         if e and e[-1][0] == game.turn:
             e[-1][2].append(tuple(action))
         elif game.phase == rules.PLAY and not game.history and game.refill == rules.NOBODY:
-            self.fresh = [game.turn, game._core(), [tuple(action)], None]
+            self.fresh = [game.turn, game._core(), [tuple(action)], None, []]
             e.append(self.fresh)
             if len(e) > KEEP:
                 e.pop(0)
@@ -58,7 +58,7 @@ class TurnLog:
         self.entries = [_entry(e) for e in obj[0]]
         w = obj[1]
         if w:
-            self.walk = [[_entry(e) for e in w[0]], int(w[1]), w[2]]
+            self.walk = [[_entry(e) for e in w[0]], int(w[1])]
 
 
 def _entry(e):
@@ -66,4 +66,4 @@ def _entry(e):
     c = e[1]
     core = tuple(tuple(x) if isinstance(x, list) else x for x in c)
     core = core[:13] + (tuple(tuple(r) for r in core[13]),) + core[14:]
-    return [e[0], core, [tuple(a) for a in e[2]], e[3]]
+    return [e[0], core, [tuple(a) for a in e[2]], e[3], list(e[4])]
