@@ -115,7 +115,7 @@ class Referee:
 
     def _begin(self, n):
         from games.kahuna import takeback
-        self.game._note(("takeback", n))  # journaled first: a cut loses nothing
+        self.game.note(("takeback", n))  # journaled first: a cut loses nothing
         takeback.begin(self.game, n)
         self._clear()
 
@@ -142,7 +142,7 @@ class Referee:
         elif what != "ok":
             raise Rejected(rules.WRONG_PHASE, "put the table back first: "
                            + takeback.say(self.game))
-        self.game._note(("tb",))
+        self.game.note(("tb",))
         takeback.confirm(self.game)
 
     def say(self):

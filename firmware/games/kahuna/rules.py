@@ -583,6 +583,11 @@ class Game:
         # Undoing a refill leaves the removal in place and does not offer it again.
         self.refill = NOBODY
 
+    def note(self, action):
+        """Journal an action that is not the rules' own (a takeback's, games.kahuna.
+        takeback) as theirs are: Rejected (storage), nothing written, if it cannot be."""
+        self._note(action)
+
     def _note(self, action):
         # Called once an action has passed every check and before it changes anything:
         # the journal writes it here, and if it cannot, the action is refused whole.

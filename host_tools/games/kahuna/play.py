@@ -75,6 +75,10 @@ Commands (lower case works too)
                  display's Nth card or the deck's top card, and register it
   ok (hint)      against the board (sim --ai black --ai-level 1..3): ok with
                  nothing to choose lights and says the board's move for you
+  takeback       back held: at a turn's start, take back the last whole turn
+                 (two players: the player on turn agrees with ok, back declines;
+                 against the board: your turn and its turn at once); then put
+                 the table back step by step, ok after each
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
   Deal     white taps their 3 cards (tap %(first)s-1, ...), then black taps theirs.
@@ -327,6 +331,9 @@ class Session:
         n_failures = len(sim.failures)
         was_idle = sim.app.referee.is_idle()
         was_discarding = sim.app.referee.discarding
+        # A takeback asked for or walked through: its words only, never the hands'
+        # changes (a drawn card goes back unnamed).
+        taking = cmd[1] == "takeback" or sim.app.referee.taking_back()
         try:
             sim.execute(cmd)
         except Exception:  # a firmware bug: show it, keep the session
@@ -357,6 +364,8 @@ class Session:
             if sim.app.boot_problem:
                 text += "; journal problem: %s" % sim.app.boot_problem
             self.say(text, "good")
+        elif taking:
+            self.say("%s: accepted" % (scen,), "good")
         else:
             solo_game = self.ai is not None
             if cmd[1] == "press" and cmd[2] == "back" and (
@@ -377,7 +386,10 @@ class Session:
             self.message = self.message.rstrip(".") + ". The AI: " + "; ".join(
                 sim.kit.seated.said) + "."
         solo = sim.app.solo
-        if solo is not None and solo.say():
+        words = sim.app.referee.say()  # a takeback's request or step
+        if words:
+            self.message = self.message.rstrip(".") + ". Board: " + words + "."
+        elif solo is not None and solo.say():
             self.message = self.message.rstrip(".") + ". Board: " + solo.say() + "."
         if self.hot_seat():
             # The screen is shared: the link's privacy rule (core.link), which names no

@@ -464,3 +464,37 @@ def test_a_power_cut_in_the_middle_of_every_takeback_write_resumes_where_it_was(
             assert (booted.game._core(), None if w is None else w[1]) == states[i], (i, k)
             tried += 1
     assert tried > 10
+
+
+def test_a_takeback_after_the_journal_was_compacted_replays(board):
+    """The journal compacted to the game's state (a small limit: it happens every few
+    actions): the state record carries the last turns, so a takeback and its steps made
+    after it replay to the same game and the same step after a power cut."""
+    settings = {"variant": "standard", "first": "white", "handicap": None}
+    acts = randgame.play_game(gamekit.new_game(), 5)
+    ends = [i + 1 for i, a in enumerate(acts) if a[0] in ("draw", "decline")]
+
+    def make(flash):
+        return App(gameload.load("kahuna"), board, simcore.sim_registry(board), _Null(),
+                   dict(settings), journal=Journal("/game.jnl", flash, limit=700))
+
+    from games.kahuna import takeback
+    for end in ends[2:]:  # a turn whose takeback has 3 steps or more
+        flash = VirtualFlash()
+        app = make(flash)
+        for a in acts[:end]:
+            app.game.apply(a)
+        app.press(TAKEBACK, 0)
+        app.press("ok", 0)
+        if len(takeback.steps(app.game)) >= 3:
+            break
+    app.press("ok", 0)
+    want = app.game.snapshot()
+    assert app.game.turns.walk is not None and app.game.turns.walk[1] == 1
+    from core.journal import records
+    with flash.open("/game.jnl", "rb") as f:
+        kinds = [r[0] for r in records(f)[0]]
+    assert kinds[1] == "state"  # compacted
+    again = make(flash)
+    assert again.boot_problem is None
+    assert again.game.snapshot() == want
