@@ -72,11 +72,7 @@ Board -> host, one JSON object per line:
                                                  think, tap, confirm, discard, take, draw,
                                                  or null and "" on the player's own turn);
                                                  it names no card of the AI's stack; a
-                                                 solo game's answer to state has it too;
-                                                 STEP takeback (two-player games too): a
-                                                 takeback asked for or walked through
-                                                 (games.kahuna.takeback), naming no hidden
-                                                 card
+                                                 solo game's answer to state has it too
     {"event": "bench", "tasks": [...], "reader", "frame_out_ms", "ai", "heap", ...}
                                                  the loop statistics (core.loopstats: what
                                                  each figure is); it changes no game state
@@ -105,8 +101,7 @@ always holds the board's state (host_tools/maker/linkclient.py `merge` does it):
                  "pending": [ISLAND...] of the cards waiting to be played, "picked": CONN
                  or null (an opponent bridge waiting for its second card), "discarding",
                  "refill": CONN or null, "handicap_left": n, "undo": true when back
-                 takes back an action of this turn, "takeback": null, or {"asking":
-                 bool (a two-player takeback waits for ok), "say": the step's words}}
+                 takes back an action of this turn}
     leds         the LED frame at the event: 6 hex digits (RRGGBB) per LED, in chain order
     menu         the platform's own field: the buttons' settings menu while it is open,
                  {"item": KEY, "settings": {...}, "asking": bool}, else null
@@ -134,6 +129,13 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   with one out of range; "enrolled" then says "value"; a card without one takes none.
 #   {"cmd": "cards", "set": {UID: [CARD, value], ...}}: an entry may carry a value, and
 #   the "cards" event adds "values": {CARD: value} when any tag has one.
+# A held button (kept out of the docstring too):
+#   {"cmd": "press", "button": "back", "hold": true}: the button held down, its hold action
+#   (board_def inputs.hold; Kahuna's: back takes back whole turns, games.kahuna.takeback;
+#   ok opens the menu; done starts a new game once over); the usb channel only.
+#   {"event": "ai", "step": "takeback", "say": TEXT}: a takeback asked for or walked
+#   through, in two-player games too; TEXT names no hidden card. Kahuna's state "ui" has
+#   "takeback": null, or {"asking": bool (two players: waiting for ok), "say": TEXT}.
 
 import json
 from binascii import b2a_base64
@@ -312,7 +314,10 @@ class Link:
 
     def cmd_state(self, msg):
         self.send({"event": "state", "state": self.view.state()})
-        if self.app.solo is not None:  # a host that comes mid-game learns the step too
+        busy = getattr(self.app.referee, "taking_back", None)
+        if busy is not None and busy():  # a host that comes mid-walk learns the step
+            self.on_prompt(self.app.referee.say())
+        elif self.app.solo is not None:  # a host that comes mid-game learns the step too
             self.on_prompt(self.app.solo.say())
 
     def cmd_reveal(self, msg):
@@ -354,6 +359,16 @@ class Link:
         button = msg.get("button")
         if button not in ROLES:
             raise LinkError("button must be one of " + ", ".join(ROLES))
+        hold = msg.get("hold", False)
+        if hold is not False:
+            if hold is not True:
+                raise LinkError("hold must be true or false")
+            if self.channel != "usb":
+                raise LinkError("a held button is the board's own table's")
+            action = self.app.board.inputs.get("hold", {}).get(button)
+            if action is None:
+                raise LinkError("%s has no hold action on this board" % (button,))
+            button = action
         self.app.press(button, self.now())
 
     def cmd_pick(self, msg):

@@ -1,4 +1,4 @@
-"""Taking back whole turns (loaded only when a takeback is asked for or under way).
+"""Taking back whole turns, R12 (loaded only when a takeback is asked for or under way).
 
 Holding `back` at the start of a turn (nothing done in it) asks for it: in a solo game it
 takes back the player's last turn and the AI's turn after it at once; in a two-player

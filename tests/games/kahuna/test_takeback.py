@@ -1,4 +1,4 @@
-"""Whole turns taken back (games.kahuna.takeback): `back` held at a turn's start. The game
+"""Whole turns taken back (games.kahuna.takeback, R12): `back` held at a turn's start. The game
 goes back exactly to the state at that turn's start, the table is walked through step by
 step, the same on MicroPython, across power cuts (between events and in the middle of
 every write), refused where it cannot be, and naming or lighting no hidden card."""
@@ -498,3 +498,31 @@ def test_a_takeback_after_the_journal_was_compacted_replays(board):
     again = make(flash)
     assert again.boot_problem is None
     assert again.game.snapshot() == want
+
+
+def test_the_link_holds_back_and_says_the_steps(board):
+    """Over the serial link: {"cmd": "press", "button": "back", "hold": true} is the held
+    button; the request and each step come as {"event": "ai", "step": "takeback"}, and
+    the state's ui says it; a bad hold is one error line and changes nothing."""
+    t = _two_player(board, 5, 2)
+    lines = []
+    link = Link(t.app, lines.append, lambda: t.sim.now)
+    t.app.listen(link.on_event)
+    before = t.game.snapshot()
+    for bad in ('{"cmd": "press", "button": "next", "hold": true}',
+                '{"cmd": "press", "button": "back", "hold": 1}'):
+        link.line(bad)
+        assert "error" in json.loads(lines[-1])
+    assert t.game.snapshot() == before
+    link.line('{"cmd": "press", "button": "back", "hold": true}')
+    link.line('{"cmd": "press", "button": "ok"}')
+    said = [json.loads(x) for x in lines if '"ai"' in x]
+    assert said[0]["step"] == "takeback" and "ok agrees" in said[0]["say"]
+    assert said[-1]["say"].startswith("take back, step 1 of ")
+    link.line('{"cmd": "state"}')
+    state = [json.loads(x) for x in lines if '"state"' in x][-1]["state"]
+    assert state["ui"]["takeback"]["say"] == said[-1]["say"]
+    assert json.loads(lines[-1])["say"] == said[-1]["say"]  # the step, again
+    remote = Link(t.app, lines.append, lambda: t.sim.now, channel="remote")
+    remote.line('{"cmd": "press", "button": "back", "hold": true}')
+    assert "error" in json.loads(lines[-1])
