@@ -58,8 +58,8 @@ Commands (lower case works too)
   pick CONN      choose an offered connection and confirm it: pick %(conn)s
                  (or type %(conn)s)
   next, prev     move the highlight through the options;  ok  confirms it
-  back, undo     withdraw pending cards, decline a free refill, leave the draw
-                 phase, or take back the last action of this turn
+  back, undo     withdraw pending cards, decline a refill, leave the draw
+                 phase, undo the last action; takeback: whole turns (R12)
   done           end the play phase; in the draw phase decline to draw; in
                  discard mode stop discarding
   discard        discard mode: then tap each card to discard, then done
@@ -75,10 +75,6 @@ Commands (lower case works too)
                  display's Nth card or the deck's top card, and register it
   ok (hint)      against the board (sim --ai black --ai-level 1..3): ok with
                  nothing to choose lights and says the board's move for you
-  takeback       back held: at a turn's start, take back the last whole turn
-                 (two players: the player on turn agrees with ok, back declines;
-                 against the board: your turn and its turn at once); then put
-                 the table back step by step, ok after each
   help           this text;  Enter shows the board;  quit, exit, Ctrl-D leave
 How a turn is entered
   Deal     white taps their 3 cards (tap %(first)s-1, ...), then black taps theirs.

@@ -526,3 +526,21 @@ def test_the_link_holds_back_and_says_the_steps(board):
     remote = Link(t.app, lines.append, lambda: t.sim.now, channel="remote")
     remote.line('{"cmd": "press", "button": "back", "hold": true}')
     assert "error" in json.loads(lines[-1])
+
+
+def test_the_solo_takeback_scenario_on_both_runtimes():
+    """tests/scenarios/solo/takeback-solo.scn: its expects hold, the same JSON on both
+    runtimes (a solo report has ai_moves, so it is not in the two-player suite)."""
+    import os
+    import subprocess
+    import sys
+    path = os.path.join(gamekit.ROOT, "tests", "scenarios", "solo", "takeback-solo.scn")
+    out = {}
+    for runtime in ("cpython", "micropython"):
+        proc = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--scenario", path,
+                               "--json", "--runtime", runtime], capture_output=True,
+                              text=True, cwd=gamekit.ROOT, timeout=300)
+        assert proc.returncode == 0, (runtime, proc.stderr)
+        out[runtime] = proc.stdout
+    assert out["cpython"] == out["micropython"]
+    assert json.loads(out["cpython"])["rejected"] == []
