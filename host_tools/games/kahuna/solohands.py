@@ -86,6 +86,51 @@ class Hands:
         self.turned = []
 
 
+def drawn(table, card, before):
+    """A player's draw as a takeback needs it: (card, the card laid on the display after
+    it, or None for a card from the deck); `before` the display before the draw."""
+    laid = [c for c in table.display if c not in before]
+    return (card, laid[0] if card in before and laid else None)
+
+
+def walk_table(t, h, draws, step):
+    """A takeback's step (games.kahuna.takeback's words, after "take back, step i of n: ")
+    done on the table `t`: the cards the board names, and those the hands `h` (None with
+    two players) and the players' `draws` ((card, laid) each, last last) know themselves.
+    The pile follows the game by itself (Seated.sync, the web page's table sync)."""
+    words = step.split()
+    if "from the display back on top of the deck" in step:
+        card = words[1]
+        t._display.remove(card)
+        t.deck.append(card)
+        if h is not None:
+            h.took(card)
+    elif "the AI's top card, and lay it back on the display" in step:
+        card = h.stack.pop(0)
+        t._display.append(card)
+        h.tapped.append(card)
+    elif "from your hand back on the display" in step:
+        card = words[1]
+        draws[:] = [d for d in draws if d[0] != card]
+        t._display.append(card)
+        h.tapped.append(card)
+    elif "the AI's top card, the one it drew" in step:
+        t.deck.append(h.stack.pop(0))
+    elif "put the card you drew" in step:
+        card, laid = draws.pop()
+        if laid is not None:
+            t._display.remove(laid)
+            t.deck.append(laid)
+            if h is not None:
+                h.took(laid)
+            t._display.append(card)
+        else:
+            t.deck.append(card)
+    elif "into its stack as its" in step or "into the AI's stack as its" in step:
+        card = h.discarded.pop() if "face-down discard" in step else words[1]
+        h.stack.insert(_place(step) - 1, card)
+
+
 class Seated:
     """A simulated table of cards beside the board (`option seed=N` in a scenario, `sim
     --seed N` at the terminal): the simulator deals from a seeded deck, a player draws
@@ -158,43 +203,11 @@ class Seated:
         return move
 
     def walk(self, step):
-        """A takeback's step (games.kahuna.takeback's words) done on the table: the cards
-        the board names, and the ones the hands know they drew or discarded."""
-        t = self.table
-        h = self.hands
-        words = step.split()
-        if "from the display back on top of the deck" in step:
-            card = words[1]
-            t._display.remove(card)
-            t.deck.append(card)
-            h.took(card)
-        elif "the AI's top card, and lay it back on the display" in step:
-            card = h.stack.pop(0)
-            t._display.append(card)
-            h.tapped.append(card)
-        elif "from your hand back on the display" in step:
-            card = words[1]
-            self.draws = [d for d in self.draws if d[0] != card]
-            t._display.append(card)
-            h.tapped.append(card)
-        elif "the AI's top card, the one it drew" in step:
-            t.deck.append(h.stack.pop(0))
-        elif "put the card you drew" in step:
-            card, laid = self.draws.pop()
-            if laid is not None:
-                t._display.remove(laid)
-                t.deck.append(laid)
-                h.took(laid)
-                t._display.append(card)
-            else:
-                t.deck.append(card)
-        elif "into its stack as its" in step or "into the AI's stack as its" in step:
-            card = h.discarded.pop() if "face-down discard" in step else words[1]
-            h.stack.insert(_place(step) - 1, card)
+        """A takeback's step done on the table (`walk_table`)."""
+        walk_table(self.table, self.hands, self.draws, step)
 
     def _drew(self, card, before):
-        laid = [c for c in self.table.display if c not in before]
-        self.draws.append((card, laid[0] if card in before and laid else None))
+        self.draws.append(drawn(self.table, card, before))
 
     def draw(self, which):
         """`draw N` (the display's Nth card), `draw deck` or a display card's name: the

@@ -544,3 +544,71 @@ def test_the_solo_takeback_scenario_on_both_runtimes():
         out[runtime] = proc.stdout
     assert out["cpython"] == out["micropython"]
     assert json.loads(out["cpython"])["rejected"] == []
+
+
+# --------------------------------------------------------------- the web page
+
+@pytest.mark.parametrize("options", [[], ["ai=black"]])
+def test_the_web_page_takes_back_and_its_table_follows(options):
+    """The static page's Python side (host_tools/web/game.py, Kahuna's webgame): the
+    take-back button's request, the question (hot seat) and each step in the state's
+    `takeback` and hint, the page's table of cards back as it was at the turn's start
+    (the deck's order too), no hidden card in the state; then the game plays on."""
+    import webplayer
+    from host_tools.web import game as webpage
+
+    def call(req):
+        resp = json.loads(webpage.handle(json.dumps(req)))
+        assert resp["ok"], (req, resp)
+        return resp
+
+    resp = call({"op": "start", "board": BOARD, "seed": 4, "options": options})
+    player = webplayer.Player()
+    web = webpage._session["game"]
+    solo = bool(options)
+    turns = 0
+    kept = None
+    key = None
+    for _ in range(600):
+        st = resp["state"]
+        rep = st["report"]
+        g = web.game
+        at_start = (rep["phase"] == "play" and not g.history and web.referee.is_idle()
+                    and (not solo or (rep["turn"] == "white" and not st["solo"]["asks"])))
+        if at_start and (rep["round"], rep["turn"], rep["drawable"]) != key:
+            key = (rep["round"], rep["turn"], rep["drawable"])
+            turns += 1
+            if turns == 3:
+                t = web.table
+                kept = (g._core(), list(t.deck), sorted(t.display), rep)
+            if turns == 4:
+                break
+        turn = "white" if solo else rep["turn"]
+        hand = call({"op": "hand", "player": turn})["cards"]
+        resp = call(player.move(st, hand))
+    assert turns == 4 and kept is not None
+    resp = call({"op": "press", "button": "back", "hold": True})
+    if not solo:
+        assert "ok agrees" in resp["state"]["takeback"]
+        resp = call({"op": "press", "button": "ok"})
+    steps = 0
+    while resp["state"]["takeback"]:
+        assert resp["state"]["hint"].startswith("Take back, step ")
+        resp = call({"op": "press", "button": "ok"})
+        steps += 1
+    assert steps > 0
+    t = web.table
+    assert (web.game._core(), list(t.deck), sorted(t.display)) == kept[:3]
+    assert resp["state"]["report"]["bridges"] == kept[3]["bridges"]
+    for _ in range(4000):
+        st = resp["state"]
+        if st["report"]["phase"] == "over":
+            break
+        turn = "white" if solo else st["report"]["turn"]
+        hand = call({"op": "hand", "player": turn})["cards"]
+        resp = call(player.move(st, hand))
+        # The simple player's tries may be refused by the rules, never by the table.
+        assert resp["state"]["message"].get("code") not in ("bad-draw",
+                                                             "card-not-drawable")
+    assert resp["state"]["report"]["phase"] == "over"
+    assert web.table.drawable() == web.game.drawable_count()
