@@ -67,6 +67,9 @@ def resume(state):
     and a reboot drops it like any pending move (the journal says so)."""
     if state.refill != _rules.NOBODY:
         state.skip_refill()
+    if state.turns is not None and state.turns.walk is None:
+        from core.unload import unload  # a takeback replayed and done: its code goes
+        unload(("games.kahuna.takeback",))
 
 
 def enroll_place(state, card):

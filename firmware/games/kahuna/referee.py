@@ -74,20 +74,20 @@ class Referee:
     def tap(self, card):
         """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""
         if self.taking_back():
-            return self._run(self._tb_event, "tap", card)
+            return self._tb_run(self._tb_event, "tap", card)
         return self._run(self._tap, card)
 
     def press(self, button):
         if button not in ROLES:
             raise ValueError("unknown button %r" % (button,))
         if self.taking_back():
-            return self._run(self._tb_event, button, None)
+            return self._tb_run(self._tb_event, button, None)
         return self._run(getattr(self, "_" + button))
 
     def pick(self, conn_name):
         """Select `conn_name` in the open list and confirm it (the simulator's `pick`)."""
         if self.taking_back():
-            return self._run(self._tb_event, "pick", None)
+            return self._tb_run(self._tb_event, "pick", None)
         return self._run(self._pick, conn_name)
 
     # ------------------------------------------------------------ takeback
@@ -100,7 +100,17 @@ class Referee:
     def take_back(self, solo=None):
         """`back` held: take back whole turns (games.kahuna.takeback); `solo` the board's
         own player, if it plays a side."""
-        return self._run(self._take_back, solo)
+        return self._tb_run(self._take_back, solo)
+
+    def _tb_run(self, handler, *args):
+        """A takeback's event; once none is asked for or under way, its code (4.4 KB of
+        bytecode) is given back to the heap (core.unload): it is loaded again when
+        needed."""
+        out = self._run(handler, *args)
+        if not self.taking_back():
+            from core.unload import unload
+            unload(("games.kahuna.takeback",))
+        return out
 
     def _take_back(self, solo):
         from games.kahuna import takeback  # loaded only when asked for

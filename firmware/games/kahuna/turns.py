@@ -13,8 +13,8 @@ The solo game (games.kahuna.solo) adds its own state at that moment (`fresh`): t
 display and the AI's stack. The deal and the handicap are no turns (R10: a handicap
 bridge is never taken back). Only the last KEEP turns are kept (about 0.4 KB each).
 
-`walk` is a takeback under way: [the entries taken back, steps confirmed]; `to_json` and `load` carry both into
-a compacted journal's state record.
+`walk` is a takeback under way: [the entries taken back, steps confirmed]; `to_json`
+and `load` carry both into a compacted journal's state record.
 """
 
 from games.kahuna import rules
