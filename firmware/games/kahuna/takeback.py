@@ -117,7 +117,7 @@ def confirm(game):
         _cache[0] = None
 
 
-_cache: list = [None]  # (walk, its steps): computed once per takeback
+_cache = [None]  # type: list  # (walk, its steps): computed once per takeback
 
 
 def steps(game):
