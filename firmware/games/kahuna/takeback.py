@@ -117,6 +117,8 @@ def confirm(game):
         _cache[0] = None
 
 
+UNDOABLE = ("place", "remove", "refill", "discard")  # what an undo cancels (R10)
+
 _cache = [None]  # type: list  # (walk, its steps): computed once per takeback
 
 
@@ -150,21 +152,6 @@ def say(game):
         game.turns.walk[1] + 1, len(steps(game)), step[0])
 
 
-def _net(actions):
-    """The turns' actions without the ones undone in them (R10): each undo cancels the
-    last bridge or discard before it."""
-    out = []
-    for a in actions:
-        if a[0] == "undo":
-            for i in range(len(out) - 1, -1, -1):
-                if out[i][0] in ("place", "remove", "refill", "discard"):
-                    del out[i:]  # what followed it (a refill left, a draw phase left) too
-                    break
-        else:
-            out.append(a)
-    return out
-
-
 def _take(stack, c):
     """Card `c` out of the AI's stack: its place from the top (0 first)."""
     if c not in stack:
@@ -178,11 +165,11 @@ def _steps(game, walk):
     taken = walk[0]
     g = rules.Game(game.settings)
     g.restore((taken[0][1], ()))
-    acts = []  # (action, the card laid on the display after it or -1)
-    for e in taken:
-        laid = list(e[4])
-        for a in _net(e[2]):
-            acts.append((a, laid.pop(0) if a[0] == "draw" and laid else -1))
+    acts = []  # (action, the card laid on the display after it or -1, its turn's index)
+    for i in range(len(taken)):
+        laid = list(taken[i][4])
+        for a in taken[i][2]:
+            acts.append((a, laid.pop(0) if a[0] == "draw" and laid else -1, i))
     save = taken[0][3]
     side = game.settings.ai
     solo = side != NOBODY and save is not None
@@ -190,8 +177,12 @@ def _steps(game, walk):
     display = list(save["display"]) if solo else []
     conns = game.board.connections
     names = game.card_names
-    per_action = []
-    for act, d in acts:
+    kept = []  # per turn: the step lists of its bridges and discards not undone, in order
+    tails = []  # per turn: the steps of its draw (the turn's last action, never undone)
+    for act, d, turn in acts:
+        if turn == len(kept):
+            kept.append([])
+            tails.append([])
         p = g.turn
         bridges = list(g.bridges)
         place = list(g.place)
@@ -265,9 +256,16 @@ def _steps(game, walk):
                     out.append(("take %s from the discard pile back into %s hand"
                                 % (names[c], "your" if solo else PLAYERS[p] + "'s"),
                                 (), (c // 2,), c))
-        per_action.append(out)
+        if act[0] == "undo":
+            kept[turn].pop()  # R10: the last bridge or discard of the turn, cancelled
+        elif act[0] in UNDOABLE:
+            kept[turn].append(out)
+        else:
+            tails[turn].extend(out)
     del g
-    result = []
-    for i in range(len(per_action) - 1, -1, -1):
-        result.extend(per_action[i])
+    result = []  # the reverse of the moves' order: the last turn's draw first
+    for turn in range(len(kept) - 1, -1, -1):
+        result.extend(tails[turn])
+        for i in range(len(kept[turn]) - 1, -1, -1):
+            result.extend(kept[turn][i])
     return result

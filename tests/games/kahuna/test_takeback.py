@@ -612,3 +612,51 @@ def test_the_web_page_takes_back_and_its_table_follows(options):
                                                              "card-not-drawable")
     assert resp["state"]["report"]["phase"] == "over"
     assert web.table.drawable() == web.game.drawable_count()
+
+
+@pytest.mark.parametrize("seed,variant", [(1, "standard"), (2, "alternative"),
+                                          (3, "standard"), (4, "alternative")])
+def test_every_turn_of_random_games_taken_back_and_replayed(board, seed, variant):
+    """Random two-player games (bridges, removals, refills, discards, undos, R10): at
+    every turn's start the last turn is taken back, its walk confirmed step by step, the
+    game is at that turn's start exactly, and the same turn is played again; the games end
+    as they would have without any takeback."""
+    acts = randgame.play_game(gamekit.new_game(variant=variant), seed)
+    plain = gamekit.new_game(variant=variant)
+    for a in acts:
+        plain.apply(a)
+    sim = simcore.Simulation(board)
+    sim.app.new_game({"variant": variant, "first": "white", "handicap": None})
+    app = sim.app
+    g = app.game
+    done = set()
+    starts = []  # the action index where each turn began, in order
+    i = 0
+    taken = 0
+    while i < len(acts):
+        e = g.turns.entries
+        at_start = g.phase == rules.PLAY and not g.history and g.refill == rules.NOBODY
+        if at_start and e and e[-1][0] != g.turn and i not in done and g.round == \
+                e[-1][1][1] and e[-1][1][10] == g.final_turns:
+            done.add(i)
+            start = e[-1][1]
+            back_to = starts.pop()  # the taken turn is played again from its start
+            app.press(TAKEBACK, sim.now)
+            app.press("ok", sim.now)
+            assert app.game._core() == start
+            for _ in range(40):
+                if not app.referee.taking_back():
+                    break
+                out = app.press("ok", sim.now)
+                assert out.kind != "refused"
+            assert not app.referee.taking_back()
+            assert g._core() == start and g.history == []
+            taken += 1
+            i = back_to
+            continue
+        if at_start and (not e or e[-1][0] != g.turn) and (not starts or starts[-1] != i):
+            starts.append(i)
+        g.apply(acts[i])
+        i += 1
+    assert taken > 20
+    assert g._core() == plain._core()

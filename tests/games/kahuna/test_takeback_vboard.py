@@ -38,10 +38,15 @@ def test_back_held_on_the_board_and_a_reset_mid_walk(board):
     step2 = link.until(lambda x: x.get("event") == "ai")
     assert step2["say"].startswith("take back, step 2 of 3: ")
     board.client.reset()  # the power fails mid-walk
-    time.sleep(1)
     link = BoardLink(board.port)
-    link.until(lambda x: x.get("event") == "boot", timeout=60)
-    link.send({"cmd": "state"})
-    state = link.until(lambda x: x.get("event") == "state")["state"]
+    state = None
+    end = time.monotonic() + 90
+    while state is None and time.monotonic() < end:  # asked until the board is back
+        link.send({"cmd": "state"})
+        try:
+            state = link.until(lambda x: x.get("event") == "state", timeout=3)["state"]
+        except AssertionError:
+            pass
+    assert state is not None, "the board did not come back"
     assert state["ui"]["takeback"]["say"] == step2["say"]
     assert state["turn"] == "white" and state["bridges"] == {}
