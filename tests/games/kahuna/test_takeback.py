@@ -660,3 +660,23 @@ def test_every_turn_of_random_games_taken_back_and_replayed(board, seed, variant
         i += 1
     assert taken > 20
     assert g._core() == plain._core()
+
+
+def test_an_archived_game_with_a_takeback_replays_step_by_step(board):
+    """The monitor's and the live page's replay of an archived game (host_tools/games/
+    kahuna/replay.py) reads the takeback's records: it says them, and every later move
+    replays."""
+    from host_tools.games.kahuna import replay
+    from host_tools.simulator.engine import JOURNAL
+    t = _two_player(board, 9, 3)
+    t.do("takeback")
+    t.do("press ok")
+    t.walk()
+    t.turns(1)
+    data = bytes(t.sim.flash.files[JOURNAL])
+    out = replay.replay(board, data, revealed=True)
+    assert out["problem"] is None
+    texts = [s["text"] for s in out["steps"]]
+    assert any(x.startswith("the last turn taken back") for x in texts)
+    assert any(x.startswith("a step of the takeback") for x in texts)
+    assert out["steps"][-1]["state"]["bridges"] == t.sim.report()["bridges"]
