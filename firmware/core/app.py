@@ -29,7 +29,7 @@ ms that only go up.
 """
 
 from core import outcome as oc
-from core.board import MENU, NEW_GAME
+from core.board import MENU, NEW_GAME, TAKEBACK
 from core.cards import uid_hex
 from core.journal import JournalError
 from core.outcome import STORAGE, Rejected
@@ -300,7 +300,11 @@ class App:
             self._prompt()
 
     def _prompt(self):
-        text = self.solo.say() if self.solo is not None else ""
+        # The controller's own words first (Kahuna's takeback), then the solo game's.
+        say = getattr(self.referee, "say", None)
+        text = say() if say is not None else ""
+        if not text and self.solo is not None:
+            text = self.solo.say()
         if text != self.said:
             self.said = text
             for prompter in self.prompters:
@@ -337,6 +341,8 @@ class App:
             return self._after(self._new_game_held(now), now)
         if button == MENU:
             return self._after(self._open_menu(), now)
+        if button == TAKEBACK:
+            return self._after(self._take_back(), now)
         if self.menu is not None:
             return self._after(self._menu_press(button, now), now)
         out = self.solo.press(button) if self.solo is not None else None
@@ -361,6 +367,16 @@ class App:
         self.new_game(self._fresh(self.settings, now, self.game))
         self.referee.outcome = oc.accepted(oc.NEW_GAME)
         return self.referee.outcome
+
+    def _take_back(self):
+        """A button held to take back whole turns: the game's controller does it (its
+        optional take_back(solo)), with the board's own player if it plays a side."""
+        if self.menu is not None:
+            return self._in_menu()
+        take_back = getattr(self.referee, "take_back", None)
+        if take_back is None:
+            return self.referee.refuse(oc.WRONG_PHASE, "this game takes no turns back")
+        return take_back(self.solo)
 
     def _in_menu(self):
         return self.referee.refuse(oc.WRONG_PHASE, "the settings menu is open: done starts "

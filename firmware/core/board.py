@@ -37,6 +37,7 @@ from core.checks import (  # noqa: F401  (BoardError: the board definition's err
 ROLES = ("next", "prev", "ok", "back", "done", "discard")
 NEW_GAME = "new-game"  # the action of a button held down (inputs.hold), besides its role
 MENU = "menu"  # ... and the other: the settings menu (core.menu)
+TAKEBACK = "takeback"  # ... and whole turns taken back (a game's controller's take_back)
 ENCODER_ACTIONS = ("cw", "ccw", "press", "long_press")
 # Used when pins.encoder is set but inputs.encoder is not.
 DEFAULT_ENCODER = {"cw": "next", "ccw": "prev", "press": "ok", "long_press": "back"}
@@ -155,7 +156,7 @@ def _pins(bd, pins):
     bd.pins = out
 
 
-HOLD_ACTIONS = (NEW_GAME, MENU)  # what holding a button may do besides its role
+HOLD_ACTIONS = (NEW_GAME, MENU, TAKEBACK)  # what holding a button may do besides its role
 
 
 def _inputs(bd, inputs):

@@ -129,6 +129,13 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   with one out of range; "enrolled" then says "value"; a card without one takes none.
 #   {"cmd": "cards", "set": {UID: [CARD, value], ...}}: an entry may carry a value, and
 #   the "cards" event adds "values": {CARD: value} when any tag has one.
+# A held button (kept out of the docstring too):
+#   {"cmd": "press", "button": "back", "hold": true}: the button held down, its hold action
+#   (board_def inputs.hold; Kahuna's: back takes back whole turns, games.kahuna.takeback;
+#   ok opens the menu; done starts a new game once over); the usb channel only.
+#   {"event": "ai", "step": "takeback", "say": TEXT}: a takeback asked for or walked
+#   through, in two-player games too; TEXT names no hidden card. Kahuna's state "ui" has
+#   "takeback": null, or {"asking": bool (two players: waiting for ok), "say": TEXT}.
 
 import json
 from binascii import b2a_base64
@@ -228,9 +235,13 @@ class Link:
         app.prompters.append(self.on_prompt)
 
     def on_prompt(self, text):
-        """A solo game's step changed: what the board asks of the player, as one line."""
+        """A solo game's step changed, or a takeback's: what the board asks of the
+        player(s), as one line."""
         solo = self.app.solo
         step = solo.step()[0] if solo is not None else None
+        busy = getattr(self.app.referee, "taking_back", None)
+        if text and busy is not None and busy():
+            step = "takeback"
         self.send({"event": "ai", "step": step, "say": text})
 
     def on_event(self, outcome):
@@ -303,7 +314,10 @@ class Link:
 
     def cmd_state(self, msg):
         self.send({"event": "state", "state": self.view.state()})
-        if self.app.solo is not None:  # a host that comes mid-game learns the step too
+        busy = getattr(self.app.referee, "taking_back", None)
+        if busy is not None and busy():  # a host that comes mid-walk learns the step
+            self.on_prompt(self.app.referee.say())
+        elif self.app.solo is not None:  # a host that comes mid-game learns the step too
             self.on_prompt(self.app.solo.say())
 
     def cmd_reveal(self, msg):
@@ -345,6 +359,16 @@ class Link:
         button = msg.get("button")
         if button not in ROLES:
             raise LinkError("button must be one of " + ", ".join(ROLES))
+        hold = msg.get("hold", False)
+        if hold is not False:
+            if hold is not True:
+                raise LinkError("hold must be true or false")
+            if self.channel != "usb":
+                raise LinkError("a held button is the board's own table's")
+            action = self.app.board.inputs.get("hold", {}).get(button)
+            if action is None:
+                raise LinkError("%s has no hold action on this board" % (button,))
+            button = action
         self.app.press(button, self.now())
 
     def cmd_pick(self, msg):

@@ -18,9 +18,10 @@ def unload(names):
     objects survives. Nothing may use them afterwards: importing one again loads it anew."""
     for name in names:
         mod = sys.modules.pop(name, None)
+        if mod is None:
+            continue  # not loaded (its package has no such attribute to drop)
         parent, _, child = name.rpartition(".")  # a package keeps its submodules too
         pkg = sys.modules.get(parent)
         if pkg is not None and getattr(pkg, child, None) is mod:
             delattr(pkg, child)
-        if mod is not None:
-            mod.__dict__.clear()
+        mod.__dict__.clear()

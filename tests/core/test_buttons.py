@@ -455,6 +455,7 @@ def test_roles_follow_a_changed_mapping():
     raw["hardware"]["inputs"]["encoder"] = {"cw": "prev", "ccw": "next", "press": "back",
                                 "long_press": None}
     raw["hardware"]["inputs"]["bringup"] = "done"
+    del raw["hardware"]["inputs"]["hold"]["back"]  # held back (takeback): back has no button
     rig, bd, inputs = built(raw)
     assert sorted(rig.gpio.pins) == [10, 11, 16, 17, 18, 20]
     assert press_gpio(rig, inputs, 10) == ["discard"]

@@ -46,7 +46,10 @@ def test_journal_replays_a_whole_game_to_the_same_state():
         app.game.apply(act)
     again = new_app(flash)
     assert again.boot_problem is None
-    assert again.game.snapshot() == final.snapshot()
+    # The rules' state and the turn's undo history; the board's game also keeps its last
+    # turns for a takeback (games.kahuna.turns), which a bare rules game does not.
+    assert again.game.snapshot()[:2] == final.snapshot()
+    assert again.game.snapshot() == app.game.snapshot()
 
 
 def test_a_torn_last_record_is_dropped_and_the_file_cut_back():

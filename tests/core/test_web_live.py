@@ -255,6 +255,9 @@ def run_the_story(board, page, request, tmp_path):
                            " === 'white'", timeout=SECOND)
     wait_text(page, "#log", "white bridge on ELAI-HUNA")
     assert text(page, "#row-white td:nth-child(4)") == "1"  # one bridge on the board
+    # The take-back button holds back on the board: mid-turn, the board refuses it.
+    page.click("#btn-takeback")
+    wait_text(page, "#message", "mid-turn")
     board.client.wait_for(lambda s: s["tag"] is None, timeout=5, what="the tap's lift")
     # The archive: the finished game of slot 5, replayed move by move with both hands.
     page.click("#archive summary")

@@ -51,6 +51,11 @@ class LivePage {
       b.addEventListener("click", () => this.send({ cmd: "press", button: name }));
       $("buttons").appendChild(b);
     }
+    // back held down on the board: take back whole turns (games.kahuna.takeback, R12)
+    const hold = make("button", { cls: "hw hold", text: "take back",
+      attrs: { id: "btn-takeback", title: "back held down: take back the last whole turn" } });
+    hold.addEventListener("click", () => this.send({ cmd: "press", button: "back", hold: true }));
+    $("buttons").appendChild(hold);
     $("reveal").addEventListener("click", () =>
       this.send({ cmd: "reveal", on: !(this.state && this.state.revealed) }));
     $("new-game").addEventListener("submit", (ev) => {

@@ -116,6 +116,7 @@ export class LocalGame {
   take(card) { return this._act({ op: "take", card }); }
   play(card) { return this._act({ op: "play", card }); }
   press(button) { return this._act({ op: "press", button }); }
+  takeBack() { return this._act({ op: "press", button: "back", hold: true }); }
   pick(conn) { return this._act({ op: "pick", conn }); }
   // Halunken's (host_tools/games/halunken/webgame.py): press as above
   tap(card) { return this._act({ op: "tap", card }); }

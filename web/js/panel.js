@@ -29,6 +29,11 @@ export class Panel {
       b.addEventListener("click", () => this.act(() => game.press(name)));
       buttons.appendChild(b);
     }
+    // back held down: take back whole turns (games.kahuna.takeback, R12)
+    const hold = make("button", { cls: "hw hold", text: "take back",
+      attrs: { id: "btn-takeback", title: "back held down: take back the last whole turn" } });
+    hold.addEventListener("click", () => this.act(() => game.takeBack()));
+    buttons.appendChild(hold);
     $("reveal").addEventListener("click", () => {
       this.revealed = this.game.view.state.report.turn;
       this.render(this.game.view);

@@ -9,6 +9,7 @@ from games.kahuna import report as _report
 from games.kahuna import rules as _rules
 from games.kahuna import settings as kahunasettings
 from games.kahuna import view as _view
+from games.kahuna.turns import TurnLog
 
 NAME = "kahuna"
 TITLE = "Kahuna"  # what a tag's NDEF text starts with: "Kahuna HUNA-1"
@@ -30,8 +31,11 @@ check_settings = kahunasettings.check_settings
 
 
 def new_state(board, settings):
-    """A new game with `settings` in their JSON form (ValueError for bad ones)."""
-    return kahunasettings.Settings.from_json(board, settings).new_game()
+    """A new game with `settings` in their JSON form (ValueError for bad ones); it keeps
+    its last turns for a takeback (games.kahuna.turns)."""
+    state = kahunasettings.Settings.from_json(board, settings).new_game()
+    state.turns = TurnLog()
+    return state
 
 
 def controller(state):
@@ -48,6 +52,12 @@ def replay(state, record):
     replay."""
     if record[0] == "state":
         state.restore(record[1])
+    elif record[0] == "takeback" or record[0] == "tb":
+        from games.kahuna import takeback  # loaded only for a takeback
+        if record[0] == "tb":
+            takeback.confirm(state)
+        else:
+            takeback.begin(state, int(record[1]))
     else:
         state.apply(tuple(record))
 
@@ -57,6 +67,9 @@ def resume(state):
     and a reboot drops it like any pending move (the journal says so)."""
     if state.refill != _rules.NOBODY:
         state.skip_refill()
+    if state.turns is not None and state.turns.walk is None:
+        from core.unload import unload  # a takeback replayed and done: its code goes
+        unload(("games.kahuna.takeback",))
 
 
 def enroll_place(state, card):

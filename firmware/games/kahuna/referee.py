@@ -37,6 +37,7 @@ class Referee:
         self.errors = 0  # refusals so far
         self.privacy = False  # the last accepted event must not reveal a card's island
         self.outcome = None  # the core.outcome.Outcome of the last event
+        self.asking = 0  # a two-player takeback asked for: the turns it takes back
         self._sync()
 
     # --------------------------------------------------------------- state
@@ -72,16 +73,96 @@ class Referee:
 
     def tap(self, card):
         """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""
+        if self.taking_back():
+            return self._tb_run(self._tb_event, "tap", card)
         return self._run(self._tap, card)
 
     def press(self, button):
         if button not in ROLES:
             raise ValueError("unknown button %r" % (button,))
+        if self.taking_back():
+            return self._tb_run(self._tb_event, button, None)
         return self._run(getattr(self, "_" + button))
 
     def pick(self, conn_name):
         """Select `conn_name` in the open list and confirm it (the simulator's `pick`)."""
+        if self.taking_back():
+            return self._tb_run(self._tb_event, "pick", None)
         return self._run(self._pick, conn_name)
+
+    # ------------------------------------------------------------ takeback
+
+    def taking_back(self):
+        """A takeback asked for (two players) or its walk through the table under way."""
+        t = self.game.turns
+        return self.asking or (t is not None and t.walk is not None)
+
+    def take_back(self, solo=None):
+        """`back` held: take back whole turns (games.kahuna.takeback); `solo` the board's
+        own player, if it plays a side."""
+        return self._tb_run(self._take_back, solo)
+
+    def _tb_run(self, handler, *args):
+        """A takeback's event; once none is asked for or under way, its code (4.4 KB of
+        bytecode) is given back to the heap (core.unload): it is loaded again when
+        needed."""
+        out = self._run(handler, *args)
+        if not self.taking_back():
+            from core.unload import unload
+            unload(("games.kahuna.takeback",))
+        return out
+
+    def _take_back(self, solo):
+        from games.kahuna import takeback  # loaded only when asked for
+        self.privacy = False
+        if self.taking_back():
+            raise Rejected(rules.WRONG_PHASE, "a takeback is under way")
+        n = takeback.check(self.game, self, solo)
+        if solo is None:
+            self.asking = n  # the player on turn agrees first
+        else:
+            self._begin(n)
+
+    def _begin(self, n):
+        from games.kahuna import takeback
+        self.game.note(("takeback", n))  # journaled first: a cut loses nothing
+        takeback.begin(self.game, n)
+        self._clear()
+
+    def _tb_event(self, what, card):
+        from games.kahuna import takeback
+        self.privacy = False
+        if self.asking:
+            if what == "ok":
+                n = self.asking
+                self.asking = 0
+                self._begin(n)
+            elif what == "back":
+                self.asking = 0  # declined: nothing changes
+            else:
+                raise Rejected(rules.WRONG_PHASE, takeback.asking_words(self.game))
+            return
+        step = takeback.current(self.game)
+        if what == "tap":
+            c = self.game.card_index.get(card) if card is not None else None
+            if step[3] < 0 or c != step[3]:
+                self.privacy = True  # a wrong card is neither named nor lit
+                raise Rejected(takeback.WRONG_CARD if step[3] >= 0 else rules.WRONG_PHASE,
+                               "not this card: " + takeback.say(self.game))
+        elif what != "ok":
+            raise Rejected(rules.WRONG_PHASE, "put the table back first: "
+                           + takeback.say(self.game))
+        self.game.note(("tb",))
+        takeback.confirm(self.game)
+
+    def say(self):
+        """The takeback's words for the players, or "" (the app's prompters get them)."""
+        if not self.taking_back():
+            return ""
+        from games.kahuna import takeback
+        if self.asking:
+            return takeback.asking_words(self.game)
+        return takeback.say(self.game)
 
     def refuse(self, code, message, places=()):
         """A refused event: its Outcome (nothing else changes); `places` to flash."""

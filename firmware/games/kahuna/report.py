@@ -30,9 +30,19 @@ def round_scores(g):
     return [{"white": w, "black": b} for w, b in g.round_scores]
 
 
+def takeback(g):
+    """A takeback's walk through the table, while one is under way: {"step": n (1 first),
+    "steps": count, "say": its words}; else None (games.kahuna.takeback)."""
+    if g.turns is None or g.turns.walk is None:
+        return None
+    from games.kahuna import takeback as tb  # loaded: a takeback is under way
+    return {"step": g.turns.walk[1] + 1, "steps": len(tb.steps(g)), "say": tb.say(g)}
+
+
 def game(g):
-    """The game fields of the report for the rules' game state `g`."""
-    return {
+    """The game fields of the report for the rules' game state `g` (and "takeback" while
+    a takeback's walk is under way: an extension of the contract)."""
+    out = {
         "phase": g.phase,
         "round": g.round,
         "final_turns": g.final_turns,
@@ -48,6 +58,10 @@ def game(g):
         "round_scores": round_scores(g),
         "winner": g.winner,
     }
+    walk = takeback(g)
+    if walk is not None:
+        out["takeback"] = walk
+    return out
 
 
 class PublicState:
@@ -72,7 +86,9 @@ class PublicState:
                 (g.scores[0], g.scores[1]), len(g.round_scores), g.discard_count(),
                 g.drawable_count(), (white, black), hands, reveal, app.settings,
                 (tuple(r.options), r.sel, tuple(r.pending), r.picked, r.discarding,
-                 g.refill, g.handicap_left, len(g.history) > 0),
+                 g.refill, g.handicap_left, len(g.history) > 0,
+                 (r.asking, g.turns.walk[1] if g.turns.walk is not None else -1)
+                 if r.taking_back() else None),
                 bytes(app.view.frame))
 
     @staticmethod
@@ -91,14 +107,16 @@ class PublicState:
         if name == "settings":
             return kahunasettings.check_settings(raw)  # the defaults filled in
         if name == "ui":
-            options, sel, pending, picked, discarding, refill, left, undo = raw
+            options, sel, pending, picked, discarding, refill, left, undo, tb = raw
             conns = board.connections
             return {"options": [[kind, conns[k]] for kind, k in options], "sel": sel,
                     "pending": [board.islands[c // 2] for c in pending],
                     "picked": conns[picked] if picked != NOBODY else None,
                     "discarding": discarding,
                     "refill": conns[refill] if refill != NOBODY else None,
-                    "handicap_left": left, "undo": undo}
+                    "handicap_left": left, "undo": undo,
+                    "takeback": None if tb is None else {
+                        "asking": bool(tb[0]), "say": app.referee.say()}}
         if name == "leds":
             return hexlify(raw).decode()
         return raw

@@ -85,6 +85,9 @@ class Game:
         # False: no undo history is kept (the AI's private game, which never undoes:
         # each of its moves would otherwise copy the whole state for an undo).
         self.undoable = True
+        # None, or the record of the last whole turns (games.kahuna.turns, for the
+        # takeback): told of every applied action; the AI's private game keeps none.
+        self.turns = None
         self.new_game()
 
     # ----------------------------------------------------------------- state
@@ -136,13 +139,17 @@ class Game:
         return (self.turn,)
 
     def snapshot(self):
-        """An immutable copy of the whole state, undo history included."""
+        """An immutable copy of the whole state, undo history included (and the record
+        of the last turns, where the game keeps one: a compacted journal holds it)."""
+        if self.turns is not None:
+            return (self._core(), tuple(self.history), self.turns.to_json())
         return (self._core(), tuple(self.history))
 
     def restore(self, snap):
-        core, history = snap
-        self._set_core(core)
-        self.history[:] = history  # in place, as the core's lists: nothing allocated
+        self._set_core(snap[0])
+        self.history[:] = snap[1]  # in place, as the core's lists: nothing allocated
+        if self.turns is not None:
+            self.turns.load(snap[2] if len(snap) > 2 else None)
 
     # --------------------------------------------------------------- names
 
@@ -627,11 +634,18 @@ class Game:
         # Undoing a refill leaves the removal in place and does not offer it again.
         self.refill = NOBODY
 
+    def note(self, action):
+        """Journal an action that is not the rules' own (a takeback's, games.kahuna.
+        takeback) as theirs are: Rejected (storage), nothing written, if it cannot be."""
+        self._note(action)
+
     def _note(self, action):
         # Called once an action has passed every check and before it changes anything:
         # the journal writes it here, and if it cannot, the action is refused whole.
         if self.recorder is not None:
             self.recorder(action)
+        if self.turns is not None:
+            self.turns.note(self, action)
 
     # --------------------------------------------------------- turns, rounds
 

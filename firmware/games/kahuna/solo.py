@@ -92,7 +92,23 @@ class Solo:
                 "own": self.own.seen}
 
     def load(self, obj):
-        """A ["solo", obj] journal record; a bad one is ignored (the display is asked again)."""
+        """A ["solo", obj] journal record; a bad one is ignored (the display is asked again).
+        A card it adds to the display was laid there: the turn log keeps it."""
+        before = self.display
+        if self._restore(obj):
+            for c in self.display:
+                if c not in before:
+                    self._laid(c)
+
+    def _laid(self, c):
+        """Card `c` laid face up on the display: the last turn's record keeps it (a
+        takeback puts it back on the deck)."""
+        log = self.game.turns
+        if log is not None and log.entries:
+            log.entries[-1][4].append(c)
+
+    def _restore(self, obj):
+        """The state of a save (`save()`); False, nothing changed, for a bad one."""
         try:
             display = [int(c) for c in obj["display"]]
             stack = [int(c) for c in obj["stack"]]
@@ -104,7 +120,7 @@ class Solo:
             # may count on (never the AI's secret discards).
             own = int(obj.get("own", 0))
         except (KeyError, TypeError, ValueError):
-            return
+            return False
         self.display = display
         self.stack = stack
         t.round = self.game.round
@@ -112,11 +128,19 @@ class Solo:
         self.own.seen = own
         self.own.round = self.game.round
         self.own.log = []
+        return True
 
     def note(self, game, action, actor):
         """An action the rules applied (`actor` was on turn): the stack, the display and
         what the AI may know follow it; the AI's own action ticks off its plan."""
         kind = action[0]
+        if kind == "takeback" or kind == "tb":
+            self._taken_back(game, kind)
+            return
+        log = game.turns
+        if log is not None and log.fresh is not None:
+            log.fresh[3] = self.save()  # a turn starts: kept for a takeback
+            log.fresh = None
         face_up = False
         mine = actor == self.side
         if kind in ("deal", "draw"):
@@ -151,6 +175,22 @@ class Solo:
         if not self.ai_turn():
             self.plan = None
 
+    def _taken_back(self, game, kind):
+        """Turns taken back (games.kahuna.takeback): the stack, the display and what the
+        AI knows as they were at the first one's start; its plan thought again."""
+        self.plan = None
+        self.hint = None
+        self.thinking = False
+        log = game.turns
+        if kind == "takeback" and log is not None and log.restored is not None:
+            self._restore(log.restored)
+            log.restored = None
+
+    def _aside(self):
+        """A takeback asked for or under way: the referee has the inputs."""
+        r = self.referee
+        return r is not None and r.taking_back()
+
     # -------------------------------------------------------------- steps
 
     def ai_turn(self):
@@ -168,6 +208,8 @@ class Solo:
     def step(self):
         """(step, action) asked of the player now; step None when nothing is."""
         g = self.game
+        if self._aside():
+            return None, None
         if g.phase == rules.DEAL:
             return (DEAL, None) if g.turn == self.side else (None, None)
         if self.display_short():
@@ -339,6 +381,8 @@ class Solo:
     def tap(self, card):
         """A tag on the scanner: the step's Outcome, or None when it is the referee's
         (the player's own turn, the deal)."""
+        if self._aside():
+            return None
         if self.hint is not None:
             self.hint = None
             self.thinking = False
@@ -357,6 +401,7 @@ class Solo:
                 return self.refuse(WRONG_CARD, "%s is on the display already: tap the card "
                                    "just laid" % (card,))
             self.display.append(c)
+            self._laid(c)
             self.dirty = True
             return oc.accepted()
         if step == THINK:
@@ -399,6 +444,8 @@ class Solo:
     def press(self, button):
         """A button in the AI's turn (or while the display is asked): ok confirms the lit
         move; the rest wait. None when the button is the referee's."""
+        if self._aside():
+            return None
         if self.hint is not None:
             self.hint = None  # any button hides the hint (and does nothing else)
             self.thinking = False

@@ -35,6 +35,7 @@ DEFAULTS = {
     "phase_final": (200, 0, 60),
     "off": (0, 0, 0),
     "hint": (150, 60, 255),  # the move the AI would make in the player's place (asked)
+    "takeback": (0, 200, 255),  # a takeback: its step's bridges and cards, the phase pixel
 }
 
 
@@ -141,6 +142,8 @@ class View:
             level = 64 + (fr.triangle(now, PULSE_MS) * 3 >> 2)
             self.f.put(b.island_led[highlight], c["pending"], level)
         self._status(game, referee, now, fault)
+        if not scoring and not over and referee.taking_back():
+            self._takeback(game, now)
         if self.f.error_on(now):
             # Three blinks of the pixels involved and the error status pixel.
             for kind, i in self.f.error_where.places:
@@ -167,6 +170,24 @@ class View:
             level = 64 + (fr.triangle(now, PULSE_MS) * 3 >> 2)
             for card in referee.pending:
                 self.f.put(b.island_led[card // 2], c["pending"], level)
+
+    def _takeback(self, game, now):
+        """A takeback: the phase pixel blinks in its colour; while the table is walked
+        through, the step's bridges and face-up cards' islands blink with it. A step
+        about a hidden card lights no island (the same for any card)."""
+        from games.kahuna import takeback  # loaded: a takeback is under way
+        b = self.board
+        colour = self.colours["takeback"] if (now % BLINK_MS) < (BLINK_MS * 3 // 5) else None
+        if colour is None:
+            self.f.put(self.led_phase, self.colours["off"])
+            return
+        self.f.put(self.led_phase, colour)
+        step = takeback.current(game)
+        if step is not None:
+            for k in step[1]:
+                self.f.put(b.conn_led[k], colour)
+            for i in step[2]:
+                self.f.put(b.island_led[i], colour)
 
     def _scoring(self, game, t):
         """Round end: each player's islands flash in turn, white then black."""

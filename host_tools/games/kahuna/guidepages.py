@@ -21,7 +21,7 @@ from core import menu as coremenu
 from core import outcome as oc
 from core import tunes
 from games.kahuna import game as kahuna
-from games.kahuna import rules, solo, view
+from games.kahuna import rules, solo, takeback, view
 from host_tools.documents.guidekit import PAGE_MM, Page, tune_text
 from host_tools.documents.svgkit import pdf_pages
 
@@ -42,6 +42,7 @@ COLOURS = {
     "hint": "the move the board would make in your place (solo game, ok with nothing "
             "to choose)",
     "error": "a refusal: the places involved and the error pixel flash three times",
+    "takeback": "a takeback (hold back): its step's bridges and cards blink",
     "phase_deal": "phase pixel: the deal",
     "phase_handicap": "phase pixel: handicap bridges",
     "phase_play": "phase pixel: play cards, build and remove bridges",
@@ -57,7 +58,7 @@ STATUS = {
     "turn_black": "lit in black's colour while black is to play",
     "phase": "the phase, by colour (below); it dips once, briefly, to acknowledge a card "
              "tapped face down (the same for every card); violet while the settings menu "
-             "is open",
+             "is open; blinks in a takeback",
     "error": "flashes with a refusal; blinks slowly while the card reader does not answer; "
              "blinks while the menu asks you to confirm abandoning a game",
 }
@@ -79,7 +80,8 @@ BUTTONS = {
     "prev": {"handicap": "previous free connection", "play": "previous option",
              "menu": "the item's previous value"},
     "ok": {"handicap": "place the bridge", "play": "confirm the highlighted option; "
-           "nothing to choose: the hint (solo)", "draw": "confirm (solo)",
+           "nothing to choose: the hint (solo); a takeback: agree, a step done",
+           "draw": "confirm (solo)",
            "menu": "the next item"},
     "back": {"play": "withdraw pending cards, or take back the turn's last action (R10)",
              "draw": "back to the play phase (nothing drawn yet)",
@@ -94,6 +96,8 @@ BUTTONS = {
 HOLDS = {
     "menu": "opens the settings menu, at any moment",
     "new-game": "starts a new game with the same settings, once this one is over",
+    "takeback": "at a turn's start, nothing done: takes back the last whole turn (solo: "
+                "yours and the board's), R12; below",
 }
 
 CODES = {
@@ -106,7 +110,9 @@ CODES = {
     rules.NO_OPTION: "the card allows no bridge and no removal now",
     rules.BAD_PAIR: "two cards that name no opponent bridge to remove",
     rules.NOT_OFFERED: "that connection is not among the options",
-    solo.WRONG_CARD: "solo game: not the card the board asked for",
+    solo.WRONG_CARD: "solo game or a takeback: not the card the board asked for",
+    takeback.NO_TAKEBACK: "hold back: no whole turn to take back now (R12)",
+    takeback.MID_TURN: "hold back mid-turn: back takes this turn's moves back first",
     oc.STORAGE: "the move could not be saved on the board's flash: nothing changed",
 }
 
@@ -124,6 +130,19 @@ SOLO_STEPS = {
     solo.DRAW: "the board draws: lay the deck's top card face down on the scanner, then "
                "on top of its stack",
     solo.HINT: "you asked for a hint: the board lights the move it would make for you",
+}
+
+# The takeback's walk through the table (games/kahuna/takeback.py), step by kind.
+TAKEBACK_STEPS = {
+    "agree": "two players: the player on turn agrees with ok, back declines; solo: your "
+             "turn and the board's go back at once",
+    "bridges": "last move first: lift the bridge that blinks, put back the ones that blink "
+               "(a take-over removed them)",
+    "cards": "a card it names back from the pile to a hand, or into the board's stack at "
+             "the place it says; its tap also confirms",
+    "hidden": "the card you drew, your face-down discard: back unseen, never named nor lit",
+    "display": "solo: a card back on the display; the card laid after it back on the deck",
+    "ok": "confirms each step; a power cut resumes at the same step",
 }
 
 MENU_LABELS = {
@@ -152,11 +171,12 @@ def page_one(board):
            "board refuses something it says why: two low beeps, the error pixel and the "
            "places involved flash, and a screen (if one is connected) shows the reason.")
     p.heading("The status pixels")
-    p.rows([[name, STATUS[name]] for name in sorted(board.status_leds)], (30, 152))
+    p.rows([[name, STATUS[name]] for name in sorted(board.status_leds)], (30, 152),
+           size=2.5)
     p.heading("Colours")
     names = [n for n in COLOURS if n in board.palette or n in view.DEFAULTS or n == "off"]
     p.rows([[(colour_of(board, n), n.replace("_", " ")), COLOURS[n]] for n in names],
-           (38, 144))
+           (38, 144), size=2.5)
     p.heading("Blinks and animations")
     p.rows([
         ["options", "blink every %d ms; the highlighted one is steady" % view.BLINK_MS],
@@ -175,12 +195,12 @@ def page_one(board):
            (24, 62, 96))
     p.heading("Refusals")
     p.para("Every refusal changes nothing: play on as if it had not happened.", size=2.8)
-    p.rows([[code, CODES[code]] for code in CODES], (38, 144))
+    p.rows([[code, CODES[code]] for code in CODES], (38, 144), size=2.5)
     return p.svg()
 
 
 def page_two(board):
-    p = Page("Buttons, settings, solo play", 2)
+    p = Page("Buttons, settings, solo play, takeback", 2)
     p.heading("The buttons in each phase")
     rows = []
     for role in BUTTONS:
@@ -210,6 +230,10 @@ def page_two(board):
     p.rows([[step, SOLO_STEPS[step]] for step in SOLO_STEPS], (22, 160))
     p.para("Lay each bridge the board lights and press ok. With nothing to choose on your "
            "turn, ok shows a hint in its own colour.", size=2.8)
+    p.heading("Taking back whole turns (hold back, R12)")
+    p.para("Hold back at the start of a turn, nothing done in it. The game is back at "
+           "once; then put the table back as the board says, step by step:", size=2.8)
+    p.rows([[k, TAKEBACK_STEPS[k]] for k in TAKEBACK_STEPS], (22, 160))
     return p.svg()
 
 

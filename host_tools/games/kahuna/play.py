@@ -58,8 +58,8 @@ Commands (lower case works too)
   pick CONN      choose an offered connection and confirm it: pick %(conn)s
                  (or type %(conn)s)
   next, prev     move the highlight through the options;  ok  confirms it
-  back, undo     withdraw pending cards, decline a free refill, leave the draw
-                 phase, or take back the last action of this turn
+  back, undo     withdraw pending cards, decline a refill, leave the draw
+                 phase, undo the last action; takeback: whole turns (R12)
   done           end the play phase; in the draw phase decline to draw; in
                  discard mode stop discarding
   discard        discard mode: then tap each card to discard, then done
@@ -327,6 +327,9 @@ class Session:
         n_failures = len(sim.failures)
         was_idle = sim.app.referee.is_idle()
         was_discarding = sim.app.referee.discarding
+        # A takeback asked for or walked through: its words only, never the hands'
+        # changes (a drawn card goes back unnamed).
+        taking = cmd[1] == "takeback" or sim.app.referee.taking_back()
         try:
             sim.execute(cmd)
         except Exception:  # a firmware bug: show it, keep the session
@@ -357,6 +360,8 @@ class Session:
             if sim.app.boot_problem:
                 text += "; journal problem: %s" % sim.app.boot_problem
             self.say(text, "good")
+        elif taking:
+            self.say("%s: accepted" % (scen,), "good")
         else:
             solo_game = self.ai is not None
             if cmd[1] == "press" and cmd[2] == "back" and (
@@ -377,7 +382,10 @@ class Session:
             self.message = self.message.rstrip(".") + ". The AI: " + "; ".join(
                 sim.kit.seated.said) + "."
         solo = sim.app.solo
-        if solo is not None and solo.say():
+        words = sim.app.referee.say()  # a takeback's request or step
+        if words:
+            self.message = self.message.rstrip(".") + ". Board: " + words + "."
+        elif solo is not None and solo.say():
             self.message = self.message.rstrip(".") + ". Board: " + solo.say() + "."
         if self.hot_seat():
             # The screen is shared: the link's privacy rule (core.link), which names no

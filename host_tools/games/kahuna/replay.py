@@ -21,6 +21,7 @@ ever sent what it may show.
 import io
 
 from core import journal as journalmod
+from games.kahuna import game as kahunagame
 from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
 from games.kahuna.referee import Referee
@@ -70,6 +71,11 @@ def describe(item, who, shown):
         return "%s draws no card" % who
     if kind == "undo":
         return "%s takes back the last move" % who
+    if kind == "takeback":
+        return "the last %s taken back (R12)" % (
+            "turn" if args[0] == 1 else "%d turns" % args[0])
+    if kind == "tb":
+        return "a step of the takeback done on the table"
     return kind
 
 
@@ -107,7 +113,7 @@ def replay(board, data, revealed=False):
         raise ReplayError("not an archived game: %s" % (problem or "it has no new-game record"))
     settings = items[0][1]
     try:
-        game = kahunasettings.Settings.from_json(board, settings).new_game()
+        game = kahunagame.new_state(board, settings)  # its last turns kept: a takeback
     except (ValueError, TypeError, AttributeError) as e:
         raise ReplayError("its settings cannot be read: %s" % (e,)) from None
     game_no = items[0][2] if len(items[0]) > 2 else None
@@ -120,10 +126,7 @@ def replay(board, data, revealed=False):
         who = _player(game)
         scored = list(game.round_scores)
         try:
-            if item[0] == "state":
-                game.restore(item[1])
-            else:
-                game.apply(tuple(item))
+            kahunagame.replay(game, item)  # an action, a state, a takeback or its step
         except (rules.Rejected, ValueError, TypeError, IndexError, KeyError) as e:
             problem = "record %d does not replay: %s" % (len(moves) + 1, e)
             break

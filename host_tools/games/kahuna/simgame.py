@@ -7,7 +7,7 @@ runs: CPython, the MicroPython unix port, the browser.
 
 from core import app as appmod
 from games.kahuna import rules
-from host_tools.simulator.engine import PRESS_MS
+from host_tools.simulator.engine import LONG_PRESS_MS, PRESS_MS
 
 # The simulator's own refusal (an extension of the contract; the board never raises it):
 # `draw` with an argument that names no card one could take (`draw 4`, `draw x`, `draw 3`
@@ -36,6 +36,9 @@ class SimGame:
             return "done"
         if name == "pick":
             self.pick(cmd[2])
+            return "done"
+        if name == "takeback":  # `back` held down: its hold action (board_def)
+            self.sim.press("back", LONG_PRESS_MS)
             return "done"
         return None
 

@@ -49,6 +49,10 @@ def canonical(report, board):
     out["round_scores"] = [_players(r) for r in report["round_scores"]]
     if "ai_moves" in report:  # a solo game only: the AI's actions, in order
         out["ai_moves"] = report["ai_moves"]
+    if "takeback" in report:  # only while a takeback's walk is under way
+        t = report["takeback"]
+        out["takeback"] = _pairs((("step", t["step"]), ("steps", t["steps"]),
+                                  ("say", t["say"])))
     out["rejected"] = [_pairs((("line", r["line"]), ("code", r["code"]),
                                ("message", r["message"]))) for r in report["rejected"]]
     return out
@@ -72,6 +76,8 @@ def summary(report):
     for player in ("white", "black"):
         lines.append("%s: hand %s, supply %d" % (player, " ".join(report["hands"][player]),
                                                  report["supply"][player]))
+    if "takeback" in report:
+        lines.append(report["takeback"]["say"])
     for r in report["rejected"]:
         lines.append("line %d refused: %s (%s)" % (r["line"], r["code"], r["message"]))
     return "\n".join(lines)

@@ -29,6 +29,7 @@ class Hands:
         self.stack = []  # the AI's cards, face down, top first
         self.tapped = []  # display cards the board was shown
         self.turned = []  # (place, card) turned up for a move not confirmed yet
+        self.discarded = []  # the AI's face-down discards, in order (a takeback's)
 
     def round_ended(self):
         self.table.new_round()
@@ -58,6 +59,8 @@ class Hands:
             t.discard(card)
             if say.startswith("AI plays its"):
                 self.turned.append((place, card))
+            else:
+                self.discarded.append(card)
             return ("tap", card)
         if say.startswith("AI takes "):
             card = say.split()[2]
@@ -83,6 +86,51 @@ class Hands:
         self.turned = []
 
 
+def drawn(table, card, before):
+    """A player's draw as a takeback needs it: (card, the card laid on the display after
+    it, or None for a card from the deck); `before` the display before the draw."""
+    laid = [c for c in table.display if c not in before]
+    return (card, laid[0] if card in before and laid else None)
+
+
+def walk_table(t, h, draws, step):
+    """A takeback's step (games.kahuna.takeback's words, after "take back, step i of n: ")
+    done on the table `t`: the cards the board names, and those the hands `h` (None with
+    two players) and the players' `draws` ((card, laid) each, last last) know themselves.
+    The pile follows the game by itself (Seated.sync, the web page's table sync)."""
+    words = step.split()
+    if "from the display back on top of the deck" in step:
+        card = words[1]
+        t._display.remove(card)
+        t.deck.append(card)
+        if h is not None:
+            h.took(card)
+    elif "the AI's top card, and lay it back on the display" in step:
+        card = h.stack.pop(0)
+        t._display.append(card)
+        h.tapped.append(card)
+    elif "from your hand back on the display" in step:
+        card = words[1]
+        draws[:] = [d for d in draws if d[0] != card]
+        t._display.append(card)
+        h.tapped.append(card)
+    elif "the AI's top card, the one it drew" in step:
+        t.deck.append(h.stack.pop(0))
+    elif "put the card you drew" in step:
+        card, laid = draws.pop()
+        if laid is not None:
+            t._display.remove(laid)
+            t.deck.append(laid)
+            if h is not None:
+                h.took(laid)
+            t._display.append(card)
+        else:
+            t.deck.append(card)
+    elif "into its stack as its" in step or "into the AI's stack as its" in step:
+        card = h.discarded.pop() if "face-down discard" in step else words[1]
+        h.stack.insert(_place(step) - 1, card)
+
+
 class Seated:
     """A simulated table of cards beside the board (`option seed=N` in a scenario, `sim
     --seed N` at the terminal): the simulator deals from a seeded deck, a player draws
@@ -99,6 +147,8 @@ class Seated:
         self.run = run
         self.round = 1
         self.said = []  # what the AI's procedure did since the last `auto`
+        self.draws = []  # the players' draws: (card, the card laid on the display after it)
+        self.walked = ""  # the takeback's step last done on the table
 
     def sync(self, game):
         """The table follows the game: a new round shuffles the pile into the deck (R5);
@@ -106,6 +156,7 @@ class Seated:
         if game.round != self.round:
             self.round = game.round
             self.hands.round_ended()
+            self.draws = []
             return
         discarded = 2  # rules.DISCARD (this module imports nothing of the firmware)
         pile = [n for n in self.table.pile if game.place[game.card_index[n]] == discarded]
@@ -121,6 +172,13 @@ class Seated:
         for _ in range(1000):
             game = app.game
             self.sync(game)
+            words = getattr(app.referee, "say", None)
+            words = words() if words is not None else ""
+            if words:  # a takeback: its step done on the table once; ok is the player's
+                if words.startswith("take back, step") and words != self.walked:
+                    self.walked = words
+                    self.walk(words.split(": ", 1)[1].rsplit("; ok when done", 1)[0])
+                return
             solo = app.solo
             if game.phase == "deal" and (solo is None or game.turn != solo.side):
                 self.run(["tap", self.table.deal()])
@@ -144,6 +202,13 @@ class Seated:
         self.said.append(say.split(":")[0] + (" (%s)" % move[1] if shown else ""))
         return move
 
+    def walk(self, step):
+        """A takeback's step done on the table (`walk_table`)."""
+        walk_table(self.table, self.hands, self.draws, step)
+
+    def _drew(self, card, before):
+        self.draws.append(drawn(self.table, card, before))
+
     def draw(self, which):
         """`draw N` (the display's Nth card), `draw deck` or a display card's name: the
         card taken from the table, or a ValueError saying what may be drawn."""
@@ -162,6 +227,7 @@ class Seated:
             raise ValueError("draw 1..%d takes that display card, draw deck the deck's top "
                              "card" % len(display))
         self.hands.took(card)
+        self._drew(card, display)
         return card
 
     def take_named(self, card):
@@ -178,15 +244,17 @@ class Seated:
             raise ValueError("%s is not a card you can take: draw 1..%d takes that display "
                              "card, draw deck the deck's top card" % (card, len(display)))
         self.hands.took(card)
+        self._drew(card, display)
         return card
 
     def keep(self):
         """Where the table's cards lie now, for `put_back`."""
         t = self.table
-        return (list(t.deck), list(t._display), t.laid, list(t.pile), list(self.hands.tapped))
+        return (list(t.deck), list(t._display), t.laid, list(t.pile), list(self.hands.tapped),
+                list(self.draws))
 
     def put_back(self, kept):
         """A card the board refused (a full hand) goes back where it lay, as a player would
         put it back."""
         t = self.table
-        t.deck, t._display, t.laid, t.pile, self.hands.tapped = kept
+        t.deck, t._display, t.laid, t.pile, self.hands.tapped, self.draws = kept

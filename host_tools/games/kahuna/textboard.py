@@ -310,6 +310,9 @@ def hint(board, state, free=()):
     if ph == "handicap":
         return ("%s places %d handicap bridge(s) without cards: pick a free connection "
                 "(or next/prev, then ok)." % (p, ui.get("handicap_left", 0)))
+    taking = ui.get("takeback")
+    if taking:  # a takeback asked for or walked through (games.kahuna.takeback)
+        return taking["say"] + "."
     if ui.get("discarding"):
         return "tap each card to discard, then done."
     if ui.get("refill"):

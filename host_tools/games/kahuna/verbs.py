@@ -1,5 +1,6 @@
 """Kahuna's words in the scenario language (docs/scenarios.md): its options (the rules'
-settings, and `seed` for a table of cards), `draw N|deck` and `pick CONNECTION`. The
+settings, and `seed` for a table of cards), `draw N|deck`, `pick CONNECTION` and
+`takeback` (`back` held: whole turns taken back, games.kahuna.takeback). The
 neutral verbs (tap, hold, press, wait, power-cut, expect, option's form) are
 `host_tools.simulator.scenario`'s."""
 
@@ -8,7 +9,7 @@ from games.kahuna import settings as kahunasettings
 from host_tools.simulator.scenario import ScenarioError
 
 CARDS_ARE = "cards are ISLAND-1 or ISLAND-2"  # what an unknown card's message says
-VERBS = ("draw", "pick")
+VERBS = ("draw", "pick", "takeback")
 SEED_MAX = 2 ** 31 - 1
 
 
@@ -50,6 +51,9 @@ def parse_verb(name, args, line, board, need):
         if args[0] != "deck" and args[0] not in ("1", "2", "3"):
             raise ScenarioError(line, "usage: draw N|deck (N 1..3: the display's Nth card)")
         return [line, name, args[0]]
+    if name == "takeback":
+        need(0, "takeback")
+        return [line, name]
     need(1, "pick CONNECTION")  # pick
     if args[0] not in board.conn_index:
         hint = ""

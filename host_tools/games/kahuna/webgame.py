@@ -13,6 +13,8 @@ Kahuna's requests (beside the page's own: start, new_game, tick, state, hand, sc
     {"op": "take", "card": C} a face-up card is clicked: it is tapped on the scanner
     {"op": "play", "card": C} a card of the hand on turn is clicked: it is tapped
     {"op": "press", "button": B}   next, prev, ok, back, done or discard
+    {"op": "press", "button": "back", "hold": true}   back held: take back whole turns
+                              (games.kahuna.takeback); the table follows each step
     {"op": "pick", "conn": K} a connection is clicked: chosen through the buttons
 
 `new_game`'s options are scenario option values ("variant=alternative",
@@ -28,6 +30,7 @@ from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna import record as gamerecord
 from host_tools.games.kahuna.narrate import describe
+from host_tools.games.kahuna.solohands import drawn, walk_table
 from host_tools.games.kahuna.table import Table, TableError
 from host_tools.games.kahuna.verbs import check_option
 from host_tools.simulator.engine import Simulation
@@ -91,6 +94,8 @@ class WebGame:
             self.table = Table(sim.names, seed)
         sim.app.show(sim.now)
         self.table_round = 1
+        self.draws = []  # hot seat: the draws, (card, laid), for a takeback's steps
+        self.walked = ""
         self.message = {"kind": "note", "code": None,
                         "text": "New game: %s variant, %s starts%s%s." % (
                             settings["variant"], settings["first"],
@@ -129,6 +134,10 @@ class WebGame:
             self.take(req["card"])
         elif op == "play":
             self.play(req["card"])
+        elif op == "press" and req.get("hold", False) is not False:
+            if req["hold"] is not True or req["button"] != "back":
+                raise WebError("only back is held on this page (\"hold\": true)")
+            self._run(["takeback"])
         elif op == "press":
             self.press(req["button"])
         elif op == "pick":
@@ -173,7 +182,9 @@ class WebGame:
             if self.game.phase != rules.DRAW:
                 self._note("A face-up card is taken in the draw phase.")
                 return
-            self._draw(card)
+            # `draw N` (the simulator's draw takes a place, not a name: a name was
+            # refused as bad-draw, so a face-up card could not be taken here)
+            self._draw(str(self.table.display.index(card) + 1))
             return
         self._tap(card, "display")
 
@@ -214,6 +225,7 @@ class WebGame:
         if self.ai:
             return  # the simulator's table follows the game by itself (Seated.sync)
         if was == rules.DRAWABLE and g.place[c] in (rules.WHITE, rules.BLACK):
+            before = self.table.display if source != "deal" else []
             if source == "deal":
                 got = self.table.deal()
             elif source == "top":
@@ -222,6 +234,8 @@ class WebGame:
                 got = self.table.take(card)
             if got != card:
                 raise TableError("the table gave %s for %s" % (got, card))
+            if source != "deal":
+                self.draws.append(drawn(self.table, card, before))
         self._sync_table()
 
     def _run(self, command, sync=True):
@@ -232,8 +246,10 @@ class WebGame:
         sim.execute([self.line] + command)
         if self.ai:
             self.said = list(sim.kit.seated.said)
-        elif sync:
-            self._sync_table()
+        else:
+            if sync:
+                self._sync_table()
+            self._walk_table()
         if len(sim.rejected) > refused:
             r = sim.rejected[-1]
             self.message = {"kind": "refused", "code": r["code"], "text": r["message"]}
@@ -262,6 +278,15 @@ class WebGame:
         if command[0] == "press" and command[1] == "discard" and ref.discarding:
             return "discard mode"
         return ""
+
+    def _walk_table(self):
+        """Hot seat: a takeback's step shown for the first time is done on the table
+        (the players' hands at a real table; `ok` confirms it to the board)."""
+        words = self.referee.say()
+        if words.startswith("take back, step") and words != self.walked:
+            self.walked = words
+            walk_table(self.table, None, self.draws,
+                       words.split(": ", 1)[1].rsplit("; ok when done", 1)[0])
 
     def _note(self, text):
         self.message = {"kind": "note", "code": None, "text": text}
@@ -315,6 +340,8 @@ class WebGame:
                 "pile": len(t.pile),
             },
             "hint": hint(g, ref, b, self.human),
+            # A takeback asked for or walked through: the board's words (no hidden card).
+            "takeback": ref.say() or None,
             "message": self.message,
             "solo": None if not self.ai else {
                 "ai": self.ai,
@@ -354,6 +381,9 @@ def hint(game, ref, board, human=None):
     """What the player on turn can do now, in a sentence, for the page."""
     p = rules.PLAYERS[game.turn]
     ph = game.phase
+    words = ref.say()
+    if words:  # a takeback: its question or its step
+        return _cap(words) + "."
     if ph == rules.OVER:
         w = game.winner
         return "The game is over: %s. Set up a new game below." % (
