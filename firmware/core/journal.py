@@ -225,6 +225,26 @@ class Journal:
         finally:
             f.close()
 
+    def read_current(self, start, n):
+        """At most `n` records of the game in play from record `start` (fewer at its
+        end), read one at a time; OSError when there is no game."""
+        out = []
+        f = self.fs.open(self.path, "rb")
+        try:
+            pos = 0
+            i = 0
+            while len(out) < n:
+                item, size, _ = _read_record(f, pos)
+                if item is None:
+                    break
+                if i >= start:
+                    out.append(item)
+                i += 1
+                pos += size
+        finally:
+            f.close()
+        return out
+
     def start(self, settings):
         """A new game: archive the old journal, start a new one."""
         self.archive()
