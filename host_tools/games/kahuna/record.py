@@ -112,6 +112,7 @@ def _header(full, problem):
 
 # ---------------------------------------------------------------- the public record
 
+PUBLIC_TITLE = "# Kahuna: a public record of "
 PUBLIC_NOTE = (
     "# Written from what is public alone: the card of every deal, draw and discard (face",
     "# down) is a stand-in, marked \"stand-in\", chosen from the public moves only so that",
@@ -139,7 +140,7 @@ def public_record(board, settings, number, moves, problem=None):
             public.append(tuple(m))
     acts, game = stand_ins(sets, public)
     over = game.phase == rules.OVER
-    lines = ["# Kahuna: a record of %s%s, after %d moves." % (
+    lines = [PUBLIC_TITLE + "%s%s, after %d moves." % (
                  "a finished game" if over else "a game in play",
                  " (game %s)" % number if number is not None else "", len(acts))]
     lines += PUBLIC_NOTE
@@ -165,10 +166,11 @@ def public_record(board, settings, number, moves, problem=None):
     for who in ("white", "black"):
         lines.append("expect hands.%s %d" % (who, len(d["hands"][who])))
     lines.append("expect round_scores %d" % len(d["round_scores"]))
-    for key in ("bridges", "control"):
+    for key, names in (("bridges", board.connections), ("control", board.islands)):
         lines.append("expect %s %d" % (key, len(d[key])))
-        for name, who in d[key].items():
-            lines.append("expect %s.%s %s" % (key, name, who))
+        for name in names:  # the board's order (a MicroPython dict keeps none)
+            if name in d[key]:
+                lines.append("expect %s.%s %s" % (key, name, d[key][name]))
     return "\n".join(lines) + "\n"
 
 
@@ -185,8 +187,8 @@ def stand_ins(settings, moves):
     card of the other hand may make way), in the game, its undo history and the moves
     that named it. A hidden discard is a choice (a card named before and taken back, or
     an open one): when a play later finds no card, the latest such choice is made anew
-    and the game replayed from there. RecordError when no choice is left within BUDGET
-    (or a move is no move)."""
+    and the game replayed from there (the latest POINTS of them). RecordError when no
+    choice is left within BUDGET (or a move is no move)."""
     uses = {}  # island -> indices of the moves that play it
     for i, m in enumerate(moves):
         if m[0] in ("place", "remove"):
@@ -202,6 +204,8 @@ def stand_ins(settings, moves):
             if m[0] == "discard" and len(m) == 1:
                 choices = r.discards(i)
                 points.append([i, r.save(), choices[1:]])
+                if len(points) > POINTS:
+                    points.pop(0)  # the oldest choice stays as made: memory is bounded
                 act, hidden = ("discard", r.names[choices[0]]), True
             else:
                 act, hidden = r.step(m, i)
@@ -230,12 +234,13 @@ def stand_ins(settings, moves):
                 r.moved[c] = i
                 if where == rules.DRAWABLE:  # a new deck: its past is settled
                     r.origin.pop(c, None)
-        r.acts.append([act, hidden])
+        r.acts.append((act, hidden))
         i += 1
-    return [(a, h) for a, h in r.acts], r.game
+    return r.acts, r.game
 
 
 BUDGET = 5000  # moves replayed again after hidden discards chosen anew, at most
+POINTS = 16  # the latest hidden discards that may be chosen anew (each keeps a state)
 
 
 class _Stuck(RecordError):
@@ -252,19 +257,19 @@ class _Resolver:
         self.n = settings.n_cards
         self.uses = uses
         self.game = rules.Game(settings)
-        self.acts = []  # [action, hidden] so far
+        self.acts = []  # (action, hidden) so far
         self.origin = {}  # open card -> index of the move that took it
         self.moved = [-1] * self.n  # card -> index of the last move that moved it
         self.since = {}  # open card -> its `moved` before it was taken
 
     def save(self):
-        return (self.game.snapshot(), [list(a) for a in self.acts], dict(self.origin),
+        return (self.game.snapshot(), list(self.acts), dict(self.origin),
                 list(self.moved), dict(self.since))
 
     def load(self, state):
         snap, acts, origin, moved, since = state
         self.game.restore(snap)
-        self.acts = [list(a) for a in acts]
+        self.acts = list(acts)
         self.origin = dict(origin)
         self.moved = list(moved)
         self.since = dict(since)
@@ -299,6 +304,9 @@ class _Resolver:
             self.since[c] = self.moved[c]
             return (kind, names[c]), True
         if kind in ("place", "remove"):
+            if g.phase != rules.PLAY:
+                raise RecordError("move %d (%s) does not replay: not allowed in the %s "
+                                  "phase" % (i + 1, kind, g.phase))
             chosen = []
             for name in m[1:-1]:
                 chosen.append(self._card(p, _island(self.settings, name, i), chosen, i, kind))
@@ -376,9 +384,12 @@ class _Resolver:
         g.history = [core[:6] + (tuple(swapped(core[6])),) + core[7:] for core in g.history]
         first = min(self.origin[a], self.origin.get(b, NEVER))
         na, nb = self.names[a], self.names[b]
-        for entry in self.acts[first:]:
-            if na in entry[0] or nb in entry[0]:
-                entry[0] = tuple(nb if x == na else na if x == nb else x for x in entry[0])
+        acts = self.acts
+        for k in range(first, len(acts)):  # entries are replaced, never changed (save)
+            act = acts[k][0]
+            if na in act or nb in act:
+                acts[k] = (tuple(nb if x == na else na if x == nb else x for x in act),
+                           acts[k][1])
         ta, tb = self.origin.pop(a), self.origin.pop(b, None)
         self.origin[b] = ta
         if tb is not None:
