@@ -138,12 +138,23 @@ def public_record(board, settings, number, moves, problem=None):
             raise RecordError("move %d is not a move" % n) from None
         if m is not None:
             public.append(tuple(m))
-    acts, game = stand_ins(sets, public)
+    short = None
+    try:
+        acts, game = stand_ins(sets, public)
+    except _Stuck as e:
+        # No stand-ins fit the moves from e.at on: the record stops short, and says so.
+        short = e
+        acts, game = stand_ins(sets, public[:e.at])
     over = game.phase == rules.OVER
     lines = [PUBLIC_TITLE + "%s%s, after %d moves." % (
                  "a finished game" if over else "a game in play",
                  " (game %s)" % number if number is not None else "", len(acts))]
     lines += PUBLIC_NOTE
+    if short is not None:
+        lines += ["# It stops short: after %d of the game's %d moves, as no stand-in cards"
+                  % (len(acts), len(public)),
+                  "# were found for move %d (%s) and on; the state checked is the one after "
+                  "move %d." % (len(acts) + 1, public[len(acts)][0], len(acts))]
     lines.append("# Replay it: python -m host_tools sim --scenario FILE, or the web page's "
                  "\"Replay a game record\".")
     lines += _header(full, problem)
@@ -187,8 +198,9 @@ def stand_ins(settings, moves):
     card of the other hand may make way), in the game, its undo history and the moves
     that named it. A hidden discard is a choice (a card named before and taken back, or
     an open one): when a play later finds no card, the latest such choice is made anew
-    and the game replayed from there (the latest POINTS of them). RecordError when no
-    choice is left within BUDGET (or a move is no move)."""
+    and the game replayed from there (the latest POINTS of them). _Stuck when no choice
+    is left within BUDGET (public_record then stops short), RecordError when a move is
+    no move."""
     uses = {}  # island -> indices of the moves that play it
     for i, m in enumerate(moves):
         if m[0] in ("place", "remove"):
@@ -197,6 +209,7 @@ def stand_ins(settings, moves):
     r = _Resolver(settings, uses)
     points = []  # [index, the state before, the choices left] of each hidden discard
     spent = 0
+    deepest = 0
     i = 0
     while i < len(moves):
         m = moves[i]
@@ -210,11 +223,12 @@ def stand_ins(settings, moves):
             else:
                 act, hidden = r.step(m, i)
         except _Stuck as e:
+            deepest = max(deepest, i)
             while points and not points[-1][2]:
                 points.pop()
             spent += i - (points[-1][0] if points else 0)
             if not points or spent > BUDGET:
-                raise RecordError(str(e)) from None
+                raise _Stuck(str(e), deepest) from None
             i, state, left = points[-1]
             r.load(state)
             points[-1][2] = left[1:]
@@ -244,7 +258,12 @@ POINTS = 16  # the latest hidden discards that may be chosen anew (each keeps a 
 
 
 class _Stuck(RecordError):
-    """A play finds no card its player may hold: an earlier choice was wrong."""
+    """A play finds no card its player may hold: an earlier choice was wrong. `at`: the
+    furthest move that no choice got past (the moves before it have stand-ins)."""
+
+    def __init__(self, text, at=0):
+        super().__init__(text)
+        self.at = at
 
 
 class _Resolver:
