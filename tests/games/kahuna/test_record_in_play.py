@@ -268,3 +268,18 @@ def test_a_record_without_stand_ins_for_every_move_stops_short_and_says_so():
     # The same from the link, and the same whatever the hidden cards.
     _, items = b.moves()
     assert record.from_records(gamekit.board(), items) == text
+
+
+@pytest.mark.parametrize("game,title", [("halunken", "Halunken & Spelunken"),
+                                        ("kami", "Kami")])
+def test_the_other_games_boards_send_no_moves(game, title):
+    """Their games have no public_move (and no record part yet): `moves` is refused in
+    one line (Kami's K21 keeps its face-down cards secret even after the game)."""
+    from core import board as boardmod
+    sim = simcore.Simulation(boardmod.load(gamekit.ROOT + "/board_def/%s.json" % game))
+    lines = []
+    link = Link(sim.app, lines.append, lambda: sim.now)
+    link.feed(b'{"cmd": "moves", "from": 0}\n')
+    assert [json.loads(x) for x in lines] == [
+        {"error": "this board sends no moves of %s" % sim.app.game_def.TITLE}]
+    assert sim.app.game_def.TITLE == title
