@@ -67,6 +67,26 @@ def test_a_game_in_play_downloads_its_public_record(page, tmp_path):
     for key in ("phase", "round", "turn", "bridges", "control", "supply", "discard",
                 "drawable", "scores"):
         assert report[key] == rep[key], key
+    # Opened in "Run a scenario": replayed step by step, its expect lines holding.
+    page.click("#scenarios summary")
+    page.page.set_input_files("#scenario-file", str(path))
+    page.wait("() => document.getElementById('scenario-text').value.startsWith('# Kahuna')")
+    page.click("#steps-run")
+    n = int(page.js("() => document.getElementById('steps-step').max"))
+    commands = [ln for ln in text.split("\n")
+                if ln.strip() and not ln.startswith(("#", "expect "))]
+    assert n == len(commands)
+    first = [k for k, ln in enumerate(commands) if ln.startswith("tap ")][0]
+    page.page.fill("#steps-step", str(first + 1))
+    page.page.dispatch_event("#steps-step", "input")
+    shown = page.text("#steps-text")  # "line L: tap CARD", its mark a comment
+    line = int(shown.split()[1].rstrip(":"))
+    assert text.split("\n")[line - 1] == shown.split(": ", 1)[1] + record.STAND_IN
+    page.page.fill("#steps-step", str(n))
+    page.page.dispatch_event("#steps-step", "input")
+    assert page.text("#steps-score").startswith("Round %d · %s · %s" % (
+        rep["round"], rep["phase"], rep["turn"]))
+    assert page.text("#scenario-out") == ""
 
 
 def test_a_finished_game_downloads_and_replays_step_by_step(page, tmp_path):
