@@ -232,14 +232,19 @@ class Journal:
         f = self.fs.open(self.path, "rb")
         try:
             pos = 0
-            i = 0
+            for _ in range(start):  # skipped unread: no JSON, no checksum (boot checked)
+                head = f.read(HEADER)
+                if len(head) < HEADER or head[0] != MAGIC:
+                    return out
+                size = (head[1] | (head[2] << 8)) + TRAILER
+                if len(f.read(size)) < size:
+                    return out
+                pos += HEADER + size
             while len(out) < n:
                 item, size, _ = _read_record(f, pos)
                 if item is None:
                     break
-                if i >= start:
-                    out.append(item)
-                i += 1
+                out.append(item)
                 pos += size
         finally:
             f.close()

@@ -283,3 +283,35 @@ def test_the_other_games_boards_send_no_moves(game, title):
     assert [json.loads(x) for x in lines] == [
         {"error": "this board sends no moves of %s" % sim.app.game_def.TITLE}]
     assert sim.app.game_def.TITLE == title
+
+
+def test_the_links_moves_are_the_same_on_micropython(mpy):
+    """The firmware's part (core.link `moves`, Journal.read_current, public_move) under
+    the MicroPython unix port: the same lines as on CPython for the same game."""
+    from mpy_runner import MicroPython
+    harness = MicroPython(executable=mpy.executable, heap_kib=1024)
+    out = harness.run_code(
+        "import json\n"
+        "import gamekit\n"
+        "from core.link import Link\n"
+        "from host_tools.games.kahuna import scenwrite\n"
+        "from host_tools.simulator import engine as simcore\n"
+        "from host_tools.simulator.scenario import parse\n"
+        "b = gamekit.board()\n"
+        "text = scenwrite.annotated_game(b, 1)\n"
+        "sim = simcore.Simulation(b)\n"
+        "sim.run(parse('\\n'.join(text.split('\\n')[:150]) + '\\n', b))\n"
+        "lines = []\n"
+        "link = Link(sim.app, lines.append, lambda: sim.now)\n"
+        "start = 0\n"
+        "while True:\n"
+        "    lines.clear()\n"
+        "    link.feed((json.dumps({'cmd': 'moves', 'from': start}) + '\\n').encode())\n"
+        "    print(lines[0].strip())\n"
+        "    msg = json.loads(lines[0])\n"
+        "    if msg['end']:\n"
+        "        break\n"
+        "    start = msg['next']\n", timeout=300)
+    got = [json.loads(line) for line in out.strip().splitlines()]
+    lines, _ = Board(cut_game(1, 150)).moves()
+    assert got == lines and len(got) > 3
