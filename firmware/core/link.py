@@ -136,6 +136,12 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   {"event": "ai", "step": "takeback", "say": TEXT}: a takeback asked for or walked
 #   through, in two-player games too; TEXT names no hidden card. Kahuna's state "ui" has
 #   "takeback": null, or {"asking": bool (two players: waiting for ok), "say": TEXT}.
+# The game in play's moves (a game record of a running game, issue 15), for a game whose
+# part has public_move (Kahuna's hides the deal, the draws and the discards):
+#   {"cmd": "moves", "from": K} -> {"event": "moves", "game": G, "from": K, "next": K2,
+#   "moves": [RECORD...], "end": bool}: the journal's records K to K2 - 1 (at most
+#   MOVES_PIECE) as public_move gives them, those it keeps back left out; a host asks
+#   from K2 until "end". The game's part refuses nothing over: a finished game's go whole.
 
 import json
 from binascii import b2a_base64
@@ -146,13 +152,14 @@ from core.cards import RegistryError, parse_uid
 from core.linkframe import MAX_LINE, Lines
 
 ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
+MOVES_PIECE = 8  # journal records of the game in play per line (`moves`)
 _UNSENT = object()
 
 # The commands each channel may send (an allow-list): the board's own USB port may do
 # everything; a remote table (another board or a page, through a broker) only plays.
 CHANNELS = {
     "usb": ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll",
-            "archive", "bench"),
+            "archive", "moves", "bench"),
     "remote": ("state", "tap", "press", "pick"),
 }
 
@@ -477,3 +484,26 @@ class Link:
         self.send({"event": "archive-part", "slot": slot, "offset": offset,
                    "data": b2a_base64(data).decode().strip(),
                    "end": len(data) < ARCHIVE_PIECE})
+
+    def cmd_moves(self, msg):
+        """{"from": K}: the game in play's records from record K, as the game's
+        public_move lets them out (see the comment at the top)."""
+        journal = self.app.journal
+        public = getattr(self.app.game_def, "public_move", None)
+        if journal is None or public is None:
+            raise LinkError("this board sends no moves of %s" % self.app.game_def.TITLE)
+        start = msg.get("from", 0)
+        if type(start) is not int or start < 0:
+            raise LinkError("from must be a record number, 0 or more")
+        try:
+            items = journal.read_current(start, MOVES_PIECE)
+        except OSError:
+            raise LinkError("no game in play") from None
+        moves = []
+        for item in items:
+            item = public(self.app.game, item)
+            if item is not None:
+                moves.append(item)
+        self.send({"event": "moves", "game": self.app.game_no(), "from": start,
+                   "next": start + len(items), "moves": moves,
+                   "end": len(items) < MOVES_PIECE})

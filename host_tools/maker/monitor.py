@@ -51,8 +51,10 @@ Commands
                  board-wide until off, a new game, or this monitor leaving
   next prev ok back done discard   the board's buttons
   tap CARD       as if CARD's tag were tapped;  pick CONN  choose an offered connection
-  record         the board's archived games;  record SLOT FILE  writes a finished one
-                 as a scenario file (a game record: sim --scenario FILE replays it)
+  record         the board's archived games;  record SLOT FILE  writes one as a
+                 scenario file (a game record: sim --scenario FILE replays it);
+                 record FILE  the game in play, from what is public (stand-ins for
+                 its hidden cards)
   selftest       the board's self-test;  help  this text;  quit (or Ctrl-D) leaves"""
 
 

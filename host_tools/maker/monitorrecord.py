@@ -1,7 +1,8 @@
 """The monitor's `record`: the board's archived games (the link's `archive`) listed, and
 one written to a file as a scenario (the game's `record` part: host_tools/games/kahuna/
-record.py), fetched piece by piece over the link. Only a finished game gets a record (it
-names every card); the game in play is archived when the next one starts.
+record.py), fetched piece by piece over the link; or the game in play (`record FILE`,
+the link's `moves`: its public records, from which the record is written with stand-ins
+for the hidden cards). The game in play is archived when the next one starts.
 
 `Recorder.command(words)` starts a request (its first link command), `Recorder.take(msg)`
 is given every JSON line from the board first, and answers whether the line was its own
@@ -12,8 +13,8 @@ import base64
 
 from host_tools import games as hostgames
 
-USAGE = ("record lists the board's archived games; record SLOT FILE writes a finished one "
-         "as a scenario file")
+USAGE = ("record lists the board's archived games; record SLOT FILE writes one as a "
+         "scenario file; record FILE the game in play (what is public)")
 
 
 class Recorder:
@@ -33,6 +34,9 @@ class Recorder:
         if not words:
             self.job = {"list": []}
             return {"cmd": "archive"}
+        if len(words) == 1 and not words[0].isdigit():
+            self.job = {"play": [], "path": words[0], "game": None}
+            return {"cmd": "moves", "from": 0}
         if len(words) != 2 or not words[0].isdigit():
             self.say(USAGE, "bad")
             return None
@@ -49,13 +53,17 @@ class Recorder:
             self.job = None
             self.say("record: the board says: %s" % msg["error"], "bad")
             return True, None
+        if "play" in job:
+            if event != "moves":
+                return False, None
+            return True, self.take_moves(job, msg)
         if "list" in job:
             if event == "archived":
                 job["list"].append(msg)
                 return True, None
             if event == "archive":
                 self.job = None
-                self.panel(["Archived games (record SLOT FILE writes a finished one):"] + [
+                self.panel(["Archived games (record SLOT FILE writes one):"] + [
                     "  slot %s: game %s, %s" % (g.get("slot"), g.get("game"),
                                                 _settings(g.get("settings")))
                     for g in job["list"]] if job["list"] else ["No archived game on the "
@@ -77,12 +85,34 @@ class Recorder:
         self.write(job)
         return True, None
 
+    def take_moves(self, job, msg):
+        """A piece of the game in play's public records: the next request, or the file."""
+        moves = msg.get("moves")
+        nxt = msg.get("next")
+        if (not isinstance(moves, list) or type(nxt) is not int
+                or (job["game"] is not None and msg.get("game") != job["game"])):
+            self.job = None
+            self.say("record: the game in play changed or its moves came damaged; "
+                     "nothing written", "bad")
+            return None
+        job["game"] = msg.get("game")
+        job["play"] += moves
+        if not msg.get("end"):
+            return {"cmd": "moves", "from": nxt}
+        self.job = None
+        self.write(job)
+        return None
+
     def write(self, job):
         record = hostgames.part(self.board.game, "record")
+        what = "the game in play" if "play" in job else "slot %d" % job.get("slot", 0)
         try:
-            text = record.scenario(self.board, job["data"])
+            if "play" in job:
+                text = record.from_records(self.board, job["play"])
+            else:
+                text = record.scenario(self.board, job["data"])
         except record.RecordError as e:
-            self.say("record: slot %d: %s" % (job["slot"], e), "bad")
+            self.say("record: %s: %s" % (what, e), "bad")
             return
         try:
             with open(job["path"], "w", encoding="utf-8") as f:
@@ -90,8 +120,8 @@ class Recorder:
         except OSError as e:
             self.say("record: cannot write %s: %s" % (job["path"], e.strerror or e), "bad")
             return
-        self.say("record: slot %d written to %s (%d lines): python -m host_tools sim "
-                 "--scenario %s replays it" % (job["slot"], job["path"], text.count("\n"),
+        self.say("record: %s written to %s (%d lines): python -m host_tools sim "
+                 "--scenario %s replays it" % (what, job["path"], text.count("\n"),
                                                job["path"]), "good")
 
 

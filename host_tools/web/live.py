@@ -24,9 +24,11 @@ browser -> server, JSON:
     {"cmd": ...}            a link command, one of SAFE_CMDS (the board checks the rest)
     {"op": "archive"}       list the board's archived games
     {"op": "replay", "slot": N}   fetch one (core.link archive pieces) and replay it
-    {"op": "record", "slot": N}   fetch one and write a finished game as a scenario
-                                  (the game's `record` part): {"type": "record", "slot",
-                                  "text"}; a game not played to its end is refused
+    {"op": "record", "slot": N}   fetch one and write it as a scenario (the game's
+                                  `record` part): {"type": "record", "slot", "text"};
+                                  a game not played to its end from what is public
+    {"op": "record"}        the game in play the same way, from the link's `moves` (its
+                            public records: stand-ins for its hidden cards); "slot" null
 
 Hidden cards: the server passes on what the board sends, and the board sends no card of a
 hand unless a host asked for the hands with reveal (its state then says "revealed", and
@@ -60,7 +62,7 @@ PAGE = "live.html"
 SAFE_CMDS = ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll")
 LOG_KEEP = 200  # event log entries kept for a browser that connects later
 ENROLL_EVENTS = ("enroll-wait", "enrolled", "enroll-refused", "enroll-stopped")
-ARCHIVE_EVENTS = ("archived", "archive", "archive-part")
+ARCHIVE_EVENTS = ("archived", "archive", "archive-part", "moves")
 ANSWER_S = 5.0  # seconds the board has to answer an archive request
 
 
@@ -243,6 +245,28 @@ class LiveBoard:
                 if msg.get("end") or not piece:
                     return data
 
+    async def moves_fetch(self):
+        """The game in play's public records (the link's `moves`), piece by piece."""
+        items = []
+        game = None
+        async with self.archive_lock:
+            start = 0
+            while True:
+                msg = await self.ask({"cmd": "moves", "from": start},
+                                     lambda m, s=start: (m.get("event") == "moves"
+                                                         and m.get("from") == s))
+                if "error" in msg:
+                    raise PortError(msg["error"])
+                moves, nxt = msg.get("moves"), msg.get("next")
+                if (not isinstance(moves, list) or type(nxt) is not int
+                        or (game is not None and msg.get("game") != game)):
+                    raise PortError("the game in play changed or its moves came damaged")
+                game = msg.get("game")
+                items += moves
+                if msg.get("end"):
+                    return items
+                start = nxt
+
     # ------------------------------------------------------------ browsers
 
     def broadcast(self, obj):
@@ -282,11 +306,14 @@ class LiveBoard:
                 record = hostgames.part(self.board.game, "record")
             except hostgames.NoGame as e:
                 raise PortError(str(e)) from None
-            data = await self.archive_fetch(slot)
             try:
-                text = record.scenario(self.board, data)
+                if slot is None:
+                    text = record.from_records(self.board, await self.moves_fetch())
+                else:
+                    text = record.scenario(self.board, await self.archive_fetch(slot))
             except record.RecordError as e:
-                raise PortError("game record of slot %s: %s" % (slot, e)) from None
+                raise PortError("game record of %s: %s" % (
+                    "the game in play" if slot is None else "slot %s" % slot, e)) from None
             await ws.send_json({"type": "record", "slot": slot, "text": text})
         else:
             raise PortError("unknown request %r" % (msg,))

@@ -1,7 +1,8 @@
 """The monitor's game record (issue 15): `record` lists the board's archived games and
 `record SLOT FILE` fetches one over the link, piece by piece, and writes a finished game
-as a scenario that replays to the same end; an abandoned game gets one line, no file. The
-board is the firmware in the simulator behind its real link (core.link)."""
+as a scenario that replays to the same end (an abandoned one from what is public);
+`record FILE` writes the game in play from the link's public moves. The board is the
+firmware in the simulator behind its real link (core.link)."""
 
 import io
 import json
@@ -14,6 +15,13 @@ from host_tools.simulator import engine as simcore
 from host_tools.simulator.scenario import parse
 
 END = ("winner", "scores", "round_scores", "bridges", "control")
+PUBLIC = ("phase", "round", "turn", "bridges", "control", "supply", "discard", "drawable",
+          "scores", "round_scores", "must_draw", "final_turns")
+
+
+def record_usage():
+    from host_tools.maker.monitorrecord import USAGE
+    return USAGE
 
 
 class LinkedPort:
@@ -58,15 +66,15 @@ def test_record_lists_and_writes_a_finished_game(tmp_path):
     assert len(mon.panel) >= 3 and "slot 1: game" in "\n".join(mon.panel)
     slots = [int(line.split("slot ")[1].split(":")[0]) for line in mon.panel[1:]]
     path = tmp_path / "game.scn"
-    good = []
+    whole = []
     for slot in slots:  # the finished game is one of them; the others were abandoned
         session.typed("record %d %s" % (slot, path))
-        if mon.style == "good":
-            good.append(slot)
-        else:
-            assert mon.message == "record: slot %d: %s" % (slot, record.IN_PLAY)
-    assert len(good) == 1
-    done = good[0]
+        assert mon.style == "good", mon.message
+        text = path.read_text()
+        if not text.startswith(record.PUBLIC_TITLE):  # abandoned: what is public
+            whole.append(slot)
+    assert len(whole) == 1
+    done = whole[0]
     session.typed("record %d %s" % (done, path))
     assert mon.message.startswith("record: slot %d written to %s" % (done, path))
     text = path.read_text()
@@ -78,9 +86,7 @@ def test_record_lists_and_writes_a_finished_game(tmp_path):
 def test_record_says_what_is_wrong_in_one_line(tmp_path):
     _, _, mon, session = board_with_archive()
     session.typed("record 1")
-    assert (mon.message, mon.style) == (
-        "record lists the board's archived games; record SLOT FILE writes a finished one "
-        "as a scenario file", "bad")
+    assert (mon.message, mon.style) == (record_usage(), "bad")
     session.typed("record 7 %s" % (tmp_path / "x.scn"))
     assert mon.message == "record: the board says: no archived game in slot 7"
     assert not (tmp_path / "x.scn").exists()
@@ -99,3 +105,33 @@ def test_record_lines_are_not_the_games_news():
     state_line = json.dumps({"event": "state", "changed": True})
     assert session.recorder.job is None
     assert session.received(state_line) is True
+
+
+def test_record_file_writes_the_game_in_play_from_the_public_moves(tmp_path):
+    board = gamekit.board()
+    sim = simcore.Simulation(board)
+    text = scenwrite.annotated_game(board, 2)
+    sim.run(parse("\n".join(text.split("\n")[:120]), board))
+    before = sim.report()
+    assert before["phase"] != "over"
+    port = LinkedPort(sim)
+    mon = monitor.Monitor(board, io.StringIO(), colour=None)
+    session = monitor.Session(port, mon, io.StringIO(), tty=False)
+    port.session = session
+    mon.say("before", None)
+    path = tmp_path / "play.scn"
+    session.typed("record %s" % path)
+    assert (mon.message, mon.style) == (
+        "record: the game in play written to %s (%d lines): python -m host_tools sim "
+        "--scenario %s replays it" % (path, path.read_text().count("\n"), path), "good")
+    written = path.read_text()
+    assert written.startswith(record.PUBLIC_TITLE + "a game in play")
+    # The same file as the whole journal gives, and it replays to the public state.
+    assert written == record.scenario(board, bytes(sim.flash.files[simcore.JOURNAL]))
+    report, failures = simcore.run_commands(board, parse(written, board))
+    assert failures == [] and report["rejected"] == []
+    assert {k: report[k] for k in PUBLIC} == {k: before[k] for k in PUBLIC}
+    assert session.recorder.job is None
+    # A path that cannot be written: one line, no traceback.
+    session.typed("record %s" % (tmp_path / "no" / "dir.scn"))
+    assert mon.style == "bad" and mon.message.startswith("record: cannot write ")

@@ -261,6 +261,18 @@ def run_the_story(board, page, request, tmp_path):
     board.client.wait_for(lambda s: s["tag"] is None, timeout=5, what="the tap's lift")
     # The archive: the finished game of slot 5, replayed move by move with both hands.
     page.click("#archive summary")
+    # The game in play's record (issue 15): from the link's public moves, no dealt card.
+    with page.expect_download() as info:
+        page.click("#record-play")
+    play_path = tmp_path / "play.scn"
+    info.value.save_as(str(play_path))
+    assert info.value.suggested_filename == "kahuna-game-in-play.scn"
+    wait_text(page, "#message", "Game record of the game in play downloaded")
+    from host_tools.games.kahuna import record as gamerecord
+    played = play_path.read_text()
+    assert played.startswith(gamerecord.PUBLIC_TITLE + "a game in play")
+    assert "expect bridges.ELAI-HUNA white" in played
+    assert played.count(gamerecord.STAND_IN) == len(DEAL)  # the deal: stand-ins only
     page.wait_for_selector('#archive-list button[data-slot="5"]', timeout=5000)
     page.click('#archive-list button[data-slot="5"]')
     page.wait_for_selector("#replay", state="visible", timeout=5000)
@@ -324,7 +336,7 @@ def run_the_story(board, page, request, tmp_path):
     wait_text(page, "#replay-title", "Game 1 · variant standard, white starts, no handicap"
                                      " · abandoned")
     assert "hand sizes only" in text(page, "#replay-note")
-    assert not page.is_visible("#replay-record")  # an abandoned game: no record
+    assert page.is_visible("#replay-record")  # an abandoned game: its public record
     assert text(page, "#replay-text") == "white plays a HUNA card: a bridge on ELAI-HUNA"
     for step in range(1, 7):
         page.fill("#replay-step", str(step))

@@ -79,6 +79,7 @@ class LivePage {
     $("replay-next").addEventListener("click", () => this.showStep(this.step + 1));
     $("replay-record").addEventListener("click", () =>
       this.replay && this.send({ op: "record", slot: this.replay.slot }));
+    $("record-play").addEventListener("click", () => this.send({ op: "record" }));
   }
 
   connect() {
@@ -272,20 +273,21 @@ class LivePage {
       : "An abandoned game: hand sizes only (reveal the hands to see them).") +
       (msg.problem ? ` The archive ends early: ${msg.problem}.` : "");
     $("replay-step").max = String(msg.steps.length - 1);
-    $("replay-record").hidden = !msg.finished; // a record names every card: once it is over
     this.showStep(msg.steps.length - 1);
   }
 
-  // A finished game's record (a scenario file) from the server: downloaded.
+  // A game record (a scenario file) from the server: downloaded. The game in play's
+  // (slot null) and an unfinished one's are written from what is public.
   onRecord(msg) {
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([msg.text], { type: "text/plain" }));
-    a.download = `kahuna-game-slot${msg.slot}.scn`;
+    a.download = msg.slot === null ? "kahuna-game-in-play.scn" : `kahuna-game-slot${msg.slot}.scn`;
     document.body.appendChild(a);
     a.click();
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-    this.say(`Game record of slot ${msg.slot} downloaded (${a.download}).`, "good");
+    this.say(`Game record of ${msg.slot === null ? "the game in play" : "slot " + msg.slot} ` +
+      `downloaded (${a.download}).`, "good");
   }
 
   showStep(i) {

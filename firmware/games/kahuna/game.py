@@ -82,6 +82,21 @@ def report(state):
     return _report.game(state)
 
 
+def public_move(state, record):
+    """A journal record as the link's `moves` may send it while the game is on: the
+    card of a deal, a draw or a discard unnamed, a played card by its island (which the
+    lights show), the solo game's table (the AI's stack) left out (None). A finished
+    game's records go whole: its cards are no secret any more."""
+    kind = record[0]
+    if state.phase == _rules.OVER or kind in ("new", "state"):
+        return record if kind != "state" else ["state"]
+    if kind in ("deal", "draw", "discard"):
+        return [kind]
+    if kind in ("place", "remove"):
+        return [kind] + [c.split("-")[0] for c in record[1:-1]] + [record[-1]]
+    return None if kind == "solo" else record
+
+
 # The link's state, field by field (core/link.py keeps track of what changed).
 public_state = _report.PublicState
 place_names = _report.place_names  # a refusal's places, named

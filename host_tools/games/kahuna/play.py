@@ -298,12 +298,14 @@ class Session:
                  % (settings_text(settings), settings.get("first", "white")), "good")
 
     def record(self, args):
-        """`record FILE`: the finished game as a scenario file (a game record, record.py)."""
+        """`record FILE`: the game as a scenario file (a game record, record.py): a game
+        in play from what is public, with stand-ins for its hidden cards."""
         from host_tools.games.kahuna import record
         from host_tools.simulator.engine import JOURNAL
         if len(args) != 1:
-            self.say("record FILE writes the finished game as a scenario file. Nothing "
-                     "changed.", "bad")
+            self.say("record FILE writes the game as a scenario file (a game in play: "
+                     "what is public, stand-ins for its hidden cards). Nothing changed.",
+                     "bad")
             return
         files = self.sim.flash.files
         try:
@@ -317,8 +319,9 @@ class Session:
         except OSError as e:
             self.say("record: cannot write %s: %s." % (args[0], e.strerror or e), "bad")
             return
-        self.say("record: the game written to %s (sim --scenario %s replays it)"
-                 % (args[0], args[0]), "good")
+        self.say("record: the game written to %s%s (sim --scenario %s replays it)"
+                 % (args[0], " from what is public, stand-ins for its hidden cards"
+                    if text.startswith(record.PUBLIC_TITLE) else "", args[0]), "good")
 
     def run(self, cmd, scen):
         sim = self.sim

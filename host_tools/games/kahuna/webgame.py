@@ -361,8 +361,8 @@ class WebGame:
         return self.sim.np.rgb()
 
     def record(self):
-        """The game as a scenario from the simulator's journal (record.py): only once the
-        game is over, else RecordError (a record names every card)."""
+        """The game as a scenario from the simulator's journal (record.py): a game in
+        play from what is public (stand-ins for its hidden cards); RecordError if none."""
         from host_tools.simulator.engine import JOURNAL
         files = self.sim.flash.files
         return gamerecord.scenario(self.board, bytes(files[JOURNAL]) if JOURNAL in files

@@ -174,15 +174,23 @@ def test_a_draw_of_an_empty_place_is_bad_draw_in_the_draw_phase(board):
     s.table.deck[:] = deck
 
 
-def test_record_writes_a_finished_game_and_refuses_one_in_play(board, tmp_path):
+def test_record_writes_a_finished_game_and_one_in_play(board, tmp_path):
     from host_tools.games.kahuna import record, scenwrite
     from host_tools.simulator.engine import run_commands
     from host_tools.simulator.scenario import parse
 
     s = table_session(board)
     path = tmp_path / "game.scn"
-    s.handle("record %s" % path)
-    assert s.message == "record: %s." % record.IN_PLAY and not path.exists()
+    for line in scenwrite.annotated_game(board, 6).split("\n")[:30]:
+        s.handle(line)
+    s.handle("record %s" % path)  # a game in play: what is public, stand-ins
+    assert s.message == ("record: the game written to %s from what is public, stand-ins "
+                         "for its hidden cards (sim --scenario %s replays it)" % (path, path))
+    public = path.read_text()
+    assert public.startswith(record.PUBLIC_TITLE) and record.STAND_IN in public
+    report, failures = run_commands(board, parse(public, board))
+    assert failures == [] and report["bridges"] == s.sim.report()["bridges"]
+    s.handle("new anyway")
     for line in scenwrite.annotated_game(board, 6).split("\n"):
         s.handle(line)
     before = s.sim.report()
@@ -195,6 +203,6 @@ def test_record_writes_a_finished_game_and_refuses_one_in_play(board, tmp_path):
     assert failures == []
     assert (report["winner"], report["scores"]) == (before["winner"], before["scores"])
     s.handle("record")
-    assert s.message.startswith("record FILE writes the finished game")
+    assert s.message.startswith("record FILE writes the game as a scenario file")
     s.handle("record %s" % (tmp_path / "no" / "dir.scn"))
     assert s.message.startswith("record: cannot write ") and "Traceback" not in s.message

@@ -1,7 +1,8 @@
-"""The game record on the static page (issue 15): a game in play has none (said, nothing
-downloaded); a finished game downloads as a scenario file that replays to the same end on
-CPython; the file opened in "Run a scenario" replays step by step on a board of its own.
-In headless Chromium, the site as `make web` builds it."""
+"""The game record on the static page (issue 15): a game in play downloads its public
+record (stand-ins for its hidden cards, said so) that replays to its public state; a
+finished game downloads as a scenario file that replays to the same end on CPython; the
+file opened in "Run a scenario" replays step by step on a board of its own. In headless
+Chromium, the site as `make web` builds it."""
 
 import json
 
@@ -40,14 +41,52 @@ def call_in(page):
     return call
 
 
-def test_a_game_in_play_has_no_record_to_download(page):
+def test_a_game_in_play_downloads_its_public_record(page, tmp_path):
+    call = call_in(page)
+    resp = call({"op": "start", "seed": 4, "options": []})
+    player = webplayer.Player()
+    for _ in range(40):  # the deal and some turns
+        state = resp["state"]
+        resp = call(player.move(state, call({"op": "hand", "player": state["report"][
+            "turn"]})["cards"]))
+        assert resp["ok"], resp
+    rep = resp["state"]["report"]
+    assert rep["phase"] != "over"
     page.click("#record summary")
-    downloads = []
-    page.page.on("download", lambda d: downloads.append(d))
-    page.click("#record-download")
-    assert page.text("#record-note") == record.IN_PLAY
-    page.page.wait_for_timeout(300)
-    assert downloads == []
+    with page.page.expect_download() as info:
+        page.click("#record-download")
+    assert page.text("#record-note") == ("Written: kahuna-game.scn, from what is public "
+                                         "(stand-ins for the hidden cards)")
+    path = tmp_path / "play.scn"
+    info.value.save_as(str(path))
+    text = path.read_text()
+    assert text.startswith(record.PUBLIC_TITLE + "a game in play")
+    board = boardmod.load(gamekit.BOARD_PATH)
+    report, failures = run_commands(board, parse(text, board))
+    assert failures == [] and report["rejected"] == []
+    for key in ("phase", "round", "turn", "bridges", "control", "supply", "discard",
+                "drawable", "scores"):
+        assert report[key] == rep[key], key
+    # Opened in "Run a scenario": replayed step by step, its expect lines holding.
+    page.click("#scenarios summary")
+    page.page.set_input_files("#scenario-file", str(path))
+    page.wait("() => document.getElementById('scenario-text').value.startsWith('# Kahuna')")
+    page.click("#steps-run")
+    n = int(page.js("() => document.getElementById('steps-step').max"))
+    commands = [ln for ln in text.split("\n")
+                if ln.strip() and not ln.startswith(("#", "expect "))]
+    assert n == len(commands)
+    first = [k for k, ln in enumerate(commands) if ln.startswith("tap ")][0]
+    page.page.fill("#steps-step", str(first + 1))
+    page.page.dispatch_event("#steps-step", "input")
+    shown = page.text("#steps-text")  # "line L: tap CARD", its mark a comment
+    line = int(shown.split()[1].rstrip(":"))
+    assert text.split("\n")[line - 1] == shown.split(": ", 1)[1] + record.STAND_IN
+    page.page.fill("#steps-step", str(n))
+    page.page.dispatch_event("#steps-step", "input")
+    assert page.text("#steps-score").startswith("Round %d · %s · %s" % (
+        rep["round"], rep["phase"], rep["turn"]))
+    assert page.text("#scenario-out") == ""
 
 
 def test_a_finished_game_downloads_and_replays_step_by_step(page, tmp_path):

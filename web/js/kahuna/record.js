@@ -1,6 +1,7 @@
 // Kahuna's game record on the static page: the game as a scenario file to download (the
-// page's Python writes it from the simulator's journal, host_tools/games/kahuna/record.py,
-// only once the game is over: it names every card), and a scenario file opened (or typed
+// page's Python writes it from the simulator's journal, host_tools/games/kahuna/record.py:
+// a game in play from what is public, with stand-ins for its hidden cards), and a
+// scenario file opened (or typed
 // into "Run a scenario") replayed step by step on a board of its own, each step with its
 // line and the board's lights after it.
 
@@ -51,7 +52,9 @@ export function mountRecord({ runtime, geometry, onError }) {
       note.textContent = r.error.replace(/^\w+Error: /, "");
       return;
     }
-    note.textContent = "Written: kahuna-game.scn";
+    note.textContent = r.text.startsWith("# Kahuna: a public record")
+      ? "Written: kahuna-game.scn, from what is public (stand-ins for the hidden cards)"
+      : "Written: kahuna-game.scn";
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([r.text], { type: "text/plain" }));
     a.download = "kahuna-game.scn";
