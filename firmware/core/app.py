@@ -175,6 +175,17 @@ class App:
             self.solo = self.game_def.solo(self.game, referee, self.clock)
         if self.solo is not None:
             self.solo.referee = referee
+            if hasattr(self.solo, "keep"):  # a remote seat journals its card trades
+                self.solo.keep = self._keep
+
+    def _keep(self, obj):
+        """A ["solo", obj] journal record now (a remote seat's card trade, before the
+        action that needs it); ValueError, and nothing done, if the flash cannot take it."""
+        if self.journal is not None:
+            try:
+                self.journal.append(("solo", obj), self._journal_state)
+            except OSError as e:
+                raise ValueError("the move could not be saved (%s)" % (e,)) from None
 
     def listen(self, listener):
         """`listener(outcome)` is called after every event, whatever its source."""
@@ -385,6 +396,17 @@ class App:
             return None
         return {"item": m.current()[0], "settings": m.settings(self.settings),
                 "asking": m.asking}
+
+    def remote(self, msg, now):
+        """The dealer's event for a seat played at another table (the link's remote
+        command, games' `remote` seat): its Outcome, or None when the board had taken it
+        already; ValueError (nothing changed) when the game has no remote seat or the
+        event does not fit."""
+        take = getattr(self.solo, "remote", None)
+        if take is None:
+            raise ValueError("this game has no seat played at another table")
+        out = take(msg)
+        return None if out is None else self._after(out, now)
 
     def pick(self, conn, now):
         if self.menu is not None:

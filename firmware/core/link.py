@@ -129,6 +129,12 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   with one out of range; "enrolled" then says "value"; a card without one takes none.
 #   {"cmd": "cards", "set": {UID: [CARD, value], ...}}: an entry may carry a value, and
 #   the "cards" event adds "values": {CARD: value} when any tag has one.
+# A remote game (Kahuna's settings "remote": the seat played at another table; the module
+# games.kahuna.remote says all): {"cmd": "remote", "seq": N, "actor": SEAT | null,
+#   "action": [...], "card": CARD} feeds the dealer's event N; the board answers with its
+#   news line {"event": "remote", "fed", "moves", "want", "say"} whenever it changes. It
+#   names this table's own cards (its discards, the card to take): its host sends them to
+#   the dealer. {"error"} for an event that does not fit, and nothing changes.
 
 import json
 from binascii import b2a_base64
@@ -145,8 +151,8 @@ _UNSENT = object()
 # everything; a remote table (another board or a page, through a broker) only plays.
 CHANNELS = {
     "usb": ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll",
-            "archive", "bench"),
-    "remote": ("state", "tap", "press", "pick"),
+            "archive", "bench", "remote"),
+    "remote": ("state", "tap", "press", "pick", "remote"),
 }
 
 
@@ -228,8 +234,12 @@ class Link:
         app.prompters.append(self.on_prompt)
 
     def on_prompt(self, text):
-        """A solo game's step changed: what the board asks of the player, as one line."""
+        """A solo game's step changed: what the board asks of the player, as one line (a
+        remote seat's news line instead, games.kahuna.remote)."""
         solo = self.app.solo
+        if hasattr(solo, "news"):
+            self.news()
+            return
         step = solo.step()[0] if solo is not None else None
         self.send({"event": "ai", "step": step, "say": text})
 
@@ -257,6 +267,14 @@ class Link:
                                             outcome.private))
         msg["changed"] = self.view.state(only_changed=True)
         self.send(msg)
+        self.news()
+
+    def news(self, force=False):
+        """A remote seat's news line ({"event": "remote", ...}) when it changed."""
+        news = getattr(self.app.solo, "news", None)
+        line = news(force) if news is not None else None
+        if line is not None:
+            self.send(line)
 
     # ------------------------------------------------------------ framing
 
@@ -303,7 +321,9 @@ class Link:
 
     def cmd_state(self, msg):
         self.send({"event": "state", "state": self.view.state()})
-        if self.app.solo is not None:  # a host that comes mid-game learns the step too
+        if hasattr(self.app.solo, "news"):
+            self.news(True)
+        elif self.app.solo is not None:  # a host that comes mid-game learns the step too
             self.on_prompt(self.app.solo.say())
 
     def cmd_reveal(self, msg):
@@ -355,6 +375,16 @@ class Link:
         if not isinstance(conn, str) or (names is not None and conn not in names):
             raise LinkError("unknown connection %r" % (conn,))
         self.app.pick(conn, self.now())
+
+    def cmd_remote(self, msg):
+        """The dealer's event for a game with a seat at another table (see the remote
+        seat's news below): applied, or {"error"} and nothing changed."""
+        try:
+            out = self.app.remote(msg, self.now())
+        except ValueError as e:
+            raise LinkError(str(e)) from None
+        if out is None:  # taken already: its news again
+            self.news(True)
 
     def cmd_selftest(self, msg):
         report = self.selftest() if self.selftest else {}
