@@ -48,7 +48,12 @@ def parse(argv):
         sp.add_argument("--report", metavar="FILE",
                         help="write the public log and state here at the end (JSON)")
         sp.add_argument("--port", metavar="PORT",
-                        help="a board on USB at this table: not built yet (docs/remote.md)")
+                        help="a board at this table plays its seat: its serial port (a "
+                             "Pico on USB, or the virtual board's; host_tools/remote/"
+                             "boardbridge.py, Kahuna)")
+        sp.add_argument("--echo", action="store_true",
+                        help="with --port: print the board's lines and what this table "
+                             "knows as JSON lines (tools, tests)")
     create.add_argument("--game", default="kahuna", metavar="NAME",
                         help="the game (default kahuna; a game whose host part provides "
                              "remote)")
@@ -228,9 +233,6 @@ def main(argv):
     args = parse(argv)
     log = broker.say("remote")
     try:
-        if args.port is not None:
-            raise broker.Fatal("--port: a board on USB is not built yet for remote play; "
-                               "play this table with --player terminal (docs/remote.md)")
         kw = broker.settings(args)
         if args.op == "create":
             try:
@@ -254,12 +256,18 @@ def main(argv):
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
             hello = p.hello("join")
-        player = {"random": random_player, "ai": ai_player}.get(
-            args.player, lambda part, seed: terminal_player(part))(part, args.seed)
-        table = Table(code, args.user, part, player, log, hello,
-                      narrate if args.player == "terminal" else None)
-        report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
-                                            args.patience, table.work, log))
+        if args.port is not None:  # a board plays this table's seat
+            if part.__name__ != "host_tools.games.kahuna.remote":
+                raise broker.Fatal("--port: a board plays Kahuna's remote games only")
+            from host_tools.remote import boardbridge
+            report = boardbridge.run(args, code, part, hello, kw, log)
+        else:
+            player = {"random": random_player, "ai": ai_player}.get(
+                args.player, lambda part, seed: terminal_player(part))(part, args.seed)
+            table = Table(code, args.user, part, player, log, hello,
+                          narrate if args.player == "terminal" else None)
+            report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
+                                                args.patience, table.work, log))
     except broker.Fatal as e:
         print("remote: %s" % e, file=sys.stderr)
         return 2
