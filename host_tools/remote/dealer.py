@@ -25,6 +25,9 @@ def parse(argv):
     ap.add_argument("--state-dir", metavar="DIR",
                     help="keep the games here, so that a dealer that restarts goes on "
                          "with them (default: in memory only)")
+    ap.add_argument("--require-token", action="store_true",
+                    help="every game must be private: a create without a token is refused "
+                         "(a broker whose users are not all trusted; docs/remote.md)")
     ap.add_argument("--seed", type=int, metavar="N",
                     help="deal every game from this seed (tests; default: the system's "
                          "random source, a secret)")
@@ -71,7 +74,7 @@ def main(argv):
             def seed_of(code):
                 return rand.getrandbits(31)
         try:
-            dealer = dealing.Dealer(seed_of, args.state_dir)
+            dealer = dealing.Dealer(seed_of, args.state_dir, args.require_token)
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise broker.Fatal("cannot read the games in %s: %s" % (args.state_dir, e)) \
                 from None

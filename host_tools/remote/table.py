@@ -61,6 +61,13 @@ def parse(argv):
     create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
     create.add_argument("--first", default="white", help="the seat that starts")
     create.add_argument("--code", help="the game's code (default: a new random one)")
+    create.add_argument("--private", action="store_true",
+                        help="a private game: a token is made and printed with the code; "
+                             "the dealer seats nobody without it (docs/remote.md)")
+    for sp in (create, join):
+        sp.add_argument("--token", metavar="TOKEN",
+                        help="the private game's token (create: this one instead of a new "
+                             "one; join: the one its creator gave)")
     return ap.parse_args(argv)
 
 
@@ -247,15 +254,27 @@ def main(argv):
                 raise broker.Fatal(str(e)) from None
             if args.seat not in part.SEATS:
                 raise broker.Fatal("--seat must be one of %s" % ", ".join(part.SEATS))
-            hello = p.hello("create", args.seat, settings, args.game)
+            token = None
+            try:
+                if args.token:
+                    token = p.check_token(args.token)
+                elif args.private:
+                    token = p.new_token(random.SystemRandom())
+            except ValueError as e:
+                raise broker.Fatal(str(e)) from None
+            hello = p.hello("create", args.seat, settings, args.game, token)
             print("game code: %s" % code, flush=True)
+            if token:
+                print("game token: %s (the other table joins with: remote join %s --token "
+                      "%s)" % (token, code, token), flush=True)
         else:
             try:
                 code = p.check_code(args.code)
+                token = p.check_token(args.token) if args.token else None
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
-            hello = p.hello("join")
+            hello = p.hello("join", token=token)
         if args.port is not None:  # a board plays this table's seat
             if part.__name__ != "host_tools.games.kahuna.remote":
                 raise broker.Fatal("--port: a board plays Kahuna's remote games only")
