@@ -225,3 +225,35 @@ def test_the_same_game_on_micropython(mpy, tmp_path):
     got = [json.loads(line) for line in out.strip().splitlines()]
     assert got == [json.loads(line) for line in b.lines]
     assert any((x.get("changed") or {}).get("winner") for x in got)  # to the game's end
+
+
+def test_the_bridge_says_the_boards_words_the_events_and_the_display():
+    """The bridge without --echo (host_tools/remote/boardbridge.py): what the board asks,
+    its refusals and the dealer's events in words; typed lines become the link's commands
+    (a wrong one: one line saying what to type)."""
+    from host_tools.games.kahuna import remote as kremote
+    from host_tools.remote.boardbridge import BoardTable, typed
+    m = Match(2)
+    for _ in range(3):
+        m.pump()
+        m.turn()
+    said, logged = [], []
+    t = BoardTable(CODE, "bob", kremote, None, logged.append, {},
+                   out=lambda text, flush=False: said.append(text))
+    t.seat = m.boards["black"].seat
+    t.tell()
+    assert said[0] == "event 1: white deal" and said[-1].startswith("display: ")
+    deals = [line for line in said if line.endswith(" deal")]
+    assert len(deals) == 6 and not any("-" in line for line in deals)  # no card named
+    t.board_line({"event": "remote", "fed": 4, "moves": [], "want": "ALOA-1",
+                  "say": "take ALOA-1 from the cards and tap it", "hand": []})
+    t.board_line({"event": "refused", "code": "other-table", "message": "not this card"})
+    t.board_line({"error": "event 9: this board has taken 4"})
+    assert said[-2:] == ["board: take ALOA-1 from the cards and tap it",
+                         "board: refused other-table: not this card"]
+    assert logged == ["the board: event 9: this board has taken 4"]
+    assert typed("tap HUNA-1") == {"cmd": "tap", "card": "HUNA-1"}
+    assert typed("press ok") == {"cmd": "press", "button": "ok"}
+    assert typed("pick ALOA-HUNA") == {"cmd": "pick", "conn": "ALOA-HUNA"}
+    assert typed("  ") is None
+    assert typed("fly away") == "type tap CARD, press BUTTON or pick CONN"
