@@ -10,6 +10,7 @@ import random
 
 import gamekit
 from core.link import Link
+from host_tools.fakehw.flash import PowerCut
 from host_tools.games.kahuna import remote as kremote
 from host_tools.remote import dealing
 from host_tools.remote import protocol as p
@@ -30,6 +31,7 @@ class Board:
         self.sim = simcore.Simulation(gamekit.board())
         self.lines = []  # every line the board sent
         self.sent = []  # every command the board was sent
+        self.cuts = 0  # power cuts in the middle of a command (the flash's cut_at)
         self.connect()
         self.seat = Seat(code, USERS[seat])
         self.feed = BoardFeed(self.seat)
@@ -56,10 +58,16 @@ class Board:
         self.start()
 
     def send(self, obj):
-        """A command; the lines it brought, parsed."""
+        """A command; the lines it brought, parsed (none when the power failed meanwhile:
+        the board boots again at once)."""
         n = len(self.lines)
         self.sent.append(obj)
-        self.link.line(json.dumps(obj))
+        try:
+            self.link.line(json.dumps(obj))
+        except PowerCut:
+            self.cuts += 1
+            self.power_cut()
+            return []
         out = [json.loads(line) for line in self.lines[n:]]
         if hasattr(self, "feed"):
             for line in out:
@@ -118,6 +126,7 @@ class Match:
         self.held = []
         self.duplicate = duplicate
         self.delay = delay
+        self.cut = None  # cut(board, command) before each event command (power cuts)
         self.refused = []  # the dealer's log lines (a refusal each)
         self.deliver(self.dealer.handle(p.topic(CODE, "hello", "alice"), p.encode(
             p.hello("create", "white", settings or {})))[0])
@@ -155,8 +164,11 @@ class Match:
             moved = False
             for b in self.boards.values():
                 cmd = b.feed.to_board()
+                if cmd is not None and self.cut is not None:
+                    self.cut(b, cmd)
                 if cmd is not None:
                     errors = [x for x in b.send(cmd) if "error" in x]
+                    b.sim.flash.cut = None  # a cut only among this event's writes
                     assert not errors, (b.seat_name, cmd, errors)
                     moved = True
                 req = b.feed.to_dealer(0)

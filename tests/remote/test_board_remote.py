@@ -8,6 +8,7 @@ changes nothing; the board never hears of a card of the other seat before the ru
 it."""
 
 import json
+import random
 
 import pytest
 from boardkit import CODE, SEATS, Board, Match
@@ -80,6 +81,26 @@ def test_a_power_cut_at_a_board_mid_game_loses_nothing():
             cuts.append(step)
     m.play(every=every)
     assert len(cuts) > 3
+    assert check_end(m) == check_end(plain)
+
+
+def test_a_power_cut_at_any_write_of_an_event_loses_nothing():
+    """The power fails in the middle of an event's writes to the flash (the card trade,
+    the action, the bookkeeping; torn anywhere): the board boots from its journal, the
+    bridge sends it the events from where it is, and the game ends as without the cuts."""
+    plain = Match(8)
+    plain.play()
+    m = Match(8)
+    rng = random.Random(8)
+    count = [0]
+
+    def cut(b, cmd):
+        count[0] += 1
+        if count[0] % 5 == 0:
+            b.sim.flash.cut_at(rng.choice((1, 2, 3)), rng.choice((0, 1, 5, 40)))
+    m.cut = cut
+    m.play()
+    assert sum(b.cuts for b in m.boards.values()) > 10
     assert check_end(m) == check_end(plain)
 
 

@@ -114,16 +114,24 @@ class Remote:
     # -------------------------------------------------------------- this table
 
     def note(self, game, action, actor):
-        """An action the rules applied: this table's own becomes a move for the dealer."""
-        if actor == self.side or action[0] == "deal":
-            return
-        if action[0] == "draw":
-            if action[1] not in self.display:
-                return  # the deck's card: its move was asked with ok
+        """An action the rules applied (also in the journal's replay, so that a power cut
+        between an action's record and the bookkeeping's loses nothing): the other
+        table's counts as its event taken; this table's becomes a move for the dealer, but
+        the card it was told to take."""
+        self.dirty = True
+        kind = action[0]
+        shown = kind == "draw" and action[1] in self.display
+        if shown:
             self.display.remove(action[1])
+        if actor == self.side:
+            self.fed += 1  # the other table's move: its event is taken
+            return
+        if (kind == "deal" or kind == "draw") and not shown:
+            if action[1] == self.want:
+                self.want = None  # the card it was told to take: no move of its own
+            return
         self.n += 1
         self.moves.append([self.n, list(action)])
-        self.dirty = True
 
     def refuse(self, code, message):
         self.referee.errors += 1
@@ -138,11 +146,7 @@ class Remote:
             if card != self.want:
                 return self.refuse(OTHER, "not this card: " + self.say())
             self._put(self.game.card_index[card], rules.DRAWABLE)
-            out = self.referee.tap(card)
-            if out.kind != oc.REFUSED:
-                self.want = None
-                self.dirty = True
-            return out
+            return self.referee.tap(card)  # `note` then crosses the card off
         if not self.mine() or g.phase == rules.DEAL or self.moves and \
                 self.moves[-1][1] == ["draw"]:
             return self.refuse(OTHER, self.say())
@@ -268,11 +272,11 @@ class Remote:
             g.apply(act)
         except (rules.Rejected, TypeError, ValueError, KeyError) as e:
             raise ValueError("event %d does not apply: %s" % (seq, e)) from None
-        if kind == "draw" and len(action) == 2:
-            self.display.remove(action[1])
         kind_out = oc.GAME_OVER if g.is_over() else (
             oc.ROUND_END if (g.round, g.final_turns) != before else oc.ACCEPTED)
-        return self._taken(seq, oc.accepted(kind_out, kind != "place" and kind != "remove"))
+        # `note` counts the event as taken (and takes the card off the display), as it
+        # does when the journal replays the action after a power cut.
+        return oc.accepted(kind_out, kind != "place" and kind != "remove")
 
     def _put(self, c, where, names=()):
         """Card `c` into place `where` (the other hand or the deck): it trades places with
