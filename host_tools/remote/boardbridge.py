@@ -237,16 +237,17 @@ class BoardTable(Table):
         self.last_told = now
 
 
-def run(args, code, part, hello, kw, log):
-    """The bridge's run (table.main's --port): the game's report, or broker.Fatal."""
+def run(args, code, part, hello, kw, log, wrap=lambda run: run):
+    """The bridge's run (table.main's --port): the game's report, or broker.Fatal.
+    `wrap(coroutine)` runs beside it what the table runs too (its own dealer)."""
     try:
         ser = open_port(args.port)
     except PortError as e:
         raise broker.Fatal(str(e)) from None
     table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo)
     try:
-        return asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
-                                          args.patience, table.work, log))
+        return asyncio.run(wrap(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
+                                               args.patience, table.work, log)))
     finally:
         table.closing = True
         time.sleep(0.15)  # the reader's read (0.1 s timeout) ends before the port closes

@@ -34,10 +34,12 @@ def parse(argv):
     return ap.parse_args(argv)
 
 
-async def serve(kw, dealer, patience, log, ready=None):
+async def serve(kw, dealer, patience, log, ready=None, code=None):
+    """Serve every game on the broker, or only game `code` (a table that deals its own
+    game: `remote create --deal-here`, under an identifier of its own)."""
     async def work(client):
-        await client.subscribe(p.topic("+", "hello", "+"), qos=1)
-        await client.subscribe(p.topic("+", "move", "+"), qos=1)
+        await client.subscribe(p.topic(code or "+", "hello", "+"), qos=1)
+        await client.subscribe(p.topic(code or "+", "move", "+"), qos=1)
         for topic, payload, retain in dealer.republish():
             await client.publish(topic, payload, qos=1, retain=retain)
         log("serving %d game(s)" % len(dealer.games))
@@ -51,7 +53,8 @@ async def serve(kw, dealer, patience, log, ready=None):
                 await client.publish(topic, payload, qos=1, retain=retain)
 
     # A persistent session: requests sent while the dealer is away wait on the broker.
-    await broker.session(kw, IDENTIFIER, False, patience, work, log)
+    await broker.session(kw, IDENTIFIER if code is None else "%s-%s" % (IDENTIFIER, code),
+                         False, patience, work, log)
 
 
 def main(argv):

@@ -61,6 +61,15 @@ def parse(argv):
     create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
     create.add_argument("--first", default="white", help="the seat that starts")
     create.add_argument("--code", help="the game's code (default: a new random one)")
+    create.add_argument("--deal-here", action="store_true",
+                        help="this table deals its own game (both tables agree to trust it: "
+                             "its computer holds the deck), as the broker user "
+                             "--dealer-user with --dealer-password-file")
+    create.add_argument("--dealer-user", default="dealer", metavar="USER",
+                        help="with --deal-here: the broker user with the dealer's rights "
+                             "(default dealer)")
+    create.add_argument("--dealer-password-file", metavar="FILE",
+                        help="with --deal-here: that user's password file")
     create.add_argument("--private", action="store_true",
                         help="a private game: a token is made and printed with the code; "
                              "the dealer seats nobody without it (docs/remote.md)")
@@ -236,6 +245,33 @@ def narrate(seat, word):
         print("event %d: %s %s" % (seq, actor or "dealer", " ".join(words)), flush=True)
 
 
+def own_dealer(args, code):
+    """`create --deal-here`: the dealer of this one game, run by this table (a coroutine),
+    or None. Both tables trust this table's computer, which holds the deck."""
+    if args.op != "create" or not args.deal_here:
+        return None
+    from argparse import Namespace
+
+    from host_tools.remote import dealer, dealing
+    kw = broker.settings(Namespace(broker=args.broker, user=args.dealer_user,
+                                   password_file=args.dealer_password_file,
+                                   tls_ca=args.tls_ca))
+    rand = random.SystemRandom()
+    return dealer.serve(kw, dealing.Dealer(lambda c: rand.getrandbits(31)), args.patience,
+                        broker.say("dealer"), code=code)
+
+
+async def beside(dealing, run):
+    """`run`'s result, with `dealing` (a coroutine or None) running beside it."""
+    if dealing is None:
+        return await run
+    task = asyncio.create_task(dealing)
+    try:
+        return await run
+    finally:
+        task.cancel()
+
+
 def main(argv):
     args = parse(argv)
     log = broker.say("remote")
@@ -279,14 +315,15 @@ def main(argv):
             if part.__name__ != "host_tools.games.kahuna.remote":
                 raise broker.Fatal("--port: a board plays Kahuna's remote games only")
             from host_tools.remote import boardbridge
-            report = boardbridge.run(args, code, part, hello, kw, log)
+            report = boardbridge.run(args, code, part, hello, kw, log,
+                                     lambda run: beside(own_dealer(args, code), run))
         else:
             player = {"random": random_player, "ai": ai_player}.get(
                 args.player, lambda part, seed: terminal_player(part))(part, args.seed)
             table = Table(code, args.user, part, player, log, hello,
                           narrate if args.player == "terminal" else None)
-            report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
-                                                args.patience, table.work, log))
+            report = asyncio.run(beside(own_dealer(args, code), broker.session(
+                kw, "kb-%s-%s" % (code, args.user), True, args.patience, table.work, log)))
     except broker.Fatal as e:
         print("remote: %s" % e, file=sys.stderr)
         return 2
