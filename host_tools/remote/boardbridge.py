@@ -237,13 +237,18 @@ class BoardTable(Table):
         self.last_told = now
 
 
-def run(args, code, part, hello, kw, log, wrap=lambda run: run):
-    """The bridge's run (table.main's --port): the game's report, or broker.Fatal.
-    `wrap(coroutine)` runs beside it what the table runs too (its own dealer)."""
+def open_board(port):
+    """The board's serial port, opened (exclusively), or broker.Fatal."""
     try:
-        ser = open_port(args.port)
+        return open_port(port)
     except PortError as e:
         raise broker.Fatal(str(e)) from None
+
+
+def run(ser, args, code, part, hello, kw, log, wrap=lambda run: run):
+    """The bridge's run (table.main's --port) on the board's port `ser` (closed at the
+    end): the game's report, or broker.Fatal. `wrap(coroutine)` runs beside it what the
+    table runs too (its own dealer)."""
     table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo)
     try:
         return asyncio.run(wrap(broker.session(kw, "kb-%s-%s" % (code, args.user), True,

@@ -272,11 +272,18 @@ async def beside(dealing, run):
         task.cancel()
 
 
-def main(argv):
+def main(argv, bridge=None):
+    """The command (host_tools/remote/command.py gives `bridge`, the board's bridge
+    module host_tools/remote/boardbridge, for --port)."""
     args = parse(argv)
     log = broker.say("remote")
     try:
         kw = broker.settings(args)
+        ser = None
+        if args.port is not None:  # a board plays this table's seat: its port first
+            if bridge is None:
+                raise broker.Fatal("--port: run python -m host_tools remote")
+            ser = bridge.open_board(args.port)
         if args.op == "create":
             try:
                 gamearg.check(args.game, "remote")
@@ -314,9 +321,8 @@ def main(argv):
         if args.port is not None:  # a board plays this table's seat
             if part.__name__ != "host_tools.games.kahuna.remote":
                 raise broker.Fatal("--port: a board plays Kahuna's remote games only")
-            from host_tools.remote import boardbridge
-            report = boardbridge.run(args, code, part, hello, kw, log,
-                                     lambda run: beside(own_dealer(args, code), run))
+            report = bridge.run(ser, args, code, part, hello, kw, log,
+                                lambda run: beside(own_dealer(args, code), run))
         else:
             player = {"random": random_player, "ai": ai_player}.get(
                 args.player, lambda part, seed: terminal_player(part))(part, args.seed)
