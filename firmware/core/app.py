@@ -235,14 +235,15 @@ class App:
             return
         self._last_mark = mark
         try:
-            self.journal.compact(self._journal_state)
-            if self.solo is not None:
-                self.journal.append(("solo", self.solo.save()))
+            self.journal.compact(self._journal_state)  # the solo game's record with it
         except (OSError, JournalError):
             pass
 
     def _journal_state(self):
-        return self.settings, self.game.snapshot(), self.seq
+        """What a compacted journal holds: the settings, the state, the actions' count and
+        the solo game's (or remote seat's) record, which the actions cannot rebuild."""
+        solo = [["solo", self.solo.save()]] if self.solo is not None else []
+        return self.settings, self.game.snapshot(), self.seq, solo
 
     def game_no(self):
         """The game's number on this board (the journal's; 0 with none): a new game, a

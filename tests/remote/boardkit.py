@@ -26,8 +26,9 @@ CODE = "K7QXM2"
 class Board:
     """One table: its board (a simulation with its link) and the bridge's feed."""
 
-    def __init__(self, seat, code=CODE):
+    def __init__(self, seat, code=CODE, journal_limit=None):
         self.seat_name = seat
+        self.journal_limit = journal_limit  # bytes before the journal compacts
         self.sim = simcore.Simulation(gamekit.board())
         self.lines = []  # every line the board sent
         self.sent = []  # every command the board was sent
@@ -45,6 +46,8 @@ class Board:
         self.send({"cmd": "state"})
 
     def connect(self):
+        if self.journal_limit is not None:
+            self.sim.app.journal.limit = self.journal_limit
         self.link = Link(self.sim.app, self.lines.append, lambda: self.sim.now)
         self.sim.app.listen(self.link.on_event)
         self.sim.app.prompters.append(self.link.on_prompt)
@@ -117,11 +120,11 @@ class Match:
     `delay` (0..1): the share of the dealer's messages delivered twice, or held back and
     delivered after later ones (the event gaps then heal through the snapshot)."""
 
-    def __init__(self, seed, settings=None, duplicate=0.0, delay=0.0):
+    def __init__(self, seed, settings=None, duplicate=0.0, delay=0.0, journal_limit=None):
         self.rng = random.Random(seed)  # the players' choices
         self.faults = random.Random(seed + 1000)  # the broker's duplicates and delays
         self.dealer = dealing.Dealer(lambda code: seed)
-        self.boards = {s: Board(s) for s in SEATS}
+        self.boards = {s: Board(s, journal_limit=journal_limit) for s in SEATS}
         self.queue = []
         self.held = []
         self.duplicate = duplicate

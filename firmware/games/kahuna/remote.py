@@ -17,7 +17,10 @@ that hand). When a card turns out to be elsewhere than its stand-in (the other s
 it, the dealer deals it to this table or lays it on the display), it trades places with a
 card of the place it must be in (`_put`); the rules care for no card's name but in the
 hands, so the game goes on the same. Each trade is journaled (a ["solo", {"swap"}]
-record) before the action that needs it, so a power cut replays it.
+record) before the action that needs it, so a power cut replays it. The bookkeeping (events
+taken, moves, the card to take, the display) follows the actions in `note`, in play and in
+the journal's replay alike; an event that applies no action journals it (`save`: a
+["solo", ...] record; a compacted journal carries one too).
 
 This table's own turn goes through the referee as at any table, but for the draw: a
 display card is tapped (it lies at both tables face up); `ok` asks the dealer for the
@@ -117,8 +120,8 @@ class Remote:
         """An action the rules applied (also in the journal's replay, so that a power cut
         between an action's record and the bookkeeping's loses nothing): the other
         table's counts as its event taken; this table's becomes a move for the dealer, but
-        the card it was told to take."""
-        self.dirty = True
+        the card it was told to take. Nothing to journal: a replay of the action does it
+        again."""
         kind = action[0]
         shown = kind == "draw" and action[1] in self.display
         if shown:
