@@ -132,17 +132,18 @@ class BoardTable(Table):
             threading.Thread(target=self.typist, args=(loop, self.lines), daemon=True).start()
         self.write({"cmd": "state"})
         tasks = [asyncio.create_task(self.say_hello(client)),
-                 asyncio.create_task(self.resend(client)),
-                 asyncio.create_task(self.from_board(client))]
-        listening = asyncio.create_task(self.listen(client))
-        ending = asyncio.create_task(self.done.wait())
+                 asyncio.create_task(self.resend(client))]
+        watched = [asyncio.create_task(self.listen(client)),
+                   asyncio.create_task(self.from_board(client)),
+                   asyncio.create_task(self.done.wait())]
         try:
-            await asyncio.wait([listening, ending], return_when=asyncio.FIRST_COMPLETED)
-            if listening.done():
-                listening.result()  # a lost connection: raised here, the session retries
+            await asyncio.wait(watched, return_when=asyncio.FIRST_COMPLETED)
+            for task in watched[:2]:
+                if task.done():
+                    task.result()  # a lost connection (the session retries), the port gone
             return self.seat.report()
         finally:
-            for task in tasks + [listening, ending]:
+            for task in tasks + watched:
                 task.cancel()
 
     async def listen(self, client):

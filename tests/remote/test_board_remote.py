@@ -301,3 +301,25 @@ def test_the_bridge_says_the_boards_words_the_events_and_the_display():
     assert typed("pick ALOA-HUNA") == {"cmd": "pick", "conn": "ALOA-HUNA"}
     assert typed("  ") is None
     assert typed("fly away") == "type tap CARD, press BUTTON or pick CONN"
+
+
+def test_the_bridge_stops_with_one_line_when_the_boards_port_goes():
+    """The serial port gone (the board unplugged): the bridge's session ends with the
+    one line the command prints (broker.Fatal), not a hang."""
+    import asyncio
+
+    from host_tools.games.kahuna import remote as kremote
+    from host_tools.remote import broker
+    from host_tools.remote.boardbridge import BoardTable
+
+    async def run():
+        t = BoardTable(CODE, "bob", kremote, None, lambda text: None, {})
+        t.lines = asyncio.Queue()
+        t.lines.put_nowait(("gone", "[Errno 5] Input/output error"))
+        await t.from_board(None)
+    try:
+        asyncio.run(run())
+    except broker.Fatal as e:
+        assert str(e) == "the board's port went away: [Errno 5] Input/output error"
+    else:
+        raise AssertionError("no Fatal")
