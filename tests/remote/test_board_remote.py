@@ -323,3 +323,28 @@ def test_the_bridge_stops_with_one_line_when_the_boards_port_goes():
         assert str(e) == "the board's port went away: [Errno 5] Input/output error"
     else:
         raise AssertionError("no Fatal")
+
+
+def test_the_other_tables_bridge_lights_up_on_the_board():
+    """The other table's move is shown on the board's LEDs: its bridge's pixel takes the
+    colour of that seat's bridges (the frame on the link, before and after the event)."""
+    b = board("black")  # white plays at the other table and starts
+    for seq in (1, 2, 3):
+        b.send({"cmd": "remote", "seq": seq, "actor": "white", "action": ["deal"]})
+    for seq, card in ((4, "KAHU-1"), (5, "KAHU-2"), (6, "LALE-1")):
+        b.send({"cmd": "remote", "seq": seq, "actor": "black", "action": ["deal"],
+                "card": card})
+        assert b.send({"cmd": "tap", "card": card})[0]["event"] == "accepted"
+    b.send({"cmd": "remote", "seq": 7, "actor": None,
+            "action": ["display", ["DUDA-1", "DUDA-2", "ELAI-1"]]})
+    app = b.sim.app
+    conn = [c for c in app.board.connections if c.startswith("ALOA-")][0]
+    led = app.board.conn_led[app.board.conn_index[conn]]
+    before = b.state()["leds"][6 * led:6 * led + 6]
+    out = b.send({"cmd": "remote", "seq": 8, "actor": "white",
+                  "action": ["place", "ALOA-1", conn]})
+    assert out[0]["event"] == "accepted" and out[0]["changed"]["bridges"] == {conn: "white"}
+    after = b.state()["leds"][6 * led:6 * led + 6]
+    assert after != before
+    assert b.feed.news["fed"] == 8 and app.game.hand("black") == ["KAHU-1", "KAHU-2",
+                                                                   "LALE-1"]
