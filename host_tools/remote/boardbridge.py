@@ -104,6 +104,11 @@ class BoardTable(Table):
             self.out(json.dumps({"board": line}), flush=True)
         if "error" in line:
             self.log("the board: %s" % line["error"])
+        if line.get("event") == "boot":  # it restarted (a power cut): where is it now?
+            self.log("the board restarted: asking its state")
+            self.feed.ask_again()
+            self.feed.news = None
+            self.write({"cmd": "state"})
         self.state = merge(self.state, line)
         if self.feed.board_line(line):
             self.feed.taken()
