@@ -27,7 +27,7 @@ COMMANDS = {
                              "never goes wrong"),
     "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "
                              "random, majority, lookahead): wins, times"),
-    "remote": ("remote.table", "one table of a game across tables, through an MQTT broker: "
+    "remote": ("remote.command", "one table of a game across tables, through an MQTT broker: "
                                "create, or join CODE"),
     "dealer": ("remote.dealer", "the dealer of games across tables, beside the MQTT broker "
                                 "(holds the virtual deck)"),

@@ -181,6 +181,17 @@ class App:
             self.solo = self.game_def.solo(self.game, referee, self.clock)
         if self.solo is not None:
             self.solo.referee = referee
+            if hasattr(self.solo, "keep"):  # a remote seat journals its card trades
+                self.solo.keep = self._keep
+
+    def _keep(self, obj):
+        """A ["solo", obj] journal record now (a remote seat's card trade, before the
+        action that needs it); ValueError, and nothing done, if the flash cannot take it."""
+        if self.journal is not None:
+            try:
+                self.journal.append(("solo", obj), self._journal_state)
+            except OSError as e:
+                raise ValueError("the move could not be saved (%s)" % (e,)) from None
 
     def listen(self, listener):
         """`listener(outcome)` is called after every event, whatever its source."""
@@ -230,14 +241,15 @@ class App:
             return
         self._last_mark = mark
         try:
-            self.journal.compact(self._journal_state)
-            if self.solo is not None:
-                self.journal.append(("solo", self.solo.save()))
+            self.journal.compact(self._journal_state)  # the solo game's record with it
         except (OSError, JournalError):
             pass
 
     def _journal_state(self):
-        return self.settings, self.game.snapshot(), self.seq
+        """What a compacted journal holds: the settings, the state, the actions' count and
+        the solo game's (or remote seat's) record, which the actions cannot rebuild."""
+        solo = [["solo", self.solo.save()]] if self.solo is not None else []
+        return self.settings, self.game.snapshot(), self.seq, solo
 
     def game_no(self):
         """The game's number on this board (the journal's; 0 with none): a new game, a
@@ -419,6 +431,17 @@ class App:
             return None
         return {"item": m.current()[0], "settings": m.settings(self.settings),
                 "asking": m.asking}
+
+    def remote(self, msg, now):
+        """The dealer's event for a seat played at another table (the link's remote
+        command, games' `remote` seat): its Outcome, or None when the board had taken it
+        already; ValueError (nothing changed) when the game has no remote seat or the
+        event does not fit."""
+        take = getattr(self.solo, "remote", None)
+        if take is None:
+            raise ValueError("this game has no seat played at another table")
+        out = take(msg)
+        return None if out is None else self._after(out, now)
 
     def pick(self, conn, now):
         if self.menu is not None:

@@ -258,11 +258,13 @@ class Journal:
 
     def compact(self, state):
         """Rewrite the journal as ["new"] + ["state"]: `state()` gives (settings,
-        snapshot, seq) of the game now (write-new-then-rename: a cut leaves the old
-        journal or the new one). JournalError, the journal unchanged, if the state is
-        too long for a record."""
-        settings, snapshot, seq = state()
-        self._rewrite([["new", settings, self.game_no], ["state", snapshot, seq]])
+        snapshot, seq) of the game now, and may add a list of records that follow them
+        (a solo game's or a remote seat's ["solo", ...]: what the actions do not rebuild)
+        (write-new-then-rename: a cut leaves the old journal or the new one).
+        JournalError, the journal unchanged, if the state is too long for a record."""
+        got = state()
+        self._rewrite([["new", got[0], self.game_no], ["state", got[1], got[2]]]
+                      + (list(got[3]) if len(got) > 3 else []))
         self.dirty = False
 
     def append(self, action, state=None):

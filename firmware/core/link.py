@@ -142,6 +142,12 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   "moves": [RECORD...], "end": bool}: the journal's records K to K2 - 1 (at most
 #   MOVES_PIECE) as public_move gives them, those it keeps back left out; a host asks
 #   from K2 until "end". The game's part refuses nothing over: a finished game's go whole.
+# A remote game (Kahuna's settings "remote": the seat played at another table; the module
+# games.kahuna.remote says all): {"cmd": "remote", "seq": N, "actor": SEAT | null,
+#   "action": [...], "card": CARD} feeds the dealer's event N; the board answers with its
+#   news line {"event": "remote", "fed", "moves", "want", "say"} whenever it changes. It
+#   names this table's own cards (its discards, the card to take): its host sends them to
+#   the dealer. {"error"} for an event that does not fit, and nothing changes.
 
 import json
 from binascii import b2a_base64
@@ -159,8 +165,8 @@ _UNSENT = object()
 # everything; a remote table (another board or a page, through a broker) only plays.
 CHANNELS = {
     "usb": ("state", "reveal", "new", "tap", "press", "pick", "selftest", "cards", "enroll",
-            "archive", "moves", "bench"),
-    "remote": ("state", "tap", "press", "pick"),
+            "archive", "moves", "bench", "remote"),
+    "remote": ("state", "tap", "press", "pick", "remote"),
 }
 
 
@@ -243,8 +249,11 @@ class Link:
 
     def on_prompt(self, text):
         """A solo game's step changed, or a takeback's: what the board asks of the
-        player(s), as one line."""
+        player(s), as one line (a remote seat's news line instead, games.kahuna.remote)."""
         solo = self.app.solo
+        if hasattr(solo, "news"):
+            self.news()
+            return
         step = solo.step()[0] if solo is not None else None
         busy = getattr(self.app.referee, "taking_back", None)
         if text and busy is not None and busy():
@@ -275,6 +284,14 @@ class Link:
                                             outcome.private))
         msg["changed"] = self.view.state(only_changed=True)
         self.send(msg)
+        self.news()
+
+    def news(self, force=False):
+        """A remote seat's news line ({"event": "remote", ...}) when it changed."""
+        news = getattr(self.app.solo, "news", None)
+        line = news(force) if news is not None else None
+        if line is not None:
+            self.send(line)
 
     # ------------------------------------------------------------ framing
 
@@ -324,6 +341,8 @@ class Link:
         busy = getattr(self.app.referee, "taking_back", None)
         if busy is not None and busy():  # a host that comes mid-walk learns the step
             self.on_prompt(self.app.referee.say())
+        elif hasattr(self.app.solo, "news"):
+            self.news(True)
         elif self.app.solo is not None:  # a host that comes mid-game learns the step too
             self.on_prompt(self.app.solo.say())
 
@@ -386,6 +405,16 @@ class Link:
         if not isinstance(conn, str) or (names is not None and conn not in names):
             raise LinkError("unknown connection %r" % (conn,))
         self.app.pick(conn, self.now())
+
+    def cmd_remote(self, msg):
+        """The dealer's event for a game with a seat at another table (see the remote
+        seat's news below): applied, or {"error"} and nothing changed."""
+        try:
+            out = self.app.remote(msg, self.now())
+        except ValueError as e:
+            raise LinkError(str(e)) from None
+        if out is None:  # taken already: its news again
+            self.news(True)
 
     def cmd_selftest(self, msg):
         report = self.selftest() if self.selftest else {}

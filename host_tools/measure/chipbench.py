@@ -258,6 +258,11 @@ class Session:
         return [ms(t1 - t0) for (t0, step, _), (t1, _, _) in zip(steps, steps[1:])
                 if step == "think"]
 
+    def remote(self):
+        """A remote game's deal (the game's part: `remote_game`), then the live heap."""
+        self.play.remote_game(self.link)
+        self.heap("remote game")
+
     def board_bench(self):
         times = self.seen()
         if times:
@@ -339,6 +344,9 @@ def main(argv=None):
     ap.add_argument("--idle-ms", type=int, default=600, help="RP2040 ms watched at idle")
     ap.add_argument("--decisions", type=int, default=3,
                     help="AI decisions to wait for in the solo game (default 3; 0: none)")
+    ap.add_argument("--remote", action="store_true",
+                    help="also a remote game's deal (the board's remote seat, docs/remote.md)"
+                         " and the live heap after it")
     ap.add_argument("--seed", type=int, default=3, help="the solo game's deck (default 3)")
     ap.add_argument("--wall", type=float, default=1500.0,
                     help="wall-clock seconds the solo game may take (default 1500)")
@@ -390,6 +398,8 @@ def main(argv=None):
         s.register_cards()
         s.heap("after boot")
         s.phase("taps", s.taps, args.taps)
+        if args.remote:
+            s.phase("remote", s.remote)
         if args.decisions:
             s.phase("solo", s.solo, args.decisions, args.seed, args.wall)
         s.board_bench()

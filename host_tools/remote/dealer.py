@@ -25,16 +25,21 @@ def parse(argv):
     ap.add_argument("--state-dir", metavar="DIR",
                     help="keep the games here, so that a dealer that restarts goes on "
                          "with them (default: in memory only)")
+    ap.add_argument("--require-token", action="store_true",
+                    help="every game must be private: a create without a token is refused "
+                         "(a broker whose users are not all trusted; docs/remote.md)")
     ap.add_argument("--seed", type=int, metavar="N",
                     help="deal every game from this seed (tests; default: the system's "
                          "random source, a secret)")
     return ap.parse_args(argv)
 
 
-async def serve(kw, dealer, patience, log, ready=None):
+async def serve(kw, dealer, patience, log, ready=None, code=None):
+    """Serve every game on the broker, or only game `code` (a table that deals its own
+    game: `remote create --deal-here`, under an identifier of its own)."""
     async def work(client):
-        await client.subscribe(p.topic("+", "hello", "+"), qos=1)
-        await client.subscribe(p.topic("+", "move", "+"), qos=1)
+        await client.subscribe(p.topic(code or "+", "hello", "+"), qos=1)
+        await client.subscribe(p.topic(code or "+", "move", "+"), qos=1)
         for topic, payload, retain in dealer.republish():
             await client.publish(topic, payload, qos=1, retain=retain)
         log("serving %d game(s)" % len(dealer.games))
@@ -48,7 +53,8 @@ async def serve(kw, dealer, patience, log, ready=None):
                 await client.publish(topic, payload, qos=1, retain=retain)
 
     # A persistent session: requests sent while the dealer is away wait on the broker.
-    await broker.session(kw, IDENTIFIER, False, patience, work, log)
+    await broker.session(kw, IDENTIFIER if code is None else "%s-%s" % (IDENTIFIER, code),
+                         False, patience, work, log)
 
 
 def main(argv):
@@ -71,7 +77,7 @@ def main(argv):
             def seed_of(code):
                 return rand.getrandbits(31)
         try:
-            dealer = dealing.Dealer(seed_of, args.state_dir)
+            dealer = dealing.Dealer(seed_of, args.state_dir, args.require_token)
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise broker.Fatal("cannot read the games in %s: %s" % (args.state_dir, e)) \
                 from None

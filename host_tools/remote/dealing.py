@@ -11,6 +11,7 @@ seats and accepted requests) before its events go out, so a dealer that restarts
 it to the same state.
 """
 
+import hmac
 import json
 import os
 
@@ -35,6 +36,7 @@ class Game:
         self.requests = []
         self.log = []
         self.dealt = None
+        self.token = None  # a private game's token: nobody takes a seat without it
 
     def start(self):
         self.dealt = self.part.Dealt(self.settings, self.seed)
@@ -66,11 +68,12 @@ class Game:
     def save(self):
         return {"code": self.code, "kind": self.kind, "settings": self.settings,
                 "seed": self.seed, "seats": self.seats, "moves": self.moves,
-                "requests": self.requests}
+                "requests": self.requests, "token": self.token}
 
     @classmethod
     def load(cls, obj):
         g = cls(obj["code"], obj["kind"], obj["settings"], obj["seed"])
+        g.token = obj.get("token")
         g.seats = dict(obj["seats"])
         if len(g.seats) == len(g.part.SEATS):
             g.start()
@@ -83,11 +86,13 @@ class Game:
 
 class Dealer:
     """Every game on one broker. `seed_of(code)` gives a new game's seed (a secret: the
-    deck's order follows from it); `state_dir` (optional) keeps the games across restarts."""
+    deck's order follows from it); `state_dir` (optional) keeps the games across restarts;
+    `require_token`: every game is private (its create carries a token)."""
 
-    def __init__(self, seed_of, state_dir=None):
+    def __init__(self, seed_of, state_dir=None, require_token=False):
         self.seed_of = seed_of
         self.state_dir = state_dir
+        self.require_token = require_token
         self.games = {}
         if state_dir:
             for name in sorted(os.listdir(state_dir)):
@@ -181,7 +186,11 @@ class Dealer:
         g = self.games.get(code)
         seats = g.part.SEATS if g is not None else ("white", "black")
         op, seat, settings, kind = p.check_hello(msg, seats)
+        token = p.hello_token(msg)
         if op == "create":
+            if token is None and self.require_token:
+                raise p.Bad("bad-token", "this dealer's games are private: create one with "
+                            "a token (remote create --private)")
             if g is not None:
                 if g.seats.get(seat) != user:
                     raise p.Bad("code-taken", "game %s exists already" % code)
@@ -191,6 +200,7 @@ class Dealer:
             except ValueError as e:
                 raise p.Bad("malformed", str(e)) from None
             g.seats[seat] = user
+            g.token = token
             self.games[code] = g
             self._save(g)
             return [self.snapshot(g)], ["created %s (%s) for %s as %s" % (code, kind, user, seat)]
@@ -198,6 +208,10 @@ class Dealer:
             raise p.Bad("unknown-game", "no game %s" % code)
         if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
             return self.news(g), ["%s rejoined %s" % (user, code)]
+        if g.token is not None and not hmac.compare_digest((token or "").encode(),
+                                                           g.token.encode()):
+            raise p.Bad("bad-token", "game %s is private: join it with its token "
+                        "(remote join CODE --token TOKEN)" % code)
         free = [s for s in g.part.SEATS if s not in g.seats]
         if not free:
             raise p.Bad("game-full", "every seat of %s is taken" % code)

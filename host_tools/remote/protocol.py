@@ -5,7 +5,8 @@ dealer.py) and the tables (host_tools/remote/table.py) move these messages with 
 Topics, for a game whose code is CODE (six letters and digits) and a broker user USER:
 
     kb/CODE/hello/USER     table -> dealer   {"v", "op": "create", "game", "seat", "settings"}
-                                             or {"v", "op": "join"}
+                                             or {"v", "op": "join"}; either may carry the
+                                             game's "token" (a private game's)
     kb/CODE/move/USER      table -> dealer   {"v", "game": CODE, "seat", "n", "base", "action"}
     kb/CODE/event          dealer -> all     {"v", "game", "seq", "actor", "action", "public"}
                                              (public: the state after the request's last
@@ -30,6 +31,8 @@ MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
 USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+TOKEN_RE = re.compile("^[%s]{6,20}$" % CODE_LETTERS)
+TOKEN_SIZE = 10  # a new game's token: 31^10, some 8e14 to guess
 
 
 class Bad(ValueError):
@@ -45,6 +48,19 @@ class Bad(ValueError):
 def new_code(rand):
     """A fresh game code from `rand` (a random.SystemRandom or random.Random)."""
     return "".join(rand.choice(CODE_LETTERS) for _ in range(6))
+
+
+def new_token(rand):
+    """A fresh per-game token (docs/remote.md, "Per-game tokens"): given with the code to
+    the other table only; the dealer seats nobody without it."""
+    return "".join(rand.choice(CODE_LETTERS) for _ in range(TOKEN_SIZE))
+
+
+def check_token(token):
+    token = token.strip().upper() if isinstance(token, str) else token
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise ValueError("a game's token is 6 to 20 letters and digits (%s)" % CODE_LETTERS)
+    return token
 
 
 def check_code(code):
@@ -104,11 +120,23 @@ def _int(msg, key, least=0):
     return value
 
 
-def hello(op, seat=None, settings=None, game_name="kahuna"):
+def hello(op, seat=None, settings=None, game_name="kahuna", token=None):
     msg = {"v": VERSION, "op": op}
     if op == "create":
         msg.update({"kind": game_name, "seat": seat, "settings": settings or {}})
+    if token is not None:
+        msg["token"] = token
     return msg
+
+
+def hello_token(msg):
+    """The game's token a hello carries, or None; Bad("malformed") for a bad one."""
+    token = msg.get("token")
+    if token is None:
+        return None
+    if not isinstance(token, str) or not TOKEN_RE.match(token):
+        raise Bad("malformed", "a token is 6 to 20 letters and digits")
+    return token
 
 
 def check_hello(msg, seats):

@@ -48,7 +48,12 @@ def parse(argv):
         sp.add_argument("--report", metavar="FILE",
                         help="write the public log and state here at the end (JSON)")
         sp.add_argument("--port", metavar="PORT",
-                        help="a board on USB at this table: not built yet (docs/remote.md)")
+                        help="a board at this table plays its seat: its serial port (a "
+                             "Pico on USB, or the virtual board's; host_tools/remote/"
+                             "boardbridge.py, Kahuna)")
+        sp.add_argument("--echo", action="store_true",
+                        help="with --port: print the board's lines and what this table "
+                             "knows as JSON lines (tools, tests)")
     create.add_argument("--game", default="kahuna", metavar="NAME",
                         help="the game (default kahuna; a game whose host part provides "
                              "remote)")
@@ -56,6 +61,22 @@ def parse(argv):
     create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
     create.add_argument("--first", default="white", help="the seat that starts")
     create.add_argument("--code", help="the game's code (default: a new random one)")
+    create.add_argument("--deal-here", action="store_true",
+                        help="this table deals its own game (both tables agree to trust it: "
+                             "its computer holds the deck), as the broker user "
+                             "--dealer-user with --dealer-password-file")
+    create.add_argument("--dealer-user", default="dealer", metavar="USER",
+                        help="with --deal-here: the broker user with the dealer's rights "
+                             "(default dealer)")
+    create.add_argument("--dealer-password-file", metavar="FILE",
+                        help="with --deal-here: that user's password file")
+    create.add_argument("--private", action="store_true",
+                        help="a private game: a token is made and printed with the code; "
+                             "the dealer seats nobody without it (docs/remote.md)")
+    for sp in (create, join):
+        sp.add_argument("--token", metavar="TOKEN",
+                        help="the private game's token (create: this one instead of a new "
+                             "one; join: the one its creator gave)")
     return ap.parse_args(argv)
 
 
@@ -224,14 +245,45 @@ def narrate(seat, word):
         print("event %d: %s %s" % (seq, actor or "dealer", " ".join(words)), flush=True)
 
 
-def main(argv):
+def own_dealer(args, code):
+    """`create --deal-here`: the dealer of this one game, run by this table (a coroutine),
+    or None. Both tables trust this table's computer, which holds the deck."""
+    if args.op != "create" or not args.deal_here:
+        return None
+    from argparse import Namespace
+
+    from host_tools.remote import dealer, dealing
+    kw = broker.settings(Namespace(broker=args.broker, user=args.dealer_user,
+                                   password_file=args.dealer_password_file,
+                                   tls_ca=args.tls_ca))
+    rand = random.SystemRandom()
+    return dealer.serve(kw, dealing.Dealer(lambda c: rand.getrandbits(31)), args.patience,
+                        broker.say("dealer"), code=code)
+
+
+async def beside(dealing, run):
+    """`run`'s result, with `dealing` (a coroutine or None) running beside it."""
+    if dealing is None:
+        return await run
+    task = asyncio.create_task(dealing)
+    try:
+        return await run
+    finally:
+        task.cancel()
+
+
+def main(argv, bridge=None):
+    """The command (host_tools/remote/command.py gives `bridge`, the board's bridge
+    module host_tools/remote/boardbridge, for --port)."""
     args = parse(argv)
     log = broker.say("remote")
     try:
-        if args.port is not None:
-            raise broker.Fatal("--port: a board on USB is not built yet for remote play; "
-                               "play this table with --player terminal (docs/remote.md)")
         kw = broker.settings(args)
+        ser = None
+        if args.port is not None:  # a board plays this table's seat: its port first
+            if bridge is None:
+                raise broker.Fatal("--port: run python -m host_tools remote")
+            ser = bridge.open_board(args.port)
         if args.op == "create":
             try:
                 gamearg.check(args.game, "remote")
@@ -245,21 +297,39 @@ def main(argv):
                 raise broker.Fatal(str(e)) from None
             if args.seat not in part.SEATS:
                 raise broker.Fatal("--seat must be one of %s" % ", ".join(part.SEATS))
-            hello = p.hello("create", args.seat, settings, args.game)
+            token = None
+            try:
+                if args.token:
+                    token = p.check_token(args.token)
+                elif args.private:
+                    token = p.new_token(random.SystemRandom())
+            except ValueError as e:
+                raise broker.Fatal(str(e)) from None
+            hello = p.hello("create", args.seat, settings, args.game, token)
             print("game code: %s" % code, flush=True)
+            if token:
+                print("game token: %s (the other table joins with: remote join %s --token "
+                      "%s)" % (token, code, token), flush=True)
         else:
             try:
                 code = p.check_code(args.code)
+                token = p.check_token(args.token) if args.token else None
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
-            hello = p.hello("join")
-        player = {"random": random_player, "ai": ai_player}.get(
-            args.player, lambda part, seed: terminal_player(part))(part, args.seed)
-        table = Table(code, args.user, part, player, log, hello,
-                      narrate if args.player == "terminal" else None)
-        report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
-                                            args.patience, table.work, log))
+            hello = p.hello("join", token=token)
+        if args.port is not None:  # a board plays this table's seat
+            if part.__name__ != "host_tools.games.kahuna.remote":
+                raise broker.Fatal("--port: a board plays Kahuna's remote games only")
+            report = bridge.run(ser, args, code, part, hello, kw, log,
+                                lambda run: beside(own_dealer(args, code), run))
+        else:
+            player = {"random": random_player, "ai": ai_player}.get(
+                args.player, lambda part, seed: terminal_player(part))(part, args.seed)
+            table = Table(code, args.user, part, player, log, hello,
+                          narrate if args.player == "terminal" else None)
+            report = asyncio.run(beside(own_dealer(args, code), broker.session(
+                kw, "kb-%s-%s" % (code, args.user), True, args.patience, table.work, log)))
     except broker.Fatal as e:
         print("remote: %s" % e, file=sys.stderr)
         return 2

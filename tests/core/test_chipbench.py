@@ -316,3 +316,26 @@ def test_the_table_takes_the_parts_labels():
     assert "tag laid -> the acknowledgement" in text and "seen here" in text
     from host_tools.games.kahuna import chipplay
     assert chipplay.TAP_LABEL == "tag laid -> first frame with its island lit"
+
+
+def test_kahuna_remote_game_part_plays_a_deal_the_board_takes():
+    """`chipbench --remote` (Kahuna's chipplay.remote_game): a remote game's deal fed as
+    the bridge feeds it, taken by the board without an error: this table's three cards
+    tapped, the other seat's three dealt unseen, the display laid."""
+    from core import board as boardmod
+    from host_tools.games import part
+    from host_tools.simulator.engine import Simulation
+
+    path = os.path.join(ROOT, "board_def", "kahuna.json")
+    with open(path) as f:
+        play = part("kahuna", "chipplay").ChipPlay(json.load(f))
+    sim = Simulation(boardmod.load(path, keep_raw=False))
+    link = SimLink(sim)
+    sim.app.prompters.append(link.board.on_prompt)
+    play.remote_game(link)
+    link.read()
+    news = [m for m in link.lines if m.get("event") == "remote"][-1]
+    assert news["fed"] == 7 and news["want"] is None
+    assert news["hand"] == sorted(play.white_deal)
+    assert link.state["hand_sizes"] == {"white": 3, "black": 3}
+    assert link.state["phase"] == "play"

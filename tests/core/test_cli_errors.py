@@ -65,7 +65,7 @@ def no_ports_env(tmp_path):
     (["-m", "host_tools", "remote", "join", "K7QXM2", "--user", "a", "--password-file",
       "/nope"], "remote: cannot read --password-file /nope: No such file or directory"),
     (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
-      "--port", "/dev/ttyACM0"], "remote: --port: a board on USB is not built yet"),
+      "--port", "/dev/no-such-port"], "remote: cannot open /dev/no-such-port: No such file"),
     (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
       "--first", "green"], "remote: first must be white or black, got 'green'"),
     (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,

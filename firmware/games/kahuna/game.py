@@ -139,14 +139,29 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's own player when the settings name a side for it (`ai`), else None.
-    Imported here, not above: a two-player game does not pay the AI's heap."""
+    """The board's own player when the settings name a side for it (`ai`), the seat played
+    at another table (`remote`: games.kahuna.remote), else None. Imported here, not
+    above: a two-player game pays neither's heap."""
+    if state.settings.remote != _rules.NOBODY:
+        from games.kahuna.remote import Remote
+        return Remote(state, controller)
     if state.settings.ai == _rules.NOBODY:
         return None
     from games.kahuna.solo import Solo
     level = state.settings.ai_level
     return Solo(state, controller, clock=clock,
                 **({} if level is None else {"level": level}))
+
+
+def fresh_settings(settings, now, finished=None):
+    """A game started at the table (the settings menu, the held new-game button) is played
+    at this table: a remote game's other seat comes back to it (its host starts a remote
+    game with the link's new), so the board stays playable with the host gone."""
+    if "remote" not in settings:
+        return settings
+    out = dict(settings)
+    del out["remote"]
+    return out
 
 
 def preload():

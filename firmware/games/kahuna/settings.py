@@ -12,7 +12,7 @@ STANDARD = "standard"
 ALTERNATIVE = "alternative"
 VARIANTS = (STANDARD, ALTERNATIVE)
 HANDICAP_MAX = 3  # a handicap places 1 to 3 bridges
-SETTING_KEYS = ("variant", "first", "handicap", "ai", "ai_level")
+SETTING_KEYS = ("variant", "first", "handicap", "ai", "ai_level", "remote")
 AI_SIDES = (None, "white", "black")  # the side the board plays (games.kahuna.solo)
 AI_LEVELS = (None, 1, 2, 3)  # the AI's levels (None: its default); more strength, more time
 
@@ -31,7 +31,7 @@ def player_index(name):
     raise ValueError("player must be 'white' or 'black', got %r" % (name,))
 
 
-def _check_settings(variant, first, handicap, ai=None, ai_level=None):
+def _check_settings(variant, first, handicap, ai=None, ai_level=None, remote=None):
     """The one check of game settings, whoever supplies them (journal, serial link,
     scenario, terminal): ValueError saying what is allowed."""
     if variant not in VARIANTS:
@@ -42,6 +42,10 @@ def _check_settings(variant, first, handicap, ai=None, ai_level=None):
         raise ValueError("ai must be white, black or null, got %r" % (ai,))
     if isinstance(ai_level, bool) or ai_level not in AI_LEVELS:
         raise ValueError("ai_level must be 1, 2 or 3, got %r" % (ai_level,))
+    if remote not in AI_SIDES:
+        raise ValueError("remote must be white, black or null, got %r" % (remote,))
+    if remote is not None and ai is not None:
+        raise ValueError("a remote game seats no AI (settings ai and remote)")
     if handicap is not None:
         if not (isinstance(handicap, (tuple, list)) and len(handicap) == 2
                 and handicap[0] in PLAYERS):
@@ -55,8 +59,9 @@ def _check_settings(variant, first, handicap, ai=None, ai_level=None):
 def check_settings(obj):
     """Game settings in their JSON form (the journal's, the serial link's): an object with
     any of variant, first, handicap ([player, n] or null), ai (white, black or null) and
-    ai_level (1..3). Returns them checked, every key present (ai and ai_level only when
-    set); raises ValueError."""
+    ai_level (1..3), and remote (white, black or null: the seat played at another table,
+    games.kahuna.remote). Returns them checked, every key present (ai, ai_level and remote
+    only when set); raises ValueError."""
     if not isinstance(obj, dict):
         raise ValueError("settings must be an object, got %r" % (obj,))
     for key in obj:
@@ -67,13 +72,16 @@ def check_settings(obj):
     handicap = obj.get("handicap")
     ai = obj.get("ai")
     ai_level = obj.get("ai_level")
-    _check_settings(variant, first, handicap, ai, ai_level)
+    remote = obj.get("remote")
+    _check_settings(variant, first, handicap, ai, ai_level, remote)
     out = {"variant": variant, "first": first,
            "handicap": None if handicap is None else [handicap[0], handicap[1]]}
     if ai is not None:
         out["ai"] = ai
     if ai_level is not None:
         out["ai_level"] = ai_level
+    if remote is not None:
+        out["remote"] = remote
     return out
 
 
@@ -85,10 +93,11 @@ class Settings:
     (player name, 1..3); bad settings raise ValueError."""
 
     def __init__(self, board, variant=STANDARD, first="white", handicap=None, ai=None,
-                 ai_level=None):
-        _check_settings(variant, first, handicap, ai, ai_level)
+                 ai_level=None, remote=None):
+        _check_settings(variant, first, handicap, ai, ai_level, remote)
         self.board = board
         self.ai = NOBODY if ai is None else player_index(ai)
+        self.remote = NOBODY if remote is None else player_index(remote)
         self.ai_level = ai_level  # None: the AI's default level
         self.variant = variant
         self.first = player_index(first)
@@ -105,14 +114,16 @@ class Settings:
         """Settings from their JSON form (see `check_settings`)."""
         s = check_settings(obj)
         return cls(board, s["variant"], s["first"], s["handicap"], s.get("ai"),
-                   s.get("ai_level"))
+                   s.get("ai_level"), s.get("remote"))
 
     def to_json(self):
         h = self.handicap
         return check_settings({"variant": self.variant, "first": PLAYERS[self.first],
                                "handicap": None if h is None else [PLAYERS[h[0]], h[1]],
                                "ai": None if self.ai == NOBODY else PLAYERS[self.ai],
-                               "ai_level": self.ai_level})
+                               "ai_level": self.ai_level,
+                               "remote": None if self.remote == NOBODY
+                               else PLAYERS[self.remote]})
 
     def new_game(self):
         """A game at its start with these settings."""

@@ -30,6 +30,26 @@ class ChipPlay:
             link.command({"cmd": "tap", "card": card})
         return self.white_deal
 
+    def remote_game(self, link):
+        """A remote game (settings remote: black is played at another table) through its
+        deal, fed as the board's bridge feeds it (host_tools/remote/boardfeed.py): this
+        table's cards told and tapped, the other seat's dealt unseen, the display laid."""
+        link.send({"cmd": "new", "settings": {"remote": "black"}})
+        link.wait(lambda m: m.get("event") == "new", 300, "the new remote game")
+        seq = 0
+        for card in self.white_deal:
+            seq += 1
+            link.send({"cmd": "remote", "seq": seq, "actor": "white", "action": ["deal"],
+                       "card": card})
+            link.wait(lambda m, card=card: m.get("event") == "remote" and m.get("want") == card,
+                      300,
+                      "the board asking for %s" % card)
+            link.command({"cmd": "tap", "card": card})
+        for actor, action in [("black", ["deal"])] * 3 + [(None, ["display",
+                                                                  list(self.black_deal)])]:
+            seq += 1
+            link.command({"cmd": "remote", "seq": seq, "actor": actor, "action": action})
+
     def led(self, card):
         """The pixel that lights when `card` is laid (its island)."""
         return self.island_led[card.split("-")[0]]

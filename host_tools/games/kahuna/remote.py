@@ -62,8 +62,9 @@ def check_settings(obj):
     """The settings of a remote game in their JSON form, checked (ValueError names the
     fault): variant, first and handicap; the board's own AI plays no seat here."""
     checked = kahunasettings.check_settings(obj if obj is not None else {})
-    if "ai" in checked or "ai_level" in checked:
-        raise ValueError("a remote game seats no AI yet (settings ai, ai_level)")
+    if "ai" in checked or "ai_level" in checked or "remote" in checked:
+        raise ValueError("a remote game seats no AI yet (settings ai, ai_level), and each "
+                         "table says itself where it plays (setting remote)")
     return checked
 
 

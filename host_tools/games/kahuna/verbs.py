@@ -22,9 +22,9 @@ def check_option(arg, line):
             raise ScenarioError(line, "option seed must be a whole number 0..%d, got %r"
                                 % (SEED_MAX, value))
         return key, int(value)
-    if key not in kahunasettings.SETTING_KEYS:
-        raise ScenarioError(line, "unknown option %r (%s)" % (
-            key, ", ".join(kahunasettings.SETTING_KEYS + ("seed",))))
+    keys = tuple(k for k in kahunasettings.SETTING_KEYS if k != "remote")  # its host's
+    if key not in keys:
+        raise ScenarioError(line, "unknown option %r (%s)" % (key, ", ".join(keys + ("seed",))))
     setting = value
     if key == "ai" and value == "none":
         setting = None

@@ -1,0 +1,118 @@
+"""What a board at a remote table is sent, and what it asks of the dealer (docs/remote.md,
+"A board at a table"), without MQTT or a serial port: host_tools/remote/boardbridge.py
+moves these messages between the board's link and the broker.
+
+The board (firmware games/kahuna/remote.py) takes the dealer's events in order, one link
+command each ({"cmd": "remote", "seq", "actor", "action"}, with "card" where this table's
+player must take a card: a deal, the deck's top card); it says in its news line how many
+it has taken (`fed`), this table's moves the dealer has not confirmed yet (`moves`,
+[[n, action]]) and its seat's hand. The feed sends the next event once the board has
+taken the one before, and each move as a request once the board is level with the
+dealer; the request's number is the board's own, so a request sent again (a bridge that
+restarted, a lost message) is refused as `replayed` if it counted and changes nothing.
+Only the link's commands of the "remote" channel are used (core.link.CHANNELS).
+"""
+
+from host_tools.remote import protocol as p
+
+
+class BoardFeed:
+    """`seat` is the table's host_tools.remote.seat.Seat (the dealer's messages); `news`
+    the board's last news line and `hand` its seat's hand (from the link's state)."""
+
+    def __init__(self, seat):
+        self.seat = seat
+        self.news = None  # the board's {"event": "remote", ...} line
+        self.sent_event = 0  # the last event number sent to the board, not yet taken
+        self.asked = {}  # request number -> the dealer's event count when it was sent
+
+    def board_line(self, line):
+        """A line from the board's link: True when it is the remote seat's news."""
+        if isinstance(line, dict) and line.get("event") == "remote" \
+                and type(line.get("fed")) is int and isinstance(line.get("moves"), list):
+            self.news = line
+            return True
+        return False
+
+    def settings(self):
+        """The board's settings for this game (the dealer's, and the other seat as
+        `remote`), or None before the snapshot tells them."""
+        s = self.seat
+        if s.public is None or s.seat is None:
+            return None
+        out = dict(s.public["settings"])
+        out["remote"] = [x for x in ("white", "black") if x != s.seat][0]
+        return out
+
+    def start(self, state):
+        """The command that starts this game on the board, or None when the board plays
+        it already (`state`: the board's link state): the same settings, and no more
+        events taken than the dealer has. A bridge that restarts goes on with the board's
+        game; the link's `new` is the board's own port's (the game's start), the rest of
+        the game uses the remote channel's commands only."""
+        want = self.settings()
+        if want is None:
+            return None
+        news = self.news
+        if state.get("settings") == want and news is not None and news["fed"] <= self.seat.seq:
+            return None
+        self.news = None
+        return {"cmd": "new", "settings": want}
+
+    def to_board(self):
+        """The next command for the board, or None: the event after the last it took."""
+        news = self.news
+        s = self.seat
+        if news is None or s.seat is None or news.get("want") is not None:
+            return None
+        fed = news["fed"]
+        if fed >= s.seq or self.sent_event == fed + 1:
+            return None
+        seq, actor, action = s.log[fed]
+        cmd = {"cmd": "remote", "seq": seq, "actor": actor, "action": action}
+        if actor == s.seat and action in (["deal"], ["draw"]):
+            card = self.card_to_take()
+            if card is None:
+                return None  # the hand message is not here yet
+            cmd["card"] = card
+        self.sent_event = seq
+        return cmd
+
+    def taken(self):
+        """The board answered (its news): the next event may go."""
+        self.sent_event = 0
+
+    def card_to_take(self):
+        """A card of the seat's hand (the dealer's) that the board does not hold yet and
+        no unconfirmed move of the board's names."""
+        s = self.seat
+        if s.hand is None or s.hand_seq < s.seq:
+            return None
+        held = set(self.news.get("hand") or ())
+        for _n, action in self.news["moves"]:
+            held.update(action[1:])
+        extra = sorted(c for c in s.hand if c not in held)
+        return extra[0] if extra else None
+
+    def to_dealer(self, now):
+        """The next request (topic payload bytes) for the dealer, or None: the board's
+        first move the dealer has not taken, once the board is level with the dealer;
+        sent again after `again` seconds without an answer."""
+        news = self.news
+        s = self.seat
+        if news is None or s.seat is None or news["fed"] != s.seq or not s.current():
+            return None
+        for n, action in news["moves"]:
+            if n <= s.moves:
+                continue
+            if self.asked.get(n) == s.seq:
+                return None  # sent at this event count already: wait for the dealer
+            self.asked[n] = s.seq
+            return (p.topic(s.code, "move", s.user),
+                    p.encode(p.move(s.code, s.seat, n, s.seq, action)))
+        return None
+
+    def ask_again(self):
+        """Forget what was sent (a new connection, or no answer for a while)."""
+        self.asked = {}
+        self.sent_event = 0
