@@ -36,8 +36,17 @@ class Game:
         self.log = []
         self.dealt = None
 
+    def seat_names(self):
+        """The game's seats: the part's SEATS, or as many as its settings say (a part with
+        `seats_of`: Halunken and Kami seat 2 to 4)."""
+        seats_of = getattr(self.part, "seats_of", None)
+        return tuple(seats_of(self.settings)) if seats_of else self.part.SEATS
+
     def start(self):
-        self.dealt = self.part.Dealt(self.settings, self.seed)
+        if getattr(self.part, "COMMITS", False):  # commitments name their game (commit.py)
+            self.dealt = self.part.Dealt(self.settings, self.seed, self.code)
+        else:
+            self.dealt = self.part.Dealt(self.settings, self.seed)
         self._note(self.dealt.events)
 
     def _note(self, events):
@@ -72,7 +81,7 @@ class Game:
     def load(cls, obj):
         g = cls(obj["code"], obj["kind"], obj["settings"], obj["seed"])
         g.seats = dict(obj["seats"])
-        if len(g.seats) == len(g.part.SEATS):
+        if len(g.seats) == len(g.seat_names()):
             g.start()
             for seat, action in obj["requests"]:
                 g.requests.append([seat, action])
@@ -110,16 +119,21 @@ class Dealer:
 
     def snapshot(self, g):
         public = g.dealt.public() if g.dealt is not None else None
-        return (p.topic(g.code, "snapshot"),
-                p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log),
-                          "status": g.status(), "seats": g.seats, "moves": g.moves,
-                          "public": public, "log": g.log}), True)
+        msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "status": g.status(),
+               "seats": g.seats, "moves": g.moves, "public": public, "log": g.log}
+        if g.kind != "kahuna":  # a joining table learns the game from it (Kahuna's: none)
+            msg["kind"] = g.kind
+        return (p.topic(g.code, "snapshot"), p.encode(msg), True)
 
     def hands(self, g):
-        return [(p.topic(g.code, "hand", user),
-                 p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": seat,
-                           "hand": g.dealt.hand(seat)}), True)
-                for seat, user in sorted(g.seats.items())]
+        out = []
+        for seat, user in sorted(g.seats.items()):
+            msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": seat,
+                   "hand": g.dealt.hand(seat)}
+            if hasattr(g.dealt, "view"):  # the seat's private view: options, observation
+                msg["view"] = g.dealt.view(seat)
+            out.append((p.topic(g.code, "hand", user), p.encode(msg), True))
+        return out
 
     def everything(self, g, first=1):
         """The game's messages: events from `first` on, the hands, the snapshot."""
@@ -179,7 +193,12 @@ class Dealer:
 
     def hello(self, code, user, msg):
         g = self.games.get(code)
-        seats = g.part.SEATS if g is not None else ("white", "black")
+        if g is not None:
+            seats = g.seat_names()
+        elif msg.get("op") == "create" and isinstance(msg.get("kind"), str):
+            seats = hostgames.part(msg["kind"], "remote").SEATS  # NoGame: malformed
+        else:
+            seats = ("white", "black")
         op, seat, settings, kind = p.check_hello(msg, seats)
         if op == "create":
             if g is not None:
@@ -190,6 +209,8 @@ class Dealer:
                 g = Game(code, kind, settings, self.seed_of(code))
             except ValueError as e:
                 raise p.Bad("malformed", str(e)) from None
+            if seat not in g.seat_names():
+                raise p.Bad("malformed", "seat must be one of %s" % ", ".join(g.seat_names()))
             g.seats[seat] = user
             self.games[code] = g
             self._save(g)
@@ -198,7 +219,7 @@ class Dealer:
             raise p.Bad("unknown-game", "no game %s" % code)
         if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
             return self.news(g), ["%s rejoined %s" % (user, code)]
-        free = [s for s in g.part.SEATS if s not in g.seats]
+        free = [s for s in g.seat_names() if s not in g.seats]
         if not free:
             raise p.Bad("game-full", "every seat of %s is taken" % code)
         g.seats[free[0]] = user
@@ -226,7 +247,10 @@ class Dealer:
         if n <= g.moves.get(seat, 0):
             raise p.Bad("replayed", "request %d of %s was taken already (last %d)"
                         % (n, seat, g.moves.get(seat, 0)))
-        if base != len(g.log):
+        # A commitment or a reveal is made by every seat at once (commit.py): its base is
+        # the event count its seat saw, which the others' may have passed meanwhile.
+        simultaneous = getattr(g.part, "COMMITS", False) and action[0] in ("commit", "reveal")
+        if base != len(g.log) and not (simultaneous and base < len(g.log)):
             raise p.Bad("stale", "made at event %d, the game is at %d" % (base, len(g.log)))
         try:
             first = g.apply(seat, n, action)

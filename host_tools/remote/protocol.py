@@ -11,8 +11,11 @@ Topics, for a game whose code is CODE (six letters and digits) and a broker user
                                              (public: the state after the request's last
                                              event, on that one; null on the others)
     kb/CODE/snapshot       dealer -> all, retained: {"v", "game", "seq", "status", "seats",
-                                             "moves", "public", "log"}
+                                             "moves", "public", "log"} (+ "kind" but for
+                                             Kahuna)
     kb/CODE/hand/USER      dealer -> USER, retained: {"v", "game", "seq", "seat", "hand"}
+                                             (+ "view" for Halunken and Kami: the seat's
+                                             options and observation)
     kb/CODE/reply/USER     dealer -> USER    {"v", "game", "n", "refused", "reason"}
 
 The broker's ACL (docs/remote.md) lets USER write only its own hello and move topics and
@@ -30,6 +33,7 @@ MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
 USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+MAX_NAME = 64  # characters of a name in an action: a commitment's SHA-256 in hex
 
 
 class Bad(ValueError):
@@ -143,7 +147,7 @@ def check_move(msg, code):
         raise Bad("malformed", "a move names its seat")
     action = msg.get("action")
     if (not isinstance(action, list) or not action
-            or not all(isinstance(a, str) and len(a) < 40 for a in action)):
+            or not all(isinstance(a, str) and len(a) <= MAX_NAME for a in action)):
         raise Bad("malformed", "action must be a list of names")
     return seat, _int(msg, "n", 1), _int(msg, "base", 0), action
 
@@ -169,7 +173,8 @@ def check_snapshot(msg):
     if (msg.get("status") not in ("waiting", "playing", "over")
             or not isinstance(msg.get("seats"), dict) or not isinstance(msg.get("moves"), dict)
             or not isinstance(log, list) or len(log) != seq
-            or (seq and not isinstance(msg.get("public"), dict))):
+            or (seq and not isinstance(msg.get("public"), dict))
+            or not isinstance(msg.get("kind", ""), str)):
         raise Bad("malformed", "a snapshot has status, seats, moves, public and the log")
     for i, entry in enumerate(log):
         if (not isinstance(entry, list) or len(entry) != 3 or entry[0] != i + 1
@@ -183,6 +188,8 @@ def check_hand(msg):
     seq = _int(msg, "seq", 0)
     hand = msg.get("hand")
     if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand) \
-            or not isinstance(msg.get("seat"), str):
-        raise Bad("malformed", "a hand message has the seat and its cards")
+            or not isinstance(msg.get("seat"), str) \
+            or not isinstance(msg.get("view", {}), dict):
+        raise Bad("malformed", "a hand message has the seat and its cards (and an object "
+                  "for its view)")
     return seq

@@ -23,6 +23,8 @@ class Seat:
         self.public_seq = -1  # the event the public state is of
         self.status = None
         self.hand = None
+        self.view = None  # the hand message's view (Halunken, Kami): options, observation
+        self.kind = "kahuna"  # the game, from the snapshot (Kahuna's names none)
         self.hand_seq = -1
         self.moves = 0  # the number of our seat's last request the dealer accepted
         self.need_snapshot = False
@@ -57,6 +59,7 @@ class Seat:
     def _snapshot(self, msg):
         seq = p.check_snapshot(msg)
         self.need_snapshot = False
+        self.kind = msg.get("kind", "kahuna")
         mine = [s for s, u in msg["seats"].items() if u == self.user]
         if mine:
             self.seat = mine[0]
@@ -78,6 +81,7 @@ class Seat:
         if seq < self.hand_seq:
             return "old hand %d" % seq
         self.hand = msg["hand"]
+        self.view = msg.get("view")
         self.hand_seq = seq
         self.seat = msg["seat"]
         return "hand %d" % seq

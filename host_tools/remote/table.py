@@ -16,13 +16,14 @@ starts again with `join CODE` and the same user goes on where the game is.
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
 
 from host_tools import gamearg
 from host_tools import games as hostgames
-from host_tools.remote import broker
+from host_tools.remote import broker, commit
 from host_tools.remote import protocol as p
 from host_tools.remote.seat import Seat
 
@@ -49,12 +50,23 @@ def parse(argv):
                         help="write the public log and state here at the end (JSON)")
         sp.add_argument("--port", metavar="PORT",
                         help="a board on USB at this table: not built yet (docs/remote.md)")
+        sp.add_argument("--secrets", metavar="DIR", default=os.path.join("~", ".kb-remote"),
+                        help="where this table keeps the card and nonce of each secret "
+                             "choice it committed to, until it reveals them (Halunken; "
+                             "default ~/.kb-remote)")
     create.add_argument("--game", default="kahuna", metavar="NAME",
-                        help="the game (default kahuna; a game whose host part provides "
-                             "remote)")
-    create.add_argument("--seat", default="white", help="the creator's seat (default white)")
-    create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
-    create.add_argument("--first", default="white", help="the seat that starts")
+                        help="the game: kahuna (the default), halunken or kami")
+    create.add_argument("--seat", help="the creator's seat (default: the first, white or "
+                                       "p1)")
+    create.add_argument("--variant", choices=("standard", "alternative"),
+                        help="Kahuna's variant (default standard)")
+    create.add_argument("--first", help="the seat that starts (default white or p1)")
+    create.add_argument("--players", type=int, metavar="N",
+                        help="Halunken, Kami: 2 to 4 seats (default 2), one table each")
+    create.add_argument("--mode", help="Halunken: beginner, standard or tactical (H17); "
+                                       "Kami: soldat, seigneur or kami (K18)")
+    create.add_argument("--target", type=int, metavar="N",
+                        help="Kami: the points to reach (1 to 15, default 15)")
     create.add_argument("--code", help="the game's code (default: a new random one)")
     return ap.parse_args(argv)
 
@@ -62,11 +74,14 @@ def parse(argv):
 class Table:
     """One table on the broker: its Seat (what it knows), its player, its requests."""
 
-    def __init__(self, code, user, part, player, log, hello, news=None):
+    def __init__(self, code, user, part, player, log, hello, news=None, secrets=None,
+                 make_player=None):
         self.seat = Seat(code, user)
         self.news = news  # callable(seat, word) after every message, or None
-        self.part = part
-        self.player = player
+        self.part = part  # None until the snapshot names the game (a join)
+        self.play = player  # async (seat, options) -> a request, or None
+        self.make_player = make_player  # (part) -> player, for a part learnt late
+        self.secrets = secrets if secrets is not None else commit.Secrets()
         self.log = once(log)
         self.hello = hello
         self.asked = None  # the event count at our request in flight
@@ -144,16 +159,39 @@ class Table:
 
     async def maybe_move(self, client):
         s = self.seat
-        if not s.current() or s.public.get("turn") != s.seat or self.asked == s.seq:
+        if not s.current() or self.asked == s.seq:
             return
+        if self.part is None:
+            self.part = hostgames.part(s.kind, "remote")
+        if self.play is None:
+            self.play = self.make_player(self.part)
+        if s.view is not None:  # the dealer states the seat's options (Halunken, Kami)
+            opts = s.view.get("options") or []
+        elif s.public.get("turn") != s.seat:
+            return
+        else:
+            opts = self.part.options(s.public, s.hand, s.seat)
         refused = self.tried.setdefault(s.seq, [])
-        opts = [o for o in self.part.options(s.public, s.hand, s.seat) if o not in refused]
+        opts = [o for o in opts if o not in refused]
         if not opts:
             return
-        action = await self.player(s, opts)
-        if action is None:
-            return
-        refused.append(action)  # not asked again at this event if it is refused
+        reveal = [o for o in opts if o[0] == "reveal" and len(o) == 2]
+        if reveal:  # every commitment is in: the reveal, no decision (commit.py)
+            option = reveal[0]
+            action = self.secrets.reveal(s.view["context"], option[1])
+            if action is None:
+                refused.append(option)
+                self.log("cannot reveal %s: this table holds no secret for it (its "
+                         "--secrets folder was lost); the game waits" % option[1])
+                return
+        else:
+            option = await self.play(s, opts)
+            if option is None:
+                return
+            action = option
+            if option[0] == "commit" and len(option) == 3:  # a secret choice: committed
+                action = self.secrets.commit(s.view["context"], option[1], option[2])
+        refused.append(option)  # not asked again at this event if it is refused
         await self.send(client, action)
 
     async def send(self, client, action):
@@ -182,6 +220,9 @@ def ai_player(part, seed):
     seat_ai = part.AiSeat(seed=seed)
 
     async def choose(seat, opts):
+        if seat.view is not None:  # the observation the dealer made for the seat
+            return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts,
+                                  view=seat.view)
         return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts)
     return choose
 
@@ -239,25 +280,37 @@ def main(argv):
             except (hostgames.NoGame, ValueError) as e:
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part(args.game, "remote")
+            wanted = {"variant": args.variant or "standard", "first": args.first or "white"} \
+                if args.game == "kahuna" else {}
+            for key in ("variant", "first", "players", "mode", "target"):
+                if getattr(args, key) is not None and key not in wanted:
+                    wanted[key] = getattr(args, key)  # the game's settings check them
             try:
-                settings = part.check_settings({"variant": args.variant, "first": args.first})
+                settings = part.check_settings(wanted)
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
-            if args.seat not in part.SEATS:
-                raise broker.Fatal("--seat must be one of %s" % ", ".join(part.SEATS))
-            hello = p.hello("create", args.seat, settings, args.game)
+            seats = part.seats_of(settings) if hasattr(part, "seats_of") else part.SEATS
+            seat = args.seat or seats[0]
+            if seat not in seats:
+                raise broker.Fatal("--seat must be one of %s" % ", ".join(seats))
+            hello = p.hello("create", seat, settings, args.game)
             print("game code: %s" % code, flush=True)
         else:
             try:
                 code = p.check_code(args.code)
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
-            part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
+            part = None  # the snapshot names the game
             hello = p.hello("join")
-        player = {"random": random_player, "ai": ai_player}.get(
-            args.player, lambda part, seed: terminal_player(part))(part, args.seed)
-        table = Table(code, args.user, part, player, log, hello,
-                      narrate if args.player == "terminal" else None)
+        make = {"random": random_player, "ai": ai_player}.get(
+            args.player, lambda part, seed: terminal_player(part))
+
+        def make_player(part):
+            return make(part, args.seed)
+        secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
+                                              "%s-%s.json" % (code, args.user)))
+        table = Table(code, args.user, part, make_player(part) if part else None, log, hello,
+                      narrate if args.player == "terminal" else None, secrets, make_player)
         report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
                                             args.patience, table.work, log))
     except broker.Fatal as e:
@@ -265,6 +318,7 @@ def main(argv):
         return 2
     except KeyboardInterrupt:
         return 1
+    part = table.part or hostgames.part(table.seat.kind, "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:
         with open(args.report, "w") as f:
