@@ -29,7 +29,10 @@ import re
 
 VERSION = 1
 PREFIX = "kb"
-MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
+MAX_PAYLOAD = 16384  # bytes: a table's message (hello, move), and the dealer's but below
+# The snapshot carries the game's whole log: a few KB for Kahuna, up to 15 KB measured for
+# a Kami game of 3 players to 15 points (docs/remote.md), more for a long one.
+MAX_SNAPSHOT = 262144
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
 USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
@@ -82,11 +85,11 @@ def encode(obj):
     return json.dumps(obj, separators=(",", ":"), sort_keys=True).encode()
 
 
-def decode(payload, code):
+def decode(payload, code, limit=MAX_PAYLOAD):
     """The JSON object of a message of game `code`, checked for what every message has
     (size, JSON, an object, our version, the game its topic names); Bad otherwise."""
-    if len(payload) > MAX_PAYLOAD:
-        raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), MAX_PAYLOAD))
+    if len(payload) > limit:
+        raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), limit))
     try:
         msg = json.loads(bytes(payload).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):

@@ -36,7 +36,7 @@ class Seat:
         code, kind, user = p.parse_topic(topic)
         if code != self.code or user not in (None, self.user) or kind in ("hello", "move"):
             raise p.Bad("forged", "%s is not a topic of this table" % topic[:80])
-        msg = p.decode(payload, code)
+        msg = p.decode(payload, code, p.MAX_SNAPSHOT if kind == "snapshot" else p.MAX_PAYLOAD)
         return getattr(self, "_" + kind)(msg)
 
     def _event(self, msg):

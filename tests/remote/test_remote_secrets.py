@@ -367,3 +367,19 @@ def test_settings_and_seats_are_checked():
     t = Tables("kami", {"players": 2})
     out, lines = t.say("u9", "hello", p.hello("join"))
     assert lines[0].startswith("refused game-full")
+
+
+def test_a_long_games_snapshot_passes_16_kb_and_is_taken():
+    """A snapshot carries the whole log (a Kami game of 3 players to 15 points measured up
+    to 15 KB): a table takes one past the 16 KB of a request, up to MAX_SNAPSHOT."""
+    from host_tools.remote.seat import Seat
+    log = [[i + 1, "p1", ["pass"]] for i in range(1200)]
+    msg = {"v": 1, "game": CODE, "seq": len(log), "status": "playing", "seats": {},
+           "moves": {}, "public": {"round": 1}, "log": log, "kind": "kami"}
+    payload = p.encode(msg)
+    assert p.MAX_PAYLOAD < len(payload) < p.MAX_SNAPSHOT
+    s = Seat(CODE, "u1")
+    assert s.feed(p.topic(CODE, "snapshot"), payload) == "snapshot 1200"
+    assert s.kind == "kami"
+    with pytest.raises(p.Bad):  # an event that big is not one of ours
+        s.feed(p.topic(CODE, "event"), payload)
