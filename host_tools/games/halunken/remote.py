@@ -295,7 +295,8 @@ def random_request(opts, rng):
 def summary(public):
     scores = ", ".join("%s %s" % kv for kv in sorted(public["scores"].items()))
     return "round %s, step %s, %s to act; scores %s%s" % (
-        public["round"], public["step"], public["turn"] or "everyone", scores,
+        public["round"], public["step"],
+        "every seat (a secret choice)" if public.get("secret") else public["turn"], scores,
         "; winner %s" % " ".join(public["winner"]) if public["winner"] else "")
 
 
