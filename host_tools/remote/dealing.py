@@ -53,6 +53,10 @@ class Game:
         for actor, action in events:
             self.log.append([len(self.log) + 1, actor, action])
 
+    def seats_of(self, user):
+        """The seats `user` holds, in order (a table may hold several: Halunken, Kami)."""
+        return sorted(seat for seat, who in self.seats.items() if who == user)
+
     def seat_of(self, user):
         for seat, who in self.seats.items():
             if who == user:
@@ -126,12 +130,20 @@ class Dealer:
         return (p.topic(g.code, "snapshot"), p.encode(msg), True)
 
     def hands(self, g):
+        """Each user's hand message (retained: one per user). A user holding several
+        seats gets them all in one, under "seats", the first also at the top."""
         out = []
-        for seat, user in sorted(g.seats.items()):
-            msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": seat,
-                   "hand": g.dealt.hand(seat)}
-            if hasattr(g.dealt, "view"):  # the seat's private view: options, observation
-                msg["view"] = g.dealt.view(seat)
+        for user in sorted(set(g.seats.values())):
+            mine = g.seats_of(user)
+            private = {}
+            for seat in mine:
+                private[seat] = {"hand": g.dealt.hand(seat)}
+                if hasattr(g.dealt, "view"):  # the seat's private view: options, observation
+                    private[seat]["view"] = g.dealt.view(seat)
+            msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": mine[0]}
+            msg.update(private[mine[0]])
+            if len(mine) > 1:
+                msg["seats"] = private
             out.append((p.topic(g.code, "hand", user), p.encode(msg), True))
         return out
 
@@ -209,12 +221,23 @@ class Dealer:
                 g = Game(code, kind, settings, self.seed_of(code))
             except ValueError as e:
                 raise p.Bad("malformed", str(e)) from None
+            also = msg.get("also", [])
             if seat not in g.seat_names():
                 raise p.Bad("malformed", "seat must be one of %s" % ", ".join(g.seat_names()))
-            g.seats[seat] = user
+            if (not isinstance(also, list) or seat in also or len(set(also)) != len(also)
+                    or not all(s in g.seat_names() for s in also)
+                    or also and not hasattr(g.part, "seats_of")):
+                raise p.Bad("malformed", "also must list other seats of %s, each once"
+                            % ", ".join(g.seat_names()) if hasattr(g.part, "seats_of")
+                            else "a table of %s holds one seat" % kind)
+            for s in [seat] + also:
+                g.seats[s] = user
             self.games[code] = g
+            if len(g.seats) == len(g.seat_names()):
+                g.start()
             self._save(g)
-            return [self.snapshot(g)], ["created %s (%s) for %s as %s" % (code, kind, user, seat)]
+            return self.everything(g), ["created %s (%s) for %s as %s"
+                                        % (code, kind, user, " ".join([seat] + also))]
         if g is None:
             raise p.Bad("unknown-game", "no game %s" % code)
         if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
@@ -222,11 +245,18 @@ class Dealer:
         free = [s for s in g.seat_names() if s not in g.seats]
         if not free:
             raise p.Bad("game-full", "every seat of %s is taken" % code)
-        g.seats[free[0]] = user
-        if len(free) == 1:
+        count = msg.get("seats", 1)
+        if type(count) is not int or count < 1 or count > 1 and not hasattr(g.part, "seats_of"):
+            raise p.Bad("malformed", "seats must be a whole number >= 1 (a table of %s "
+                        "holds one)" % g.kind)
+        if count > len(free):
+            raise p.Bad("game-full", "%s has %d seat(s) free, not %d" % (code, len(free), count))
+        for s in free[:count]:
+            g.seats[s] = user
+        if len(free) == count:
             g.start()
         self._save(g)
-        return self.everything(g), ["%s joined %s as %s" % (user, code, free[0])]
+        return self.everything(g), ["%s joined %s as %s" % (user, code, " ".join(free[:count]))]
 
     def move(self, code, user, msg):
         g = self.games.get(code)
@@ -237,11 +267,11 @@ class Dealer:
             g.part.check_request(action)
         except g.part.Refused as e:
             raise p.Bad(e.code, e.text) from None
-        mine = g.seat_of(user)
-        if mine is None:
+        mine = g.seats_of(user)
+        if not mine:
             raise p.Bad("not-seated", "%s holds no seat in %s" % (user, code))
-        if seat != mine:
-            raise p.Bad("forged", "%s holds %s, not %s" % (user, mine, seat))
+        if seat not in mine:
+            raise p.Bad("forged", "%s holds %s, not %s" % (user, " and ".join(mine), seat))
         if g.dealt is None:
             raise p.Bad("out-of-turn", "the game waits for its players")
         if n <= g.moves.get(seat, 0):

@@ -111,10 +111,16 @@ def _int(msg, key, least=0):
     return value
 
 
-def hello(op, seat=None, settings=None, game_name="kahuna"):
+def hello(op, seat=None, settings=None, game_name="kahuna", also=None, count=1):
+    """A hello; a table of several seats (Halunken, Kami) names the others it creates
+    with (`also`, a list) or how many it joins with (`count`, as "seats")."""
     msg = {"v": VERSION, "op": op}
     if op == "create":
         msg.update({"kind": game_name, "seat": seat, "settings": settings or {}})
+        if also:
+            msg["also"] = list(also)
+    elif count != 1:
+        msg["seats"] = count
     return msg
 
 
@@ -189,10 +195,17 @@ def check_snapshot(msg):
 
 def check_hand(msg):
     seq = _int(msg, "seq", 0)
-    hand = msg.get("hand")
-    if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand) \
-            or not isinstance(msg.get("seat"), str) \
-            or not isinstance(msg.get("view", {}), dict):
+    if not _private(msg) or not isinstance(msg.get("seat"), str):
         raise Bad("malformed", "a hand message has the seat and its cards (and an object "
                   "for its view)")
+    more = msg.get("seats", {})
+    if not isinstance(more, dict) or not all(
+            isinstance(k, str) and isinstance(v, dict) and _private(v) for k, v in more.items()):
+        raise Bad("malformed", "a hand message's seats are {seat: {hand, view}}")
     return seq
+
+
+def _private(entry):
+    hand = entry.get("hand")
+    return (isinstance(hand, list) and all(isinstance(c, str) for c in hand)
+            and isinstance(entry.get("view", {}), dict))

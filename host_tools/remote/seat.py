@@ -13,9 +13,13 @@ from host_tools.remote import protocol as p
 
 
 class Seat:
-    def __init__(self, code, user):
+    """What the table knows for one of its seats: the `index`-th of the seats its user
+    holds, in order (a table of Halunken or Kami may hold several; Kahuna's one)."""
+
+    def __init__(self, code, user, index=0):
         self.code = code
         self.user = user
+        self.index = index
         self.seat = None  # learnt from the snapshot's seats
         self.seq = 0
         self.log = []  # [[seq, actor, action]]
@@ -60,9 +64,9 @@ class Seat:
         seq = p.check_snapshot(msg)
         self.need_snapshot = False
         self.kind = msg.get("kind", "kahuna")
-        mine = [s for s, u in msg["seats"].items() if u == self.user]
-        if mine:
-            self.seat = mine[0]
+        mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
+        if len(mine) > self.index:
+            self.seat = mine[self.index]
             moves = msg["moves"].get(self.seat, 0)
             self.moves = max(self.moves, moves if type(moves) is int else 0)
         if seq < self.seq:
@@ -80,10 +84,19 @@ class Seat:
         seq = p.check_hand(msg)
         if seq < self.hand_seq:
             return "old hand %d" % seq
-        self.hand = msg["hand"]
-        self.view = msg.get("view")
+        entry, seat = msg, msg["seat"]
+        if "seats" in msg:  # a table of several seats: ours is the index-th
+            names = sorted(msg["seats"])
+            if self.index >= len(names):
+                return "no hand %d" % seq
+            seat = names[self.index]
+            entry = msg["seats"][seat]
+        elif self.index:
+            return "no hand %d" % seq
+        self.hand = entry["hand"]
+        self.view = entry.get("view")
         self.hand_seq = seq
-        self.seat = msg["seat"]
+        self.seat = seat
         return "hand %d" % seq
 
     def _reply(self, msg):

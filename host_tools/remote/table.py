@@ -50,6 +50,10 @@ def parse(argv):
                         help="write the public log and state here at the end (JSON)")
         sp.add_argument("--port", metavar="PORT",
                         help="a board on USB at this table: not built yet (docs/remote.md)")
+        sp.add_argument("--seats", type=int, default=1, metavar="N",
+                        help="Halunken, Kami: this table plays N seats (default 1; a "
+                             "create takes --seat and the next ones, a join the first "
+                             "free ones)")
         sp.add_argument("--secrets", metavar="DIR", default=os.path.join("~", ".kb-remote"),
                         help="where this table keeps the card and nonce of each secret "
                              "choice it committed to, until it reveals them (Halunken; "
@@ -75,8 +79,8 @@ class Table:
     """One table on the broker: its Seat (what it knows), its player, its requests."""
 
     def __init__(self, code, user, part, player, log, hello, news=None, secrets=None,
-                 make_player=None):
-        self.seat = Seat(code, user)
+                 make_player=None, count=1, index=0):
+        self.seat = Seat(code, user, index)
         self.news = news  # callable(seat, word) after every message, or None
         self.part = part  # None until the snapshot names the game (a join)
         self.play = player  # async (seat, options) -> a request, or None
@@ -88,6 +92,10 @@ class Table:
         self.asked_at = 0.0
         self.pending = None  # the request in flight
         self.tried = {}  # event count -> requests refused at it
+        # The table's other seats (Halunken, Kami: --seats N), each with its own player
+        # and requests in flight, fed the same messages.
+        self.others = [Table(code, user, part, None, log, None, None, self.secrets,
+                             make_player, index=k) for k in range(1, count)]
 
     async def work(self, client):
         code, user = self.seat.code, self.seat.user
@@ -96,8 +104,8 @@ class Table:
             await client.subscribe(p.topic(code, kind), qos=1)
         for kind in ("hand", "reply"):
             await client.subscribe(p.topic(code, kind, user), qos=1)
-        tasks = [asyncio.create_task(self.say_hello(client)),
-                 asyncio.create_task(self.ask_again(client))]
+        tasks = [asyncio.create_task(self.say_hello(client))] + [
+            asyncio.create_task(t.ask_again(client)) for t in [self] + self.others]
         try:
             return await self.listen(client)
         finally:
@@ -134,28 +142,40 @@ class Table:
 
     async def listen(self, client):
         code = self.seat.code
+        tables = [self] + self.others
         async for message in client.messages:
-            try:
-                word = self.seat.feed(message.topic.value, message.payload)
-            except p.Bad as bad:
-                self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
-                continue
-            if self.news is not None:
-                self.news(self.seat, word)
-            if word.startswith(("duplicate", "old")):
-                self.log("dropped %s" % word)
-            if word.startswith("refused"):
-                self.log(word)
-                if self.seat.refusals[-1].get("n") == self.seat.moves:
-                    self.asked = None  # our request in flight: choose again
-            if self.seat.need_snapshot:  # a gap: read the retained snapshot again
-                self.log("%s: reading the snapshot again" % word)
+            words = [t.take(message) for t in tables]
+            if None in words:
+                continue  # refused: logged
+            if any(t.seat.need_snapshot for t in tables):  # a gap: read the snapshot again
+                self.log("%s: reading the snapshot again" % words[0])
                 await client.unsubscribe(p.topic(code, "snapshot"))
                 await client.subscribe(p.topic(code, "snapshot"), qos=1)
                 continue
-            if self.seat.over() and self.seat.current():
+            if all(t.seat.over() and t.seat.current() for t in tables):
                 return self.seat.report()
-            await self.maybe_move(client)
+            for t in tables:
+                await t.maybe_move(client)
+
+    def take(self, message):
+        """One message fed to this seat's Seat: its word, or None when refused (logged by
+        the table's first seat)."""
+        try:
+            word = self.seat.feed(message.topic.value, message.payload)
+        except p.Bad as bad:
+            if not self.seat.index:
+                self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
+            return None
+        if self.news is not None:
+            self.news(self.seat, word)
+        if word.startswith(("duplicate", "old")) and not self.seat.index:
+            self.log("dropped %s" % word)
+        if word.startswith("refused"):
+            if not self.seat.index:
+                self.log(word)
+            if self.seat.refusals[-1].get("n") == self.seat.moves:
+                self.asked = None  # our request in flight (or another seat's): choose again
+        return word
 
     async def maybe_move(self, client):
         s = self.seat
@@ -293,7 +313,12 @@ def main(argv):
             seat = args.seat or seats[0]
             if seat not in seats:
                 raise broker.Fatal("--seat must be one of %s" % ", ".join(seats))
-            hello = p.hello("create", seat, settings, args.game)
+            if not 1 <= args.seats <= len(seats) or args.seats > 1 and args.game == "kahuna":
+                raise broker.Fatal("--seats must be 1 to %d%s" % (
+                    len(seats), " (a table of kahuna holds one seat)"
+                    if args.game == "kahuna" else ""))
+            also = [s for s in seats if s != seat][:args.seats - 1]
+            hello = p.hello("create", seat, settings, args.game, also=also)
             print("game code: %s" % code, flush=True)
         else:
             try:
@@ -301,7 +326,9 @@ def main(argv):
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
             part = None  # the snapshot names the game
-            hello = p.hello("join")
+            if not 1 <= args.seats <= 4:
+                raise broker.Fatal("--seats must be 1 to 4")
+            hello = p.hello("join", count=args.seats)
         make = {"random": random_player, "ai": ai_player}.get(
             args.player, lambda part, seed: terminal_player(part))
 
@@ -310,7 +337,8 @@ def main(argv):
         secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
                                               "%s-%s.json" % (code, args.user)))
         table = Table(code, args.user, part, make_player(part) if part else None, log, hello,
-                      narrate if args.player == "terminal" else None, secrets, make_player)
+                      narrate if args.player == "terminal" else None, secrets, make_player,
+                      args.seats)
         report = asyncio.run(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
                                             args.patience, table.work, log))
     except broker.Fatal as e:

@@ -14,20 +14,30 @@ CODE = "H7QXM2"
 
 
 class Tables:
-    def __init__(self, kind, settings, seed=5, users=None, ai=()):
+    """`counts`: how many seats each table holds, in order (default one each); a table of
+    several seats is one user, its seats named USER.0, USER.1, ... in `seats`."""
+
+    def __init__(self, kind, settings, seed=5, ai=(), counts=None):
         self.kind = kind
         self.part = hostgames.part(kind, "remote")
         n = settings.get("players", 2)
-        self.users = list(users or ["u%d" % (i + 1) for i in range(n)])
+        counts = list(counts or [1] * n)
+        users = ["u%d" % (i + 1) for i in range(len(counts))]
         self.dealer = dealing.Dealer(lambda code: seed)
-        self.seats = {u: Seat(CODE, u) for u in self.users}
-        self.secrets = {u: commit.Secrets() for u in self.users}
+        self.seats = {}
+        for user, count in zip(users, counts):
+            for k in range(count):
+                self.seats[user if count == 1 else "%s.%d" % (user, k)] = Seat(CODE, user, k)
+        self.users = list(self.seats)  # one name per seat: the tables' players
+        self.secrets = {u: commit.Secrets() for u in users}
         self.ai = {u: self.part.AiSeat() for u in ai}
         self.wire = []  # (topic, payload, retain)
         self.lines = []
-        self.say(self.users[0], "hello", p.hello("create", "p1", settings, kind))
-        for u in self.users[1:]:
-            self.say(u, "hello", p.hello("join"))
+        names = ["p%d" % (i + 1) for i in range(n)]
+        self.say(users[0], "hello", p.hello("create", "p1", settings, kind,
+                                            also=names[1:counts[0]]))
+        for u, count in zip(users[1:], counts[1:]):
+            self.say(u, "hello", p.hello("join", count=count))
 
     def say(self, user, kind, msg):
         topic = p.topic(CODE, kind, user)
@@ -42,26 +52,27 @@ class Tables:
         for topic, payload, retain in out:
             self.wire.append((topic, payload, retain))
             _, kind, user = p.parse_topic(topic)
-            for u, s in self.seats.items():
-                if user in (None, u):
+            for s in self.seats.values():
+                if user in (None, s.user):
                     s.feed(topic, payload)
 
-    def send(self, user, action):
-        s = self.seats[user]
+    def send(self, name, action):
+        s = self.seats[name]
         s.moves += 1
-        return self.say(user, "move", p.move(CODE, s.seat, s.moves, s.seq, action))
+        return self.say(s.user, "move", p.move(CODE, s.seat, s.moves, s.seq, action))
 
-    def request_of(self, user, rng):
-        """The request this table sends now, or None: a random option (or the AI's), a
-        secret choice committed, a reveal once announced."""
-        s = self.seats[user]
+    def request_of(self, name, rng):
+        """The request this seat's table sends now, or None: a random option (or the
+        AI's), a secret choice committed, a reveal once announced."""
+        s = self.seats[name]
+        user, secrets = name, self.secrets[s.user]
         if not s.current() or s.view is None:
             return None
         opts = s.view["options"]
         if not opts:
             return None
         if opts[0][0] == "reveal":
-            return self.secrets[user].reveal(s.view["context"], opts[0][1])
+            return secrets.reveal(s.view["context"], opts[0][1])
         if user in self.ai:
             option = self.ai[user].choose(s.seat, s.public, s.hand, s.log, opts, view=s.view)
         else:
@@ -69,7 +80,7 @@ class Tables:
         if option is None:
             return None
         if option[0] == "commit":
-            return self.secrets[user].commit(s.view["context"], option[1], option[2])
+            return secrets.commit(s.view["context"], option[1], option[2])
         return option
 
     def play(self, rng=None, limit=20000, each=None):

@@ -170,6 +170,32 @@ def test_a_halunken_table_killed_after_committing_comes_back_and_reveals(broker,
     spy.close()
 
 
+def test_a_table_of_two_seats_plays_halunken_against_one(broker, dealer, tmp_path):
+    """alice's table holds p1 and p2 (`--seats 2`), bob's p3: each table commits for its
+    own figures; alice's hand topic carries both her seats, bob's only his."""
+    spy = Spy(broker)
+    code = "HS3XTS"
+    common = ["--player", "random", "--secrets", path_in(tmp_path, "secrets")]
+    a = start(["remote", "create", "--code", code, "--game", "halunken", "--players", "3",
+               "--mode", "standard", "--seats", "2", "--report", path_in(tmp_path, "a.json")]
+              + common + broker.args("alice"), path_in(tmp_path, "alice.log"))
+    assert code_of(a) == code
+    b = start(["remote", "join", code, "--player", "ai", "--report",
+               path_in(tmp_path, "b.json")] + common + broker.args("bob"),
+              path_in(tmp_path, "bob.log"))
+    finish(a, "alice's table of two seats")
+    finish(b, "bob's table")
+    ra, rb = report(path_in(tmp_path, "a.json")), report(path_in(tmp_path, "b.json"))
+    assert ra == rb and commit.audit(ra["log"]) == []
+    assert {e[1] for e in ra["log"] if e[2][0] == "commit"} == {"p1", "p2", "p3"}
+    for topic, payload, _ in spy.got():
+        if "/hand/" in topic:
+            msg = json.loads(payload)
+            held = sorted(msg.get("seats", {msg["seat"]: None}))
+            assert held == (["p1", "p2"] if topic.endswith("/alice") else ["p3"]), topic
+    spy.close()
+
+
 def test_a_join_names_no_game_and_a_wrong_setting_is_one_line(broker, dealer, tmp_path):
     bad = start(["remote", "create", "--code", "HB2XTS", "--game", "kami", "--players",
                  "7"] + broker.args("alice"), path_in(tmp_path, "bad.log"))

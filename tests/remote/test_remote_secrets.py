@@ -383,3 +383,33 @@ def test_a_long_games_snapshot_passes_16_kb_and_is_taken():
     assert s.kind == "kami"
     with pytest.raises(p.Bad):  # an event that big is not one of ours
         s.feed(p.topic(CODE, "event"), payload)
+
+
+@pytest.mark.parametrize("kind,settings,counts", [
+    ("kami", {"players": 4, "target": 5}, [2, 2]),
+    ("kami", {"players": 4, "target": 5}, [3, 1]),
+    ("halunken", {"players": 3, "mode": "standard"}, [2, 1]),
+    ("halunken", {"players": 4, "mode": "beginner"}, [1, 3])])
+def test_a_table_holds_several_seats(kind, settings, counts):
+    """A table of several seats (one user): its hand topic holds each of its seats' hands
+    and views, no other table's; it plays each seat; every seat's report is the same."""
+    t = Tables(kind, settings, ai=("u1.1", "u2"), counts=counts)
+    seats = t.game().seats
+    assert sorted(seats) == ["p%d" % (i + 1) for i in range(settings["players"])]
+    assert [list(seats.values()).count("u%d" % (i + 1)) for i in range(2)] == counts
+    t.play(random.Random(7))
+    reports = list(t.reports().values())
+    assert len(reports) == settings["players"] and all(r == reports[0] for r in reports)
+    assert commit.audit(reports[0]["log"]) == []
+    for topic, msg in msgs(t):
+        if "/hand/" in topic:
+            user = topic.split("/")[3]
+            mine = sorted(s for s, u in seats.items() if u == user)
+            assert sorted(msg.get("seats", {msg["seat"]: None})) == mine
+    # a seat of the other table is not this table's to play
+    u1 = [s for s in t.seats.values() if s.user == "u1"][0]
+    other = sorted(s for s, u in seats.items() if u == "u2")[0]
+    out, lines = t.dealer.handle(p.topic(CODE, "move", "u1"), p.encode(
+        p.move(CODE, other, 99, u1.seq, ["pass"])))
+    mine = " and ".join(sorted(s for s, u in seats.items() if u == "u1"))
+    assert lines == ["refused forged from u1 on %s: u1 holds %s, not %s" % (CODE, mine, other)]
