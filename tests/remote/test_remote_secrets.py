@@ -413,3 +413,34 @@ def test_a_table_holds_several_seats(kind, settings, counts):
         p.move(CODE, other, 99, u1.seq, ["pass"])))
     mine = " and ".join(sorted(s for s, u in seats.items() if u == "u1"))
     assert lines == ["refused forged from u1 on %s: u1 holds %s, not %s" % (CODE, mine, other)]
+
+
+@pytest.mark.parametrize("kind,settings", [("halunken", {"players": 3, "mode": "standard"}),
+                                           ("kami", {"players": 4, "target": 5})])
+def test_a_dealer_started_again_replays_its_games_to_the_same_state(kind, settings, tmp_path):
+    """The dealer saves each game (settings, seed, seats, accepted requests: commitments
+    and reveals included) before it publishes; a dealer started again from --state-dir is
+    at the same state, a secret choice half made included, and the game goes on."""
+    from host_tools.remote import dealing
+    state = str(tmp_path)
+    t = Tables(kind, settings, seed=21)
+    t.dealer.state_dir = state  # saved from the first request on
+    rng = random.Random(5)
+    halfway = [0]
+
+    def each(tt):
+        dealt = tt.game().dealt
+        half = kind == "kami" or (dealt.pending is not None and dealt.pending.commits)
+        if halfway[0] == 0 and len(tt.game().log) > 20 and half:
+            halfway[0] = len(tt.game().log)
+            tt.dealer._save(tt.game())
+            again = dealing.Dealer(lambda code: 21, state)
+            g1, g2 = tt.game(), again.games[CODE]
+            assert again.snapshot(g2) == tt.dealer.snapshot(g1)
+            assert again.hands(g2) == tt.dealer.hands(g1)
+            tt.dealer = again  # the tables go on with the dealer started again
+    t.play(rng, each=each)
+    assert halfway[0] > 20
+    reports = list(t.reports().values())
+    assert all(r == reports[0] for r in reports) and reports[0]["public"]["winner"]
+    assert commit.audit(reports[0]["log"]) == []
