@@ -202,3 +202,41 @@ def test_a_join_names_no_game_and_a_wrong_setting_is_one_line(broker, dealer, tm
     assert bad.wait(30) == 2
     lines = output(bad).splitlines()
     assert lines == ["remote: players must be a whole number from 2 to 4, got 7"], lines
+
+
+def test_a_person_at_the_terminal_commits_and_a_closed_terminal_is_one_line(broker, dealer,
+                                                                            tmp_path):
+    import subprocess
+    import sys
+
+    from mpy_runner import ROOT
+    code = "HT2XTS"
+    secrets = path_in(tmp_path, "secrets")
+    log = open(path_in(tmp_path, "alice.log"), "w")
+    a = subprocess.Popen([sys.executable, "-m", "host_tools", "remote", "create", "--code",
+                          code, "--game", "halunken", "--secrets", secrets]
+                         + broker.args("alice"), cwd=ROOT, stdin=subprocess.PIPE,
+                         stdout=log, stderr=subprocess.STDOUT)
+    a.stdin.write(b"x\n99\n" + b"1\n" * 12)  # two wrong answers, then first options; EOF
+    a.stdin.close()
+    b = start(["remote", "join", code, "--player", "random", "--secrets", secrets,
+               "--report", path_in(tmp_path, "b.json")] + broker.args("bob"),
+              path_in(tmp_path, "bob.log"))
+    assert a.wait(60) == 2
+    log.close()
+    with open(path_in(tmp_path, "alice.log")) as f:
+        text = f.read()
+    assert "Traceback" not in text
+    assert "your hand (p1): 1 2 3 4 5 6 7 RUM" in text
+    assert "commit p1 1" in text  # a secret choice offered by its card
+    assert text.count("a number from 1 to") == 2
+    assert re.search(r"event \d+: p1 commit p1 [0-9a-f]{64}", text), text
+    assert text.rstrip().endswith("remote: the terminal closed; the game waits for this "
+                                  "table: `remote join %s` goes on with it" % code), text
+    a2 = start(["remote", "join", code, "--player", "random", "--secrets", secrets,
+                "--report", path_in(tmp_path, "a.json")] + broker.args("alice"),
+               path_in(tmp_path, "alice2.log"))
+    finish(a2, "alice's table, joined again")
+    finish(b, "bob's table")
+    ra, rb = report(path_in(tmp_path, "a.json")), report(path_in(tmp_path, "b.json"))
+    assert ra == rb and commit.audit(ra["log"]) == []
