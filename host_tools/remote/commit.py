@@ -116,6 +116,13 @@ class Secrets:
         card, nonce = self.held[slot]
         return ["commit", figure, digest(context, figure, card, nonce)]
 
+    def cards(self, context):
+        """{figure: card} this table committed to in `context` (its own secrets: a
+        board player choosing Black-Jack's card after its own may know its own, H26)."""
+        head = context + "\n"
+        return {slot[len(head):]: held[0] for slot, held in self.held.items()
+                if slot.startswith(head)}
+
     def reveal(self, context, figure):
         """The request ["reveal", figure, card, nonce], or None when this table holds no
         secret for the slot (lost with its file)."""

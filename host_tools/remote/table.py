@@ -205,6 +205,9 @@ class Table:
                          "--secrets folder was lost); the game waits" % option[1])
                 return
         else:
+            if s.view.get("context") if s.view is not None else False:
+                # its own secrets, for its player alone (the board's player: H26)
+                s.view["committed"] = self.secrets.cards(s.view["context"])
             option = await self.play(s, opts)
             if option is None:
                 return

@@ -74,6 +74,8 @@ class Tables:
         if opts[0][0] == "reveal":
             return secrets.reveal(s.view["context"], opts[0][1])
         if user in self.ai:
+            if s.view.get("context"):  # as host_tools/remote/table.py does
+                s.view["committed"] = secrets.cards(s.view["context"])
             option = self.ai[user].choose(s.seat, s.public, s.hand, s.log, opts, view=s.view)
         else:
             option = self.part.random_request(opts, rng)

@@ -444,3 +444,36 @@ def test_a_dealer_started_again_replays_its_games_to_the_same_state(kind, settin
     reports = list(t.reports().values())
     assert all(r == reports[0] for r in reports) and reports[0]["public"]["winner"]
     assert commit.audit(reports[0]["log"]) == []
+
+
+def test_the_boards_player_knows_its_own_committed_card_for_black_jacks():
+    """H26: W chooses Black-Jack's card after its own; the dealer holds no card before
+    the reveal, so the table tells its board player its own committed card, and the
+    player does not give Black-Jack the same number (equal numbers cancel, H7)."""
+    from host_tools.games.halunken.remote import AiSeat
+    seen = 0
+    for seed in range(1, 40):
+        t = Tables("halunken", {"players": 2}, seed=seed)
+        rng = random.Random(seed)
+        while not t.over():
+            pend = t.game().dealt.pending
+            if pend is not None and "blackjack" in pend.figures and not pend.commits:
+                break
+            u = [u for u in t.users if t.request_of(u, random.Random(0)) is not None][0]
+            t.send(u, t.request_of(u, rng))
+        if t.over():
+            continue
+        w = [n for n, s in t.seats.items() if s.seat == t.game().dealt.pending.figures[
+            "blackjack"]][0]
+        s = t.seats[w]
+        for card in ("1", "4", "7"):
+            if ["commit", s.seat, card] not in s.view["options"]:
+                continue
+            secrets = commit.Secrets()
+            secrets.commit(s.view["context"], s.seat, card)
+            view = dict(s.view, committed=secrets.cards(s.view["context"]))
+            bj = [o for o in s.view["options"] if o[1] == "blackjack"]
+            choice = AiSeat().choose(s.seat, s.public, s.hand, s.log, bj, view=view)
+            assert choice[1] == "blackjack" and choice[2] != card, (seed, card, choice)
+            seen += 1
+    assert seen >= 5

@@ -328,5 +328,9 @@ class AiSeat:
         if opts[0][0] == "commit":  # one figure at a time: the seat's own first (H32)
             opts = [o for o in opts if o[1] == opts[0][1]]
         acts = [from_wire(o, players) for o in opts]
-        best = ai.decide(dict(view["obs"]), acts)
+        obs = dict(view["obs"])
+        own = (view.get("committed") or {}).get(seat)
+        if own in deck.MOVE_WORDS:  # its own card, committed: the dealer cannot know it
+            obs["choice"] = deck.move_card(own)
+        best = ai.decide(obs, acts)
         return opts[acts.index(best)] if best in acts else opts[0]
