@@ -116,6 +116,12 @@ class Secrets:
         card, nonce = self.held[slot]
         return ["commit", figure, digest(context, figure, card, nonce)]
 
+    def forget(self):
+        """The game is over (every card opened): the file goes."""
+        self.held = {}
+        if self.path and os.path.exists(self.path):
+            os.remove(self.path)
+
     def cards(self, context):
         """{figure: card} this table committed to in `context` (its own secrets: a
         board player choosing Black-Jack's card after its own may know its own, H26)."""

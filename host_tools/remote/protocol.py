@@ -5,7 +5,8 @@ dealer.py) and the tables (host_tools/remote/table.py) move these messages with 
 Topics, for a game whose code is CODE (six letters and digits) and a broker user USER:
 
     kb/CODE/hello/USER     table -> dealer   {"v", "op": "create", "game", "seat", "settings"}
-                                             or {"v", "op": "join"}
+                                             or {"v", "op": "join"} (+ "also": [seats] or
+                                             "seats": N, a table of several seats)
     kb/CODE/move/USER      table -> dealer   {"v", "game": CODE, "seat", "n", "base", "action"}
     kb/CODE/event          dealer -> all     {"v", "game", "seq", "actor", "action", "public"}
                                              (public: the state after the request's last

@@ -349,6 +349,7 @@ def main(argv):
         return 2
     except KeyboardInterrupt:
         return 1
+    secrets.forget()  # every card of the game was opened: nothing left to keep
     part = table.part or hostgames.part(table.seat.kind, "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:

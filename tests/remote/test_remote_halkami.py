@@ -4,6 +4,7 @@ table, a spy on `#` that finds no hidden card on the wire, a table killed and st
 again that goes on (its committed secret kept in its --secrets folder)."""
 
 import json
+import os
 import re
 import signal
 
@@ -165,6 +166,7 @@ def test_a_halunken_table_killed_after_committing_comes_back_and_reveals(broker,
     ra, rb = reports(tmp_path, 2)
     assert ra == rb and commit.audit(ra["log"]) == []
     assert "bob rejoined %s" % code in output(dealer)
+    assert os.listdir(path_in(tmp_path, "secrets-bob")) == []  # forgotten at the end
     assert "refused mismatch" not in output(dealer)
     assert "cannot reveal" not in output(again)
     spy.close()

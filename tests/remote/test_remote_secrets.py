@@ -345,8 +345,11 @@ def test_a_tables_secrets_outlive_it(tmp_path):
     assert again.commit("H7QXM2/1", "p1", "5") == req  # the first choice is kept
     assert again.reveal("H7QXM2/1", "p1")[2] == "3"
     assert again.reveal("H7QXM2/2", "p1") is None
+    assert again.cards("H7QXM2/1") == {"p1": "3"} and again.cards("H7QXM2/2") == {}
     (tmp_path / "H7QXM2-u1.json").write_text("{garbage")
     assert commit.Secrets(path).reveal("H7QXM2/1", "p1") is None  # unreadable: lost
+    again.forget()  # the game is over
+    assert not (tmp_path / "H7QXM2-u1.json").exists()
 
 
 def test_settings_and_seats_are_checked():
