@@ -84,7 +84,8 @@ class Table:
         self.news = news  # callable(seat, word) after every message, or None
         self.part = part  # None until the snapshot names the game (a join)
         self.play = player  # async (seat, options) -> a request, or None
-        self.make_player = make_player  # (part) -> player, for a part learnt late
+        self.make_player = make_player  # (part, index) -> player: a part learnt late,
+        # or the table's other seats
         self.secrets = secrets if secrets is not None else commit.Secrets()
         self.log = once(log)
         self.hello = hello
@@ -184,7 +185,7 @@ class Table:
         if self.part is None:
             self.part = hostgames.part(s.kind, "remote")
         if self.play is None:
-            self.play = self.make_player(self.part)
+            self.play = self.make_player(self.part, self.seat.index)
         if s.view is not None:  # the dealer states the seat's options (Halunken, Kami)
             opts = s.view.get("options") or []
         elif s.public.get("turn") != s.seat:
@@ -205,7 +206,7 @@ class Table:
                          "--secrets folder was lost); the game waits" % option[1])
                 return
         else:
-            if s.view.get("context") if s.view is not None else False:
+            if s.view is not None and s.view.get("context"):
                 # its own secrets, for its player alone (the board's player: H26)
                 s.view["committed"] = self.secrets.cards(s.view["context"])
             option = await self.play(s, opts)
@@ -335,8 +336,8 @@ def main(argv):
         make = {"random": random_player, "ai": ai_player}.get(
             args.player, lambda part, seed: terminal_player(part))
 
-        def make_player(part):
-            return make(part, args.seed)
+        def make_player(part, index=0):
+            return make(part, args.seed + index)  # each seat its own random sequence
         secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
                                               "%s-%s.json" % (code, args.user)))
         table = Table(code, args.user, part, make_player(part) if part else None, log, hello,
