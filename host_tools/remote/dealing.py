@@ -133,7 +133,11 @@ class Dealer:
         """Each user's hand message (retained: one per user). A user holding several
         seats gets them all in one, under "seats", the first also at the top."""
         out = []
-        for user in sorted(set(g.seats.values())):
+        users = []  # in the order of their first seats, as Kahuna's always were
+        for seat, user in sorted(g.seats.items()):
+            if user not in users:
+                users.append(user)
+        for user in users:
             mine = g.seats_of(user)
             private = {}
             for seat in mine:
