@@ -134,7 +134,7 @@ class Dealer:
         seats gets them all in one, under "seats", the first also at the top."""
         out = []
         users = []  # in the order of their first seats, as Kahuna's always were
-        for seat, user in sorted(g.seats.items()):
+        for _seat, user in sorted(g.seats.items()):
             if user not in users:
                 users.append(user)
         for user in users:

@@ -208,5 +208,12 @@ def check_hand(msg):
 
 def _private(entry):
     hand = entry.get("hand")
-    return (isinstance(hand, list) and all(isinstance(c, str) for c in hand)
-            and isinstance(entry.get("view", {}), dict))
+    view = entry.get("view", {})
+    if not (isinstance(hand, list) and all(isinstance(c, str) for c in hand)
+            and isinstance(view, dict)):
+        return False
+    options = view.get("options", [])  # requests: lists of names
+    return (isinstance(options, list)
+            and all(isinstance(o, list) and o and all(isinstance(a, str) for a in o)
+                    for o in options)
+            and isinstance(view.get("context", ""), (str, type(None))))

@@ -9,6 +9,7 @@ A snapshot newer than what the table holds replaces it. Every message is checked
 (host_tools/remote/protocol.py); a bad one is refused with a reason and changes nothing.
 """
 
+from host_tools import games as hostgames
 from host_tools.remote import protocol as p
 
 
@@ -62,8 +63,12 @@ class Seat:
 
     def _snapshot(self, msg):
         seq = p.check_snapshot(msg)
+        kind = msg.get("kind", "kahuna")
+        if "remote" not in hostgames.provides(kind):
+            raise p.Bad("malformed", "the snapshot names game %r, which has no remote play "
+                        "here" % kind[:20])
         self.need_snapshot = False
-        self.kind = msg.get("kind", "kahuna")
+        self.kind = kind
         mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
         if len(mine) > self.index:
             self.seat = mine[self.index]

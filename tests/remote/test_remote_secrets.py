@@ -480,3 +480,32 @@ def test_the_boards_player_knows_its_own_committed_card_for_black_jacks():
             assert choice[1] == "blackjack" and choice[2] != card, (seed, card, choice)
             seen += 1
     assert seen >= 5
+
+
+def test_a_snapshot_naming_a_game_without_remote_play_is_refused_and_changes_nothing():
+    from host_tools.remote.seat import Seat
+    s = Seat(CODE, "u1")
+    for kind in ("chess", "kahuna/../x", 7):
+        msg = {"v": 1, "game": CODE, "seq": 0, "status": "waiting", "seats": {"p1": "u1"},
+               "moves": {}, "public": None, "log": [], "kind": kind}
+        with pytest.raises(p.Bad) as e:
+            s.feed(p.topic(CODE, "snapshot"), p.encode(msg))
+        assert e.value.code == "malformed"
+        assert s.kind == "kahuna" and s.seat is None and s.status is None
+
+
+def test_a_hand_message_with_a_bad_view_is_refused_and_changes_nothing():
+    from host_tools.remote.seat import Seat
+    s = Seat(CODE, "u1")
+    good = {"v": 1, "game": CODE, "seq": 3, "seat": "p1", "hand": ["1"],
+            "view": {"options": [["pass"]], "context": None}}
+    for view in ({"options": "pass"}, {"options": [[]]}, {"options": [[1]]},
+                 {"options": [], "context": 5}, []):
+        with pytest.raises(p.Bad):
+            s.feed(p.topic(CODE, "hand", "u1"), p.encode(dict(good, view=view)))
+        assert s.hand is None and s.view is None
+    for seats in ({"p2": {"hand": "x"}}, {"p2": {"hand": [], "view": {"options": [[2]]}}}):
+        with pytest.raises(p.Bad):
+            s.feed(p.topic(CODE, "hand", "u1"), p.encode(dict(good, seats=seats)))
+    assert s.feed(p.topic(CODE, "hand", "u1"), p.encode(good)) == "hand 3"
+    assert s.view == good["view"]
