@@ -197,6 +197,10 @@ class Table:
         if not opts:
             return
         reveal = [o for o in opts if o[0] == "reveal" and len(o) == 2]
+        secret = [o for o in opts if o[0] in ("commit", "reveal")]
+        if secret and not isinstance((s.view or {}).get("context"), str):
+            self.log("the dealer offers %s without its context: not sent" % " ".join(secret[0]))
+            return
         if reveal:  # every commitment is in: the reveal, no decision (commit.py)
             option = reveal[0]
             action = self.secrets.reveal(s.view["context"], option[1])
