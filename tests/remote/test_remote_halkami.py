@@ -98,7 +98,9 @@ def test_kami_three_tables_alike_and_no_hidden_card_on_the_wire(broker, dealer, 
     ra, rb, rc = reports(tmp_path, 3)
     assert ra == rb == rc and ra["public"]["winner"]
     assert [e[0] for e in ra["log"]] == list(range(1, ra["seq"] + 1))
-    seats = {"p1": "alice", "p2": "bob", "p3": "carol"}
+    snapshots = [json.loads(m[1]) for m in spy.got() if m[0].endswith("/snapshot")]
+    seats = snapshots[-1]["seats"]  # bob and carol join in either order
+    assert sorted(seats.values()) == ["alice", "bob", "carol"] and seats["p1"] == "alice"
     assert check_kami_wire(spy.got(), seats) >= ra["seq"]
     assert any(e[2] == ["defend"] for e in ra["log"])  # face-down defences were laid
     # the board's player: every request legal (a join said before the create is refused
