@@ -38,13 +38,26 @@ class Game:
         self.dealt = None
         self.token = None  # a private game's token: nobody takes a seat without it
 
+    def seat_names(self):
+        """The game's seats: the part's SEATS, or as many as its settings say (a part with
+        `seats_of`: Halunken and Kami seat 2 to 4)."""
+        seats_of = getattr(self.part, "seats_of", None)
+        return tuple(seats_of(self.settings)) if seats_of else self.part.SEATS
+
     def start(self):
-        self.dealt = self.part.Dealt(self.settings, self.seed)
+        if getattr(self.part, "COMMITS", False):  # commitments name their game (commit.py)
+            self.dealt = self.part.Dealt(self.settings, self.seed, self.code)
+        else:
+            self.dealt = self.part.Dealt(self.settings, self.seed)
         self._note(self.dealt.events)
 
     def _note(self, events):
         for actor, action in events:
             self.log.append([len(self.log) + 1, actor, action])
+
+    def seats_of(self, user):
+        """The seats `user` holds, in order (a table may hold several: Halunken, Kami)."""
+        return sorted(seat for seat, who in self.seats.items() if who == user)
 
     def seat_of(self, user):
         for seat, who in self.seats.items():
@@ -75,7 +88,7 @@ class Game:
         g = cls(obj["code"], obj["kind"], obj["settings"], obj["seed"])
         g.token = obj.get("token")
         g.seats = dict(obj["seats"])
-        if len(g.seats) == len(g.part.SEATS):
+        if len(g.seats) == len(g.seat_names()):
             g.start()
             for seat, action in obj["requests"]:
                 g.requests.append([seat, action])
@@ -115,16 +128,33 @@ class Dealer:
 
     def snapshot(self, g):
         public = g.dealt.public() if g.dealt is not None else None
-        return (p.topic(g.code, "snapshot"),
-                p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log),
-                          "status": g.status(), "seats": g.seats, "moves": g.moves,
-                          "public": public, "log": g.log}), True)
+        msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "status": g.status(),
+               "seats": g.seats, "moves": g.moves, "public": public, "log": g.log}
+        if g.kind != "kahuna":  # a joining table learns the game from it (Kahuna's: none)
+            msg["kind"] = g.kind
+        return (p.topic(g.code, "snapshot"), p.encode(msg), True)
 
     def hands(self, g):
-        return [(p.topic(g.code, "hand", user),
-                 p.encode({"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": seat,
-                           "hand": g.dealt.hand(seat)}), True)
-                for seat, user in sorted(g.seats.items())]
+        """Each user's hand message (retained: one per user). A user holding several
+        seats gets them all in one, under "seats", the first also at the top."""
+        out = []
+        users = []  # in the order of their first seats, as Kahuna's always were
+        for _seat, user in sorted(g.seats.items()):
+            if user not in users:
+                users.append(user)
+        for user in users:
+            mine = g.seats_of(user)
+            private = {}
+            for seat in mine:
+                private[seat] = {"hand": g.dealt.hand(seat)}
+                if hasattr(g.dealt, "view"):  # the seat's private view: options, observation
+                    private[seat]["view"] = g.dealt.view(seat)
+            msg = {"v": p.VERSION, "game": g.code, "seq": len(g.log), "seat": mine[0]}
+            msg.update(private[mine[0]])
+            if len(mine) > 1:
+                msg["seats"] = private
+            out.append((p.topic(g.code, "hand", user), p.encode(msg), True))
+        return out
 
     def everything(self, g, first=1):
         """The game's messages: events from `first` on, the hands, the snapshot."""
@@ -184,7 +214,12 @@ class Dealer:
 
     def hello(self, code, user, msg):
         g = self.games.get(code)
-        seats = g.part.SEATS if g is not None else ("white", "black")
+        if g is not None:
+            seats = g.seat_names()
+        elif msg.get("op") == "create" and isinstance(msg.get("kind"), str):
+            seats = hostgames.part(msg["kind"], "remote").SEATS  # NoGame: malformed
+        else:
+            seats = ("white", "black")
         op, seat, settings, kind = p.check_hello(msg, seats)
         token = p.hello_token(msg)
         if op == "create":
@@ -199,11 +234,24 @@ class Dealer:
                 g = Game(code, kind, settings, self.seed_of(code))
             except ValueError as e:
                 raise p.Bad("malformed", str(e)) from None
-            g.seats[seat] = user
+            also = msg.get("also", [])
+            if seat not in g.seat_names():
+                raise p.Bad("malformed", "seat must be one of %s" % ", ".join(g.seat_names()))
+            if (not isinstance(also, list) or seat in also or len(set(also)) != len(also)
+                    or not all(s in g.seat_names() for s in also)
+                    or also and not hasattr(g.part, "seats_of")):
+                raise p.Bad("malformed", "also must list other seats of %s, each once"
+                            % ", ".join(g.seat_names()) if hasattr(g.part, "seats_of")
+                            else "a table of %s holds one seat" % kind)
+            for s in [seat] + also:
+                g.seats[s] = user
             g.token = token
             self.games[code] = g
+            if len(g.seats) == len(g.seat_names()):
+                g.start()
             self._save(g)
-            return [self.snapshot(g)], ["created %s (%s) for %s as %s" % (code, kind, user, seat)]
+            return self.everything(g), ["created %s (%s) for %s as %s"
+                                        % (code, kind, user, " ".join([seat] + also))]
         if g is None:
             raise p.Bad("unknown-game", "no game %s" % code)
         if g.seat_of(user) is not None:  # a table that comes back: the snapshot says all
@@ -212,14 +260,21 @@ class Dealer:
                                                            g.token.encode()):
             raise p.Bad("bad-token", "game %s is private: join it with its token "
                         "(remote join CODE --token TOKEN)" % code)
-        free = [s for s in g.part.SEATS if s not in g.seats]
+        free = [s for s in g.seat_names() if s not in g.seats]
         if not free:
             raise p.Bad("game-full", "every seat of %s is taken" % code)
-        g.seats[free[0]] = user
-        if len(free) == 1:
+        count = msg.get("seats", 1)
+        if type(count) is not int or count < 1 or count > 1 and not hasattr(g.part, "seats_of"):
+            raise p.Bad("malformed", "seats must be a whole number >= 1 (a table of %s "
+                        "holds one)" % g.kind)
+        if count > len(free):
+            raise p.Bad("game-full", "%s has %d seat(s) free, not %d" % (code, len(free), count))
+        for s in free[:count]:
+            g.seats[s] = user
+        if len(free) == count:
             g.start()
         self._save(g)
-        return self.everything(g), ["%s joined %s as %s" % (user, code, free[0])]
+        return self.everything(g), ["%s joined %s as %s" % (user, code, " ".join(free[:count]))]
 
     def move(self, code, user, msg):
         g = self.games.get(code)
@@ -230,17 +285,20 @@ class Dealer:
             g.part.check_request(action)
         except g.part.Refused as e:
             raise p.Bad(e.code, e.text) from None
-        mine = g.seat_of(user)
-        if mine is None:
+        mine = g.seats_of(user)
+        if not mine:
             raise p.Bad("not-seated", "%s holds no seat in %s" % (user, code))
-        if seat != mine:
-            raise p.Bad("forged", "%s holds %s, not %s" % (user, mine, seat))
+        if seat not in mine:
+            raise p.Bad("forged", "%s holds %s, not %s" % (user, " and ".join(mine), seat))
         if g.dealt is None:
             raise p.Bad("out-of-turn", "the game waits for its players")
         if n <= g.moves.get(seat, 0):
             raise p.Bad("replayed", "request %d of %s was taken already (last %d)"
                         % (n, seat, g.moves.get(seat, 0)))
-        if base != len(g.log):
+        # A commitment or a reveal is made by every seat at once (commit.py): its base is
+        # the event count its seat saw, which the others' may have passed meanwhile.
+        simultaneous = getattr(g.part, "COMMITS", False) and action[0] in ("commit", "reveal")
+        if base != len(g.log) and not (simultaneous and base < len(g.log)):
             raise p.Bad("stale", "made at event %d, the game is at %d" % (base, len(g.log)))
         try:
             first = g.apply(seat, n, action)

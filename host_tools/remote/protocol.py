@@ -6,14 +6,18 @@ Topics, for a game whose code is CODE (six letters and digits) and a broker user
 
     kb/CODE/hello/USER     table -> dealer   {"v", "op": "create", "game", "seat", "settings"}
                                              or {"v", "op": "join"}; either may carry the
-                                             game's "token" (a private game's)
+                                             game's "token" (a private game's) (+ "also":
+                                             [seats] or "seats": N, a table of several seats)
     kb/CODE/move/USER      table -> dealer   {"v", "game": CODE, "seat", "n", "base", "action"}
     kb/CODE/event          dealer -> all     {"v", "game", "seq", "actor", "action", "public"}
                                              (public: the state after the request's last
                                              event, on that one; null on the others)
     kb/CODE/snapshot       dealer -> all, retained: {"v", "game", "seq", "status", "seats",
-                                             "moves", "public", "log"}
+                                             "moves", "public", "log"} (+ "kind" but for
+                                             Kahuna)
     kb/CODE/hand/USER      dealer -> USER, retained: {"v", "game", "seq", "seat", "hand"}
+                                             (+ "view" for Halunken and Kami: the seat's
+                                             options and observation)
     kb/CODE/reply/USER     dealer -> USER    {"v", "game", "n", "refused", "reason"}
 
 The broker's ACL (docs/remote.md) lets USER write only its own hello and move topics and
@@ -27,12 +31,16 @@ import re
 
 VERSION = 1
 PREFIX = "kb"
-MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
+MAX_PAYLOAD = 16384  # bytes: a table's message (hello, move), and the dealer's but below
+# The snapshot carries the game's whole log: a few KB for Kahuna, up to 15 KB measured for
+# a Kami game of 3 players to 15 points (docs/remote.md), more for a long one.
+MAX_SNAPSHOT = 262144
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
 USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
 TOKEN_RE = re.compile("^[%s]{6,20}$" % CODE_LETTERS)
 TOKEN_SIZE = 10  # a new game's token: 31^10, some 8e14 to guess
+MAX_NAME = 64  # characters of a name in an action: a commitment's SHA-256 in hex
 
 
 class Bad(ValueError):
@@ -94,11 +102,11 @@ def encode(obj):
     return json.dumps(obj, separators=(",", ":"), sort_keys=True).encode()
 
 
-def decode(payload, code):
+def decode(payload, code, limit=MAX_PAYLOAD):
     """The JSON object of a message of game `code`, checked for what every message has
     (size, JSON, an object, our version, the game its topic names); Bad otherwise."""
-    if len(payload) > MAX_PAYLOAD:
-        raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), MAX_PAYLOAD))
+    if len(payload) > limit:
+        raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), limit))
     try:
         msg = json.loads(bytes(payload).decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
@@ -120,10 +128,17 @@ def _int(msg, key, least=0):
     return value
 
 
-def hello(op, seat=None, settings=None, game_name="kahuna", token=None):
+def hello(op, seat=None, settings=None, game_name="kahuna", token=None, also=None, count=1):
+    """A hello; a private game's carries its `token`; a table of several seats (Halunken,
+    Kami) names the others it creates with (`also`, a list) or how many it joins with
+    (`count`, as "seats")."""
     msg = {"v": VERSION, "op": op}
     if op == "create":
         msg.update({"kind": game_name, "seat": seat, "settings": settings or {}})
+        if also:
+            msg["also"] = list(also)
+    elif count != 1:
+        msg["seats"] = count
     if token is not None:
         msg["token"] = token
     return msg
@@ -171,7 +186,7 @@ def check_move(msg, code):
         raise Bad("malformed", "a move names its seat")
     action = msg.get("action")
     if (not isinstance(action, list) or not action
-            or not all(isinstance(a, str) and len(a) < 40 for a in action)):
+            or not all(isinstance(a, str) and len(a) <= MAX_NAME for a in action)):
         raise Bad("malformed", "action must be a list of names")
     return seat, _int(msg, "n", 1), _int(msg, "base", 0), action
 
@@ -197,7 +212,8 @@ def check_snapshot(msg):
     if (msg.get("status") not in ("waiting", "playing", "over")
             or not isinstance(msg.get("seats"), dict) or not isinstance(msg.get("moves"), dict)
             or not isinstance(log, list) or len(log) != seq
-            or (seq and not isinstance(msg.get("public"), dict))):
+            or (seq and not isinstance(msg.get("public"), dict))
+            or not isinstance(msg.get("kind", ""), str)):
         raise Bad("malformed", "a snapshot has status, seats, moves, public and the log")
     for i, entry in enumerate(log):
         if (not isinstance(entry, list) or len(entry) != 3 or entry[0] != i + 1
@@ -209,8 +225,24 @@ def check_snapshot(msg):
 
 def check_hand(msg):
     seq = _int(msg, "seq", 0)
-    hand = msg.get("hand")
-    if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand) \
-            or not isinstance(msg.get("seat"), str):
-        raise Bad("malformed", "a hand message has the seat and its cards")
+    if not _private(msg) or not isinstance(msg.get("seat"), str):
+        raise Bad("malformed", "a hand message has the seat and its cards (and an object "
+                  "for its view)")
+    more = msg.get("seats", {})
+    if not isinstance(more, dict) or not all(
+            isinstance(k, str) and isinstance(v, dict) and _private(v) for k, v in more.items()):
+        raise Bad("malformed", "a hand message's seats are {seat: {hand, view}}")
     return seq
+
+
+def _private(entry):
+    hand = entry.get("hand")
+    view = entry.get("view", {})
+    if not (isinstance(hand, list) and all(isinstance(c, str) for c in hand)
+            and isinstance(view, dict)):
+        return False
+    options = view.get("options", [])  # requests: lists of names
+    return (isinstance(options, list)
+            and all(isinstance(o, list) and o and all(isinstance(a, str) for a in o)
+                    for o in options)
+            and isinstance(view.get("context", ""), (str, type(None))))

@@ -9,13 +9,18 @@ A snapshot newer than what the table holds replaces it. Every message is checked
 (host_tools/remote/protocol.py); a bad one is refused with a reason and changes nothing.
 """
 
+from host_tools import games as hostgames
 from host_tools.remote import protocol as p
 
 
 class Seat:
-    def __init__(self, code, user):
+    """What the table knows for one of its seats: the `index`-th of the seats its user
+    holds, in order (a table of Halunken or Kami may hold several; Kahuna's one)."""
+
+    def __init__(self, code, user, index=0):
         self.code = code
         self.user = user
+        self.index = index
         self.seat = None  # learnt from the snapshot's seats
         self.seq = 0
         self.log = []  # [[seq, actor, action]]
@@ -23,6 +28,8 @@ class Seat:
         self.public_seq = -1  # the event the public state is of
         self.status = None
         self.hand = None
+        self.view = None  # the hand message's view (Halunken, Kami): options, observation
+        self.kind = "kahuna"  # the game, from the snapshot (Kahuna's names none)
         self.hand_seq = -1
         self.moves = 0  # the number of our seat's last request the dealer accepted
         self.need_snapshot = False
@@ -34,7 +41,7 @@ class Seat:
         code, kind, user = p.parse_topic(topic)
         if code != self.code or user not in (None, self.user) or kind in ("hello", "move"):
             raise p.Bad("forged", "%s is not a topic of this table" % topic[:80])
-        msg = p.decode(payload, code)
+        msg = p.decode(payload, code, p.MAX_SNAPSHOT if kind == "snapshot" else p.MAX_PAYLOAD)
         return getattr(self, "_" + kind)(msg)
 
     def _event(self, msg):
@@ -56,10 +63,15 @@ class Seat:
 
     def _snapshot(self, msg):
         seq = p.check_snapshot(msg)
+        kind = msg.get("kind", "kahuna")
+        if "remote" not in hostgames.provides(kind):
+            raise p.Bad("malformed", "the snapshot names game %r, which has no remote play "
+                        "here" % kind[:20])
         self.need_snapshot = False
-        mine = [s for s, u in msg["seats"].items() if u == self.user]
-        if mine:
-            self.seat = mine[0]
+        self.kind = kind
+        mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
+        if len(mine) > self.index:
+            self.seat = mine[self.index]
             moves = msg["moves"].get(self.seat, 0)
             self.moves = max(self.moves, moves if type(moves) is int else 0)
         if seq < self.seq:
@@ -77,9 +89,19 @@ class Seat:
         seq = p.check_hand(msg)
         if seq < self.hand_seq:
             return "old hand %d" % seq
-        self.hand = msg["hand"]
+        entry, seat = msg, msg["seat"]
+        if "seats" in msg:  # a table of several seats: ours is the index-th
+            names = sorted(msg["seats"])
+            if self.index >= len(names):
+                return "no hand %d" % seq
+            seat = names[self.index]
+            entry = msg["seats"][seat]
+        elif self.index:
+            return "no hand %d" % seq
+        self.hand = entry["hand"]
+        self.view = entry.get("view")
         self.hand_seq = seq
-        self.seat = msg["seat"]
+        self.seat = seat
         return "hand %d" % seq
 
     def _reply(self, msg):

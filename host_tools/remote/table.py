@@ -16,13 +16,14 @@ starts again with `join CODE` and the same user goes on where the game is.
 import argparse
 import asyncio
 import json
+import os
 import random
 import sys
 import time
 
 from host_tools import gamearg
 from host_tools import games as hostgames
-from host_tools.remote import broker
+from host_tools.remote import broker, commit
 from host_tools.remote import protocol as p
 from host_tools.remote.seat import Seat
 
@@ -54,12 +55,27 @@ def parse(argv):
         sp.add_argument("--echo", action="store_true",
                         help="with --port: print the board's lines and what this table "
                              "knows as JSON lines (tools, tests)")
+        sp.add_argument("--seats", type=int, default=1, metavar="N",
+                        help="Halunken, Kami: this table plays N seats (default 1; a "
+                             "create takes --seat and the next ones, a join the first "
+                             "free ones)")
+        sp.add_argument("--secrets", metavar="DIR", default=os.path.join("~", ".kb-remote"),
+                        help="where this table keeps the card and nonce of each secret "
+                             "choice it committed to, until it reveals them (Halunken; "
+                             "default ~/.kb-remote)")
     create.add_argument("--game", default="kahuna", metavar="NAME",
-                        help="the game (default kahuna; a game whose host part provides "
-                             "remote)")
-    create.add_argument("--seat", default="white", help="the creator's seat (default white)")
-    create.add_argument("--variant", default="standard", choices=("standard", "alternative"))
-    create.add_argument("--first", default="white", help="the seat that starts")
+                        help="the game: kahuna (the default), halunken or kami")
+    create.add_argument("--seat", help="the creator's seat (default: the first, white or "
+                                       "p1)")
+    create.add_argument("--variant", choices=("standard", "alternative"),
+                        help="Kahuna's variant (default standard)")
+    create.add_argument("--first", help="the seat that starts (default white or p1)")
+    create.add_argument("--players", type=int, metavar="N",
+                        help="Halunken, Kami: 2 to 4 seats (default 2), one table each")
+    create.add_argument("--mode", help="Halunken: beginner, standard or tactical (H17); "
+                                       "Kami: soldat, seigneur or kami (K18)")
+    create.add_argument("--target", type=int, metavar="N",
+                        help="Kami: the points to reach (1 to 15, default 15)")
     create.add_argument("--code", help="the game's code (default: a new random one)")
     create.add_argument("--deal-here", action="store_true",
                         help="this table deals its own game (both tables agree to trust it: "
@@ -83,17 +99,25 @@ def parse(argv):
 class Table:
     """One table on the broker: its Seat (what it knows), its player, its requests."""
 
-    def __init__(self, code, user, part, player, log, hello, news=None):
-        self.seat = Seat(code, user)
+    def __init__(self, code, user, part, player, log, hello, news=None, secrets=None,
+                 make_player=None, count=1, index=0):
+        self.seat = Seat(code, user, index)
         self.news = news  # callable(seat, word) after every message, or None
-        self.part = part
-        self.player = player
+        self.part = part  # None until the snapshot names the game (a join)
+        self.play = player  # async (seat, options) -> a request, or None
+        self.make_player = make_player  # (part, index) -> player: a part learnt late,
+        # or the table's other seats
+        self.secrets = secrets if secrets is not None else commit.Secrets()
         self.log = once(log)
         self.hello = hello
         self.asked = None  # the event count at our request in flight
         self.asked_at = 0.0
         self.pending = None  # the request in flight
         self.tried = {}  # event count -> requests refused at it
+        # The table's other seats (Halunken, Kami: --seats N), each with its own player
+        # and requests in flight, fed the same messages.
+        self.others = [Table(code, user, part, None, log, None, None, self.secrets,
+                             make_player, index=k) for k in range(1, count)]
 
     async def work(self, client):
         code, user = self.seat.code, self.seat.user
@@ -102,8 +126,8 @@ class Table:
             await client.subscribe(p.topic(code, kind), qos=1)
         for kind in ("hand", "reply"):
             await client.subscribe(p.topic(code, kind, user), qos=1)
-        tasks = [asyncio.create_task(self.say_hello(client)),
-                 asyncio.create_task(self.ask_again(client))]
+        tasks = [asyncio.create_task(self.say_hello(client))] + [
+            asyncio.create_task(t.ask_again(client)) for t in [self] + self.others]
         try:
             return await self.listen(client)
         finally:
@@ -140,41 +164,83 @@ class Table:
 
     async def listen(self, client):
         code = self.seat.code
+        tables = [self] + self.others
         async for message in client.messages:
-            try:
-                word = self.seat.feed(message.topic.value, message.payload)
-            except p.Bad as bad:
-                self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
-                continue
-            if self.news is not None:
-                self.news(self.seat, word)
-            if word.startswith(("duplicate", "old")):
-                self.log("dropped %s" % word)
-            if word.startswith("refused"):
-                self.log(word)
-                if self.seat.refusals[-1].get("n") == self.seat.moves:
-                    self.asked = None  # our request in flight: choose again
-            if self.seat.need_snapshot:  # a gap: read the retained snapshot again
-                self.log("%s: reading the snapshot again" % word)
+            words = [t.take(message) for t in tables]
+            if None in words:
+                continue  # refused: logged
+            if any(t.seat.need_snapshot for t in tables):  # a gap: read the snapshot again
+                self.log("%s: reading the snapshot again" % words[0])
                 await client.unsubscribe(p.topic(code, "snapshot"))
                 await client.subscribe(p.topic(code, "snapshot"), qos=1)
                 continue
-            if self.seat.over() and self.seat.current():
+            if all(t.seat.over() and t.seat.current() for t in tables):
                 return self.seat.report()
-            await self.maybe_move(client)
+            for t in tables:
+                await t.maybe_move(client)
+
+    def take(self, message):
+        """One message fed to this seat's Seat: its word, or None when refused (logged by
+        the table's first seat)."""
+        try:
+            word = self.seat.feed(message.topic.value, message.payload)
+        except p.Bad as bad:
+            if not self.seat.index:
+                self.log("refused %s on %s: %s" % (bad.code, message.topic.value, bad.text))
+            return None
+        if self.news is not None:
+            self.news(self.seat, word)
+        if word.startswith(("duplicate", "old")) and not self.seat.index:
+            self.log("dropped %s" % word)
+        if word.startswith("refused"):
+            if not self.seat.index:
+                self.log(word)
+            if self.seat.refusals[-1].get("n") == self.seat.moves:
+                self.asked = None  # our request in flight (or another seat's): choose again
+        return word
 
     async def maybe_move(self, client):
         s = self.seat
-        if not s.current() or s.public.get("turn") != s.seat or self.asked == s.seq:
+        if not s.current() or self.asked == s.seq:
             return
+        if self.part is None:
+            self.part = hostgames.part(s.kind, "remote")
+        if self.play is None:
+            self.play = self.make_player(self.part, self.seat.index)
+        if s.view is not None:  # the dealer states the seat's options (Halunken, Kami)
+            opts = s.view.get("options") or []
+        elif s.public.get("turn") != s.seat:
+            return
+        else:
+            opts = self.part.options(s.public, s.hand, s.seat)
         refused = self.tried.setdefault(s.seq, [])
-        opts = [o for o in self.part.options(s.public, s.hand, s.seat) if o not in refused]
+        opts = [o for o in opts if o not in refused]
         if not opts:
             return
-        action = await self.player(s, opts)
-        if action is None:
+        reveal = [o for o in opts if o[0] == "reveal" and len(o) == 2]
+        secret = [o for o in opts if o[0] in ("commit", "reveal")]
+        if secret and not isinstance((s.view or {}).get("context"), str):
+            self.log("the dealer offers %s without its context: not sent" % " ".join(secret[0]))
             return
-        refused.append(action)  # not asked again at this event if it is refused
+        if reveal:  # every commitment is in: the reveal, no decision (commit.py)
+            option = reveal[0]
+            action = self.secrets.reveal(s.view["context"], option[1])
+            if action is None:
+                refused.append(option)
+                self.log("cannot reveal %s: this table holds no secret for it (its "
+                         "--secrets folder was lost); the game waits" % option[1])
+                return
+        else:
+            if s.view is not None and s.view.get("context"):
+                # its own secrets, for its player alone (the board's player: H26)
+                s.view["committed"] = self.secrets.cards(s.view["context"])
+            option = await self.play(s, opts)
+            if option is None:
+                return
+            action = option
+            if option[0] == "commit" and len(option) == 3:  # a secret choice: committed
+                action = self.secrets.commit(s.view["context"], option[1], option[2])
+        refused.append(option)  # not asked again at this event if it is refused
         await self.send(client, action)
 
     async def send(self, client, action):
@@ -203,6 +269,9 @@ def ai_player(part, seed):
     seat_ai = part.AiSeat(seed=seed)
 
     async def choose(seat, opts):
+        if seat.view is not None:  # the observation the dealer made for the seat
+            return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts,
+                                  view=seat.view)
         return seat_ai.choose(seat.seat, seat.public, seat.hand, seat.log, opts)
     return choose
 
@@ -291,12 +360,24 @@ def main(argv, bridge=None):
             except (hostgames.NoGame, ValueError) as e:
                 raise broker.Fatal(str(e)) from None
             part = hostgames.part(args.game, "remote")
+            wanted = {"variant": args.variant or "standard", "first": args.first or "white"} \
+                if args.game == "kahuna" else {}
+            for key in ("variant", "first", "players", "mode", "target"):
+                if getattr(args, key) is not None and key not in wanted:
+                    wanted[key] = getattr(args, key)  # the game's settings check them
             try:
-                settings = part.check_settings({"variant": args.variant, "first": args.first})
+                settings = part.check_settings(wanted)
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
-            if args.seat not in part.SEATS:
-                raise broker.Fatal("--seat must be one of %s" % ", ".join(part.SEATS))
+            seats = part.seats_of(settings) if hasattr(part, "seats_of") else part.SEATS
+            seat = args.seat or seats[0]
+            if seat not in seats:
+                raise broker.Fatal("--seat must be one of %s" % ", ".join(seats))
+            if not 1 <= args.seats <= len(seats) or args.seats > 1 and args.game == "kahuna":
+                raise broker.Fatal("--seats must be 1 to %d%s" % (
+                    len(seats), " (a table of kahuna holds one seat)"
+                    if args.game == "kahuna" else ""))
+            also = [s for s in seats if s != seat][:args.seats - 1]
             token = None
             try:
                 if args.token:
@@ -305,7 +386,7 @@ def main(argv, bridge=None):
                     token = p.new_token(random.SystemRandom())
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
-            hello = p.hello("create", args.seat, settings, args.game, token)
+            hello = p.hello("create", seat, settings, args.game, token, also=also)
             print("game code: %s" % code, flush=True)
             if token:
                 print("game token: %s (the other table joins with: remote join %s --token "
@@ -316,18 +397,29 @@ def main(argv, bridge=None):
                 token = p.check_token(args.token) if args.token else None
             except ValueError as e:
                 raise broker.Fatal(str(e)) from None
-            part = hostgames.part("kahuna", "remote")  # the one game with a remote part yet
-            hello = p.hello("join", token=token)
+            part = None  # the snapshot names the game
+            if not 1 <= args.seats <= 4:
+                raise broker.Fatal("--seats must be 1 to 4")
+            hello = p.hello("join", token=token, count=args.seats)
         if args.port is not None:  # a board plays this table's seat
-            if part.__name__ != "host_tools.games.kahuna.remote":
-                raise broker.Fatal("--port: a board plays Kahuna's remote games only")
+            if part is None:
+                part = hostgames.part("kahuna", "remote")  # a board plays Kahuna only
+            if part.__name__ != "host_tools.games.kahuna.remote" or args.seats != 1:
+                raise broker.Fatal("--port: a board plays one seat of Kahuna's remote "
+                                   "games only")
             report = bridge.run(ser, args, code, part, hello, kw, log,
                                 lambda run: beside(own_dealer(args, code), run))
         else:
-            player = {"random": random_player, "ai": ai_player}.get(
-                args.player, lambda part, seed: terminal_player(part))(part, args.seed)
-            table = Table(code, args.user, part, player, log, hello,
-                          narrate if args.player == "terminal" else None)
+            make = {"random": random_player, "ai": ai_player}.get(
+                args.player, lambda part, seed: terminal_player(part))
+
+            def make_player(part, index=0):
+                return make(part, args.seed + index)  # each seat its own random sequence
+            secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
+                                                  "%s-%s.json" % (code, args.user)))
+            table = Table(code, args.user, part, make_player(part) if part else None, log,
+                          hello, narrate if args.player == "terminal" else None, secrets,
+                          make_player, args.seats)
             report = asyncio.run(beside(own_dealer(args, code), broker.session(
                 kw, "kb-%s-%s" % (code, args.user), True, args.patience, table.work, log)))
     except broker.Fatal as e:
@@ -335,6 +427,8 @@ def main(argv, bridge=None):
         return 2
     except KeyboardInterrupt:
         return 1
+    secrets.forget()  # every card of the game was opened: nothing left to keep
+    part = table.part or hostgames.part(table.seat.kind, "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:
         with open(args.report, "w") as f:

@@ -69,7 +69,12 @@ def no_ports_env(tmp_path):
     (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
       "--first", "green"], "remote: first must be white or black, got 'green'"),
     (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
-      "--game", "kami"], "remote: kami has no remote play yet"),
+      "--game", "kami", "--mode", "chess"], "remote: mode must be one of soldat, seigneur, "
+     "kami, got 'chess'"),
+    (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
+      "--game", "halunken", "--seat", "p4"], "remote: --seat must be one of p1, p2"),
+    (["-m", "host_tools", "remote", "create", "--user", "a", "--password-file", SCENARIO,
+      "--target", "5"], "remote: unknown setting 'target'"),
     (["-m", "host_tools", "remote", "join", "K7QXM2", "--user", "a", "--password-file",
       SCENARIO, "--broker", "localhost:x"], "remote: --broker 'localhost:x': the port must"),
     (["-m", "host_tools", "remote", "join", "K7QXM2", "--user", "a", "--password-file",

@@ -18,6 +18,8 @@ name here.
 - `webgame`    Halunken's side of the browser page: hot seat, the secret choice hidden
 - `chipplay`   the chip benchmark's session (chipbench --game halunken): a movement card's
                acknowledgement timed, and a solo game against the board's p2 and p3
+- `remote`     remote play (docs/remote.md): the dealer's game with its dealt deck, a
+               seat's options and view; movement cards by commit and reveal
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
@@ -25,4 +27,4 @@ deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k,
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
-         "duelgames", "hwplaces", "picture", "webgame", "chipplay")
+         "duelgames", "hwplaces", "picture", "webgame", "chipplay", "remote")

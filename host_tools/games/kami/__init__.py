@@ -22,6 +22,8 @@ of that name here.
                only to its seat, no face-down card named
 - `chipplay`   the chip benchmark's session (chipbench --game kami): a face-down
                defence's acknowledgement timed, and a solo game against the board's p2
+- `remote`     remote play (docs/remote.md): the dealer's game with its shuffled deck,
+               each seat's hand, options and view; face-down defences never published
 
 Every deal of the contract: `table`, `given` and `seed`. The board's players (setting `ai`,
 games/kami/ai.py and solo.py) are in the duel, the scenario language (`option ai=p2,p3`,
@@ -30,4 +32,4 @@ web page and the chip benchmark.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "baselines", "duelgames", "picture", "webgame", "chipplay")
+         "baselines", "duelgames", "picture", "webgame", "chipplay", "remote")
