@@ -28,8 +28,10 @@ VERSION = 1
 PREFIX = "kb"
 MAX_PAYLOAD = 16384  # bytes; a snapshot of a whole game is a few KB
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
-CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
-USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+# No counted repetition ({6}): MicroPython's re (the page's, web/js/remote.js) lacks it.
+CODE_RE = re.compile("^" + "[%s]" % CODE_LETTERS * 6 + "$")
+USER_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
+USER_MAX = 40
 
 
 class Bad(ValueError):
@@ -37,7 +39,7 @@ class Bad(ValueError):
     stale, out-of-turn, game-over or the rules' own) and `text`, one line."""
 
     def __init__(self, code, text):
-        ValueError.__init__(self, "%s: %s" % (code, text))
+        super().__init__("%s: %s" % (code, text))
         self.code = code
         self.text = text
 
@@ -67,7 +69,7 @@ def parse_topic(name):
     if (len(parts) in (3, 4) and parts[0] == PREFIX and CODE_RE.match(parts[1])
             and (len(parts) == 3 and parts[2] in ("event", "snapshot")
                  or len(parts) == 4 and parts[2] in ("hello", "move", "hand", "reply")
-                 and USER_RE.match(parts[3]))):
+                 and USER_RE.match(parts[3]) and len(parts[3]) <= USER_MAX)):
         return parts[1], parts[2], parts[3] if len(parts) == 4 else None
     raise Bad("malformed", "not a topic of remote play: %r" % name[:80])
 
@@ -85,7 +87,7 @@ def decode(payload, code):
         raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), MAX_PAYLOAD))
     try:
         msg = json.loads(bytes(payload).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except ValueError:  # UnicodeDecodeError is one (MicroPython has only the base)
         raise Bad("malformed", "not JSON") from None
     if not isinstance(msg, dict):
         raise Bad("malformed", "not a JSON object")

@@ -1,0 +1,129 @@
+"""A player alone at the browser takes a seat in a remote game (docs/remote.md, "The
+browser"): the static page (as `make web` builds it, in Debian's Chromium) against a host
+table (`python -m host_tools remote join ... --player random`), through a private
+Mosquitto's websockets listener and the dealer. Both tables' reports are the same at the
+end; a page reloaded mid-game and a broker restarted mid-game are healed; no card is on the
+wire before its owner plays it or the rules reveal it; a wrong code, a wrong password and a
+broker that is not there each get one clear line on the page.
+
+The page's seat is played by clicking its option buttons (#remote-options) at random, with
+the host random player's weighting (host_tools/games/kahuna/remote.py random_request).
+(No virtual board takes a seat here: a board at a remote table is not built yet.)"""
+
+import json
+import signal
+
+import pytest
+from remotekit import Spy, finish, output, path_in, report, start, stop
+from test_remote_game import check_privacy
+
+from host_tools.remote.localbroker import Broker
+from websitekit import Page
+
+pytestmark = pytest.mark.slow
+
+# The page's random player: a seeded choice among the option buttons, weighted as the host
+# tables' random player weights its choice; it returns the page's report once the game is
+# over (or null once the game has reached event `until`).
+PLAY = """async ([seed, until]) => {
+  let s = seed;
+  const rnd = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
+  const weights = [[["refill"], 100], [["place", "remove"], 75], [["handicap"], 100],
+    [["draw"], 90], [["end_play"], 100], [["discard"], 100], [["decline", "skip_refill"], 100]];
+  const end = performance.now() + 90000;
+  for (;;) {
+    const v = kahuna.remote.view();
+    if (v && v.over && v.report) return v.report;
+    if (until && v && v.seq >= until) return null;
+    const buttons = [...document.querySelectorAll("#remote-options button")];
+    if (buttons.length) {
+      let chosen = null;
+      for (const [names, percent] of weights) {
+        const some = buttons.filter((b) => names.includes(JSON.parse(b.dataset.action)[0]));
+        if (some.length && rnd() * 100 < percent) {
+          chosen = some[Math.floor(rnd() * some.length)];
+          break;
+        }
+      }
+      (chosen || buttons[Math.floor(rnd() * buttons.length)]).click();
+    }
+    if (performance.now() > end) throw new Error("the game did not end");
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}"""
+
+
+@pytest.fixture
+def wsbroker(tmp_path):
+    b = Broker(tmp_path / "broker", websockets=True)
+    yield b
+    b.stop()
+
+
+@pytest.fixture
+def dealer(wsbroker, tmp_path):
+    proc = start(["dealer"] + wsbroker.args("dealer") + ["--seed", "11"],
+                 path_in(tmp_path, "dealer.log"))
+    yield proc
+    stop(proc)
+
+
+@pytest.fixture
+def page(context, server):
+    pg = Page(context, server.url)
+    yield pg
+    assert pg.errors == []
+    pg.page.close()
+
+
+def fill(pg, broker, user, password=None, code=None):
+    pg.click("#remote summary")
+    pg.page.fill("#remote-form [name=url]", broker.ws_url)
+    pg.page.fill("#remote-form [name=user]", user)
+    pg.page.fill("#remote-form [name=password]",
+                 broker.passwords[user] if password is None else password)
+    if code is not None:
+        pg.page.fill("#remote-form [name=code]", code)
+
+
+def create(pg, broker, user="alice"):
+    """Create a game on the page: its code."""
+    fill(pg, broker, user)
+    pg.click("#remote-create")
+    pg.wait("() => kahuna.remote.view() && kahuna.remote.state === 'online'", timeout=15000)
+    return pg.js("() => kahuna.remote.view().code")
+
+
+def host_table(broker, tmp_path, code, seed=2, user="bob"):
+    return start(["remote", "join", code, "--player", "random", "--seed", str(seed),
+                  "--report", path_in(tmp_path, user + ".json")] + broker.args(user),
+                 path_in(tmp_path, user + ".log"))
+
+
+def message(pg):
+    return pg.text("#remote-message")
+
+
+def test_a_whole_game_between_the_page_and_a_host_table_ends_the_same_unseen(
+        wsbroker, dealer, page, tmp_path):
+    spy = Spy(wsbroker)  # every topic (#), the whole game long
+    code = create(page, wsbroker)
+    assert "Game code: %s" % code in message(page)
+    bob = host_table(wsbroker, tmp_path, code)
+    try:
+        ours = page.js(PLAY, [7, 0])
+        finish(bob, "bob's table")
+    finally:
+        stop(bob)
+    theirs = report(path_in(tmp_path, "bob.json"))
+    assert ours == theirs
+    assert ours["public"]["winner"] in ("white", "black", "draw")
+    assert [e[0] for e in ours["log"]] == list(range(1, ours["seq"] + 1))
+    # The page's seat did play: bridges of white's, and requests on alice's move topic.
+    assert any(e[1] == "white" and e[2][0] == "place" for e in ours["log"])
+    assert check_privacy(spy.got(), {"white": "alice", "black": "bob"}) == ours["seq"]
+    assert any(m[0] == "kb/%s/move/alice" % code for m in spy.got())
+    spy.close()
+    # The page shows the end: the winner, and no option left.
+    assert "wins" in page.text("#remote-status") or "draw" in page.text("#remote-status")
+    assert page.js("() => document.querySelectorAll('#remote-options button').length") == 0
