@@ -11,7 +11,6 @@ the host random player's weighting (host_tools/games/kahuna/remote.py random_req
 (No virtual board takes a seat here: a board at a remote table is not built yet.)"""
 
 import json
-import signal
 
 import pytest
 from remotekit import Spy, finish, output, path_in, report, start, stop
@@ -127,3 +126,108 @@ def test_a_whole_game_between_the_page_and_a_host_table_ends_the_same_unseen(
     # The page shows the end: the winner, and no option left.
     assert "wins" in page.text("#remote-status") or "draw" in page.text("#remote-status")
     assert page.js("() => document.querySelectorAll('#remote-options button').length") == 0
+
+
+def test_a_page_reloaded_and_a_broker_restarted_mid_game_lose_no_move(
+        wsbroker, dealer, page, context, server, tmp_path):
+    code = create(page, wsbroker)
+    bob = host_table(wsbroker, tmp_path, code, seed=3)
+    pages = [page]
+    try:
+        assert page.js(PLAY, [5, 30]) is None  # the game at event 30 or more
+        page.page.close()  # the tab closed (or reloaded) mid-game...
+        again = Page(context, server.url, keep=True)  # ...and the page opened again
+        pages.append(again)
+        assert again.js("() => document.getElementById('remote').open") is True
+        assert again.page.input_value("#remote-form [name=code]") == code
+        assert ("Your game %s goes on: type your password and press Join." % code
+                in message(again))
+        again.page.fill("#remote-form [name=password]", wsbroker.passwords["alice"])
+        again.click("#remote-join")  # the same user joins again: its hand and the snapshot
+        again.wait("() => kahuna.remote.view().current", timeout=15000)
+        assert again.js("() => kahuna.remote.view().seat") == "white"
+        seq = again.js("() => kahuna.remote.view().seq")
+        assert seq >= 30
+
+        # Old events said again (QoS 1 may) and one from the future (a gap): dropped, and
+        # the gap healed from the retained snapshot.
+        as_dealer = Spy(wsbroker, "dealer", topics=("kb/none",))
+        snap = Spy(wsbroker, "spy", topics=("kb/%s/snapshot" % code,))
+        log = json.loads(snap.wait_for(lambda m: True, "the snapshot")[0][1])["log"]
+        snap.close()
+        for s, actor, action in log[:10]:
+            as_dealer.publish("kb/%s/event" % code, json.dumps(
+                {"v": 1, "game": code, "seq": s, "actor": actor, "action": action,
+                 "public": None}))
+        as_dealer.publish("kb/%s/event" % code, json.dumps(
+            {"v": 1, "game": code, "seq": len(log) + 1000, "actor": None,
+             "action": ["display", []], "public": None}))
+        as_dealer.close()
+        again.wait("() => kahuna.remote.healed >= 1", timeout=15000)
+        assert again.js("() => kahuna.remote.view().seq") >= seq
+
+        assert again.js(PLAY, [6, seq + 30]) is None
+        wsbroker.restart()  # the broker restarted mid-game: both tables connect again
+        ours = again.js(PLAY, [8, 0])
+        finish(bob, "bob's table")
+    finally:
+        stop(bob)
+    assert ours == report(path_in(tmp_path, "bob.json"))
+    assert [e[0] for e in ours["log"]] == list(range(1, ours["seq"] + 1))
+    assert "no connection to the broker" in output(bob)  # it lived through the restart
+    websocket_noise(again)
+    assert again.errors == []
+    again.page.close()
+
+
+def websocket_noise(pg):
+    """Chromium's own console lines for a websocket that could not connect or was closed
+    under the client (the broker down, refusing, restarting): the browser's, not the
+    page's; the page says it in its words."""
+    pg.errors[:] = [e for e in pg.errors if not e.startswith(
+        ("WebSocket connection to", "WebSocket is already in CLOSING or CLOSED state"))]
+
+
+def test_bad_input_on_the_page_is_one_clear_line_and_changes_nothing(
+        wsbroker, dealer, page, tmp_path):
+    def attempt(button, expected, state="off", **form):
+        page.page.fill("#remote-form [name=url]", form.get("url", wsbroker.ws_url))
+        page.page.fill("#remote-form [name=user]", form.get("user", "bob"))
+        page.page.fill("#remote-form [name=password]",
+                       form.get("password", wsbroker.passwords["bob"]))
+        page.page.fill("#remote-form [name=code]", form.get("code", ""))
+        page.click(button)
+        page.wait("(t) => document.getElementById('remote-message').textContent.includes(t)",
+                  expected, timeout=15000)
+        text = message(page)
+        assert "\n" not in text.strip() and "Traceback" not in text, text
+        return text
+
+    before = page.view()["state"]
+    page.click("#remote summary")
+    attempt("#remote-join", "A game code is six letters and digits", code="AB1")
+    attempt("#remote-join", "ws://HOST:PORT or wss://HOST:PORT", url="http://127.0.0.1:1",
+            code="K7QXM2")
+    attempt("#remote-create", "A user name is 1 to 40 letters", user="bob smith")
+    attempt("#remote-join", "Type the user name and password", password="", code="K7QXM2")
+    for button in ("#remote-create", "#remote-join"):
+        attempt(button, "The broker refused user bob: wrong user name or password.",
+                password="not-it", code="K7QXM2")
+        assert page.js("() => kahuna.remote.state") == "failed"
+    wsbroker.stop()
+    try:
+        attempt("#remote-join", "No broker answers at %s" % wsbroker.ws_url, code="K7QXM2")
+    finally:
+        wsbroker.start()
+    websocket_noise(page)
+    # None of it touched the page's own game, nor left it for a remote one.
+    assert page.view()["state"] == before
+    assert page.js("() => document.body.classList.contains('remote')") is False
+    # A well-formed code of no game: the dealer says so (and the page keeps asking, as a
+    # join that comes before its game's create is answered once the game exists).
+    attempt("#remote-join", "The dealer refused: unknown-game: no game K7QXM2 (still asking)",
+            code="K7QXM2")
+    assert page.js("() => kahuna.remote.state") == "online"
+    page.click("#remote-leave")
+    assert page.js("() => document.body.classList.contains('remote')") is False
+    websocket_noise(page)

@@ -11,7 +11,8 @@
 //
 // For scripts and tests: kahuna.remote.view() (the table's view: public state, hand,
 // options, report once over), kahuna.remote.move(action), kahuna.remote.state (the
-// connection: "off", "connecting", "online", "offline", "failed").
+// connection: "off", "connecting", "online", "offline", "failed"), kahuna.remote.healed
+// (gaps in the events healed by reading the retained snapshot again).
 
 import { BoardView } from "./boardview.js";
 import { $, cap, make, playerRows } from "./dom.js";
@@ -73,12 +74,13 @@ export class RemoteTable {
     this.client = null;
     this.state = "off";
     this.current = null; // the last view of the Python side
+    this.healed = 0; // gaps healed by reading the snapshot again
+    this.attempts = 0; // create or join pressed
     this.board = new BoardView($("remote-board"), geometry);
     this.timer = null;
     const f = $("remote-form");
     $("remote-create").addEventListener("click", () => this.open(true));
-    $("remote-join").addEventListener("click", () => this.open(false));
-    f.addEventListener("submit", (ev) => {
+    f.addEventListener("submit", (ev) => { // the Join button, or Enter in a field
       ev.preventDefault();
       this.open(false);
     });
@@ -148,6 +150,7 @@ export class RemoteTable {
     this.say("info", create
       ? `Game code: ${opened.code}. Tell it to the other table; connecting to the broker…`
       : `Joining game ${opened.code}; connecting to the broker…`);
+    const attempt = ++this.attempts;
     let mqtt;
     try {
       // A literal path: the build (host_tools/web/build.py) follows it into the site.
@@ -156,6 +159,7 @@ export class RemoteTable {
       this.say("error", "The MQTT client could not be loaded: " + e.message);
       return;
     }
+    if (attempt !== this.attempts) return; // pressed again meanwhile: the last one counts
     this.creating = create;
     this.connect(mqtt, url, user, password, opened.code);
   }
@@ -287,6 +291,7 @@ export class RemoteTable {
     if (r.bad) console.warn("remote:", r.bad); // someone's garbage: refused, nothing changed
     if (r.resubscribe && this.client) {
       const t = r.resubscribe;
+      this.healed += 1;
       this.client.unsubscribe(t, () => this.client && this.client.subscribe(t, { qos: 1 }));
     }
     if (r.word && r.word.startsWith("refused")) {
@@ -408,6 +413,7 @@ export function mountRemote({ runtime, geometry, onError }) {
     view: () => table.current,
     move: (action) => table.move(action),
     get state() { return table.state; },
+    get healed() { return table.healed; },
     table,
   };
   return table;
