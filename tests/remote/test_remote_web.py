@@ -11,14 +11,17 @@ the host random player's weighting (host_tools/games/kahuna/remote.py random_req
 (No virtual board takes a seat here: a board at a remote table is not built yet.)"""
 
 import json
+import os
 
 import pytest
 from remotekit import Spy, finish, output, path_in, report, start, stop
 from test_remote_game import check_privacy
 
 from host_tools.remote.localbroker import Broker
+from mpy_runner import ROOT
 from websitekit import Page
 
+SCREENSHOT = os.path.join(ROOT, "docs", "web-remote.png")
 pytestmark = pytest.mark.slow
 
 # The page's random player: a seeded choice among the option buttons, weighted as the host
@@ -231,3 +234,24 @@ def test_bad_input_on_the_page_is_one_clear_line_and_changes_nothing(
     page.click("#remote-leave")
     assert page.js("() => document.body.classList.contains('remote')") is False
     websocket_noise(page)
+
+
+def test_screenshot_of_a_game_across_tables(wsbroker, dealer, page, request, tmp_path):
+    """docs/web-remote.png, the README's picture of the page at a remote table: the
+    page's turn, its options offered. Rewritten with --update-screenshots (make
+    web-screenshot)."""
+    code = create(page, wsbroker)
+    bob = host_table(wsbroker, tmp_path, code, seed=4)
+    try:
+        assert page.js(PLAY, [9, 40]) is None
+        page.wait("() => document.querySelectorAll('#remote-options button').length > 2",
+                  timeout=30000)
+        page.js("() => window.scrollTo(0, 0)")
+        out = SCREENSHOT if request.config.getoption("--update-screenshots") else str(
+            tmp_path / "web-remote.png")
+        page.page.screenshot(path=out)
+    finally:
+        stop(bob)
+    with open(out, "rb") as f:
+        assert f.read(8) == b"\x89PNG\r\n\x1a\n"
+    assert os.path.exists(SCREENSHOT), "docs/web-remote.png is missing: make web-screenshot"
