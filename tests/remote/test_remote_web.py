@@ -238,8 +238,8 @@ def test_bad_input_on_the_page_is_one_clear_line_and_changes_nothing(
 
 def test_screenshot_of_a_game_across_tables(wsbroker, dealer, page, request, tmp_path):
     """docs/web-remote.png, the README's picture of the page at a remote table: the
-    page's turn, its options offered. Rewritten with --update-screenshots (make
-    web-screenshot)."""
+    page's turn, its options offered (rewritten with --update-screenshots, make
+    web-screenshot); then a bridge placed by clicking its connection on the board."""
     code = create(page, wsbroker)
     bob = host_table(wsbroker, tmp_path, code, seed=4)
     try:
@@ -250,6 +250,14 @@ def test_screenshot_of_a_game_across_tables(wsbroker, dealer, page, request, tmp
         out = SCREENSHOT if request.config.getoption("--update-screenshots") else str(
             tmp_path / "web-remote.png")
         page.page.screenshot(path=out)
+        # A connection clicked on the board makes the one move open there.
+        opts = page.js("() => kahuna.remote.view().options")
+        ends = [o[-1] for o in opts]
+        one = [o for o in opts if o[0] in ("place", "remove") and ends.count(o[-1]) == 1]
+        assert one, opts
+        page.click('#remote-board .hit[data-conn="%s"]' % one[0][-1])
+        page.wait("(a) => JSON.stringify(kahuna.remote.view().event.slice(1)) === "
+                  "JSON.stringify(['white', a])", one[0], timeout=15000)
     finally:
         stop(bob)
     with open(out, "rb") as f:

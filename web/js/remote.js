@@ -76,7 +76,10 @@ export class RemoteTable {
     this.current = null; // the last view of the Python side
     this.healed = 0; // gaps healed by reading the snapshot again
     this.attempts = 0; // create or join pressed
-    this.board = new BoardView($("remote-board"), geometry);
+    this.chosenConn = null; // a connection clicked on the board: its options marked
+    this.board = new BoardView($("remote-board"), geometry, {
+      onConnection: (id) => this.pickConnection(id),
+    });
     this.timer = null;
     const f = $("remote-form");
     $("remote-create").addEventListener("click", () => this.open(true));
@@ -312,7 +315,25 @@ export class RemoteTable {
     this.render(r.view);
   }
 
+  // A connection clicked on the board: the one move open there is made; with several
+  // (a bridge from either card, say), they are marked among the options to choose from.
+  pickConnection(id) {
+    const v = this.current;
+    const there = v ? v.options.filter((o) => o[o.length - 1] === id) : [];
+    if (there.length === 1) {
+      try {
+        this.move(there[0]);
+      } catch (e) {
+        this.onError(e);
+      }
+      return;
+    }
+    this.chosenConn = there.length ? id : null;
+    if (v) this.render(v);
+  }
+
   render(v) {
+    if (this.current && this.current.seq !== v.seq) this.chosenConn = null;
     this.current = v;
     document.body.classList.add("remote");
     $("remote-game").hidden = false;
@@ -344,7 +365,9 @@ export class RemoteTable {
     const box = $("remote-options");
     box.replaceChildren();
     for (const action of v.options) {
-      const b = make("button", { cls: "option", text: describe(action),
+      const marked = this.chosenConn && action[action.length - 1] === this.chosenConn;
+      const b = make("button", { cls: "option" + (marked ? " selected" : ""),
+        text: describe(action),
         attrs: { "data-action": JSON.stringify(action) } });
       b.addEventListener("click", () => {
         try {
