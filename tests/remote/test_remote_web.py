@@ -7,7 +7,8 @@ wire before its owner plays it or the rules reveal it; a wrong code, a wrong pas
 broker that is not there each get one clear line on the page.
 
 The page's seat is played by clicking its option buttons (#remote-options) at random, with
-the host random player's weighting (host_tools/games/kahuna/remote.py random_request).
+the host random player's weighting (PLAY, the benchmark's player:
+host_tools/measure/remotepage.py).
 (No virtual board takes a seat here: a board at a remote table is not built yet.)"""
 
 import json
@@ -17,43 +18,13 @@ import pytest
 from remotekit import Spy, finish, output, path_in, report, start, stop
 from test_remote_game import check_privacy
 
+from host_tools.measure.remotepage import PLAY
 from host_tools.remote.localbroker import Broker
 from mpy_runner import ROOT
 from websitekit import Page
 
 SCREENSHOT = os.path.join(ROOT, "docs", "web-remote.png")
 pytestmark = pytest.mark.slow
-
-# The page's random player: a seeded choice among the option buttons, weighted as the host
-# tables' random player weights its choice; it returns the page's report once the game is
-# over (or null once the game has reached event `until`).
-PLAY = """async ([seed, until]) => {
-  let s = seed;
-  const rnd = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648; };
-  const weights = [[["refill"], 100], [["place", "remove"], 75], [["handicap"], 100],
-    [["draw"], 90], [["end_play"], 100], [["discard"], 100], [["decline", "skip_refill"], 100]];
-  const end = performance.now() + 90000;
-  for (;;) {
-    const v = kahuna.remote.view();
-    if (v && v.over && v.report) return v.report;
-    if (until && v && v.seq >= until) return null;
-    const buttons = [...document.querySelectorAll("#remote-options button")];
-    if (buttons.length) {
-      let chosen = null;
-      for (const [names, percent] of weights) {
-        const some = buttons.filter((b) => names.includes(JSON.parse(b.dataset.action)[0]));
-        if (some.length && rnd() * 100 < percent) {
-          chosen = some[Math.floor(rnd() * some.length)];
-          break;
-        }
-      }
-      (chosen || buttons[Math.floor(rnd() * buttons.length)]).click();
-    }
-    if (performance.now() > end) throw new Error("the game did not end");
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}"""
-
 
 @pytest.fixture
 def wsbroker(tmp_path):
