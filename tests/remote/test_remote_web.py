@@ -2,7 +2,8 @@
 browser"): the static page (as `make web` builds it, in Debian's Chromium) against a host
 table (`python -m host_tools remote join ... --player random`), through a private
 Mosquitto's websockets listener and the dealer. Both tables' reports are the same at the
-end; a page reloaded mid-game and a broker restarted mid-game are healed; no card is on the
+end; a page reloaded mid-game, old and future events, the other table killed and a
+broker restarted mid-game are healed; no card is on the
 wire before its owner plays it or the rules reveal it; a wrong code, a wrong password and a
 broker that is not there each get one clear line on the page.
 
@@ -13,6 +14,7 @@ host_tools/measure/remotepage.py).
 
 import json
 import os
+import signal
 
 import pytest
 from remotekit import Spy, finish, output, path_in, report, start, stop
@@ -102,7 +104,7 @@ def test_a_whole_game_between_the_page_and_a_host_table_ends_the_same_unseen(
     assert page.js("() => document.querySelectorAll('#remote-options button').length") == 0
 
 
-def test_a_page_reloaded_and_a_broker_restarted_mid_game_lose_no_move(
+def test_a_page_reloaded_a_table_killed_and_a_broker_restarted_mid_game_lose_no_move(
         wsbroker, dealer, page, context, server, tmp_path):
     code = create(page, wsbroker)
     bob = host_table(wsbroker, tmp_path, code, seed=3)
@@ -140,10 +142,15 @@ def test_a_page_reloaded_and_a_broker_restarted_mid_game_lose_no_move(
         again.wait("() => kahuna.remote.healed >= 1", timeout=15000)
         assert again.js("() => kahuna.remote.view().seq") >= seq
 
-        assert again.js(PLAY, [6, seq + 30]) is None
+        # The other table killed outright mid-game, and started again with join.
+        assert again.js(PLAY, [6, seq + 20]) is None
+        bob.send_signal(signal.SIGKILL)
+        bob.wait(10)
+        bob = host_table(wsbroker, tmp_path, code, seed=4)
+        assert again.js(PLAY, [7, seq + 40]) is None
         wsbroker.restart()  # the broker restarted mid-game: both tables connect again
         ours = again.js(PLAY, [8, 0])
-        finish(bob, "bob's table")
+        finish(bob, "bob's table, started again")
     finally:
         stop(bob)
     assert ours == report(path_in(tmp_path, "bob.json"))
