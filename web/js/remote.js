@@ -185,7 +185,7 @@ export class RemoteTable {
       this.everOnline = true;
       this.render(this.call({ do: "reconnected" }).view);
       client.subscribe(this.subscriptions, { qos: 1 });
-      this.say("info", this.creating
+      this.say("info", this.creating && !this.current.public // the game has not begun
         ? `Game code: ${code}. Tell it to the other table.` : `Connected: game ${code}.`);
       this.tick();
     });
