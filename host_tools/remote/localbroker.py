@@ -5,7 +5,8 @@ user. Debian's `mosquitto` is a system package (`make sysdeps` checks it); witho
 tests fail, never skip.
 
 The users: `dealer` (every game's topics), the tables in TABLES, and `spy`, a test-only
-user that reads every topic (the privacy test listens with it)."""
+user that reads every topic (the privacy test listens with it). `websockets=True` adds a
+listener for browsers (MQTT over websockets, `ws_url`) with the same users and ACL."""
 
 import getpass
 import os
@@ -46,7 +47,7 @@ def free_port():
 
 
 class Broker:
-    def __init__(self, root, tls=False):
+    def __init__(self, root, tls=False, websockets=False):
         if not os.path.exists(MOSQUITTO) or not os.path.exists(MOSQUITTO_PASSWD):
             raise BrokerError("Debian's mosquitto is needed: apt-get install mosquitto "
                               "(make sysdeps says so)")
@@ -77,6 +78,10 @@ class Broker:
                             "-out", self.cert], check=True, capture_output=True, timeout=60)
             tls_conf = ("listener %d 127.0.0.1\ncertfile %s\nkeyfile %s\n"
                         % (self.tls_port, self.cert, key))
+        self.ws_port = None
+        if websockets:  # the page's (web/js/remote.js); the same users and ACL
+            self.ws_port = free_port()
+            tls_conf += "listener %d 127.0.0.1\nprotocol websockets\n" % self.ws_port
         self.conf = os.path.join(self.root, "mosquitto.conf")
         with open(self.conf, "w") as f:
             # As root, mosquitto would drop to the user `mosquitto`, who cannot write here.
@@ -102,19 +107,25 @@ class Broker:
         return ["--broker", "127.0.0.1:%d" % self.port, "--user", user,
                 "--password-file", self.pwfile(user), "--patience", "30"]
 
+    @property
+    def ws_url(self):
+        """The websockets listener's address, for a browser's MQTT client."""
+        return "ws://127.0.0.1:%d" % self.ws_port
+
     def start(self):
         self.proc = subprocess.Popen([MOSQUITTO, "-c", self.conf], stdin=subprocess.DEVNULL,
                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         end = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                if self.proc.poll() is not None or time.monotonic() > end:
-                    raise BrokerError("mosquitto did not start on port %d: %s" % (
-                        self.port, self.log())) from None
-                time.sleep(0.05)
+        for port in (self.port, self.ws_port):
+            while port is not None:
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    if self.proc.poll() is not None or time.monotonic() > end:
+                        raise BrokerError("mosquitto did not start on port %d: %s" % (
+                            port, self.log())) from None
+                    time.sleep(0.05)
 
     def stop(self):
         """A clean stop (SIGTERM): the broker saves its retained messages and sessions."""

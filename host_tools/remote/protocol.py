@@ -36,9 +36,11 @@ MAX_PAYLOAD = 16384  # bytes: a table's message (hello, move), and the dealer's 
 # a Kami game of 3 players to 15 points (docs/remote.md), more for a long one.
 MAX_SNAPSHOT = 262144
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
-CODE_RE = re.compile("^[%s]{6}$" % CODE_LETTERS)
-USER_RE = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
-TOKEN_RE = re.compile("^[%s]{6,20}$" % CODE_LETTERS)
+# No counted repetition ({6}): MicroPython's re (the page's, web/js/remote.js) lacks it.
+CODE_RE = re.compile("^" + "[%s]" % CODE_LETTERS * 6 + "$")
+USER_RE = re.compile(r"^[A-Za-z0-9_.-]+$")
+USER_MAX = 40
+TOKEN_RE = re.compile("^[%s]+$" % CODE_LETTERS)  # 6 to 20 of them (_token_ok)
 TOKEN_SIZE = 10  # a new game's token: 31^10, some 8e14 to guess
 MAX_NAME = 64  # characters of a name in an action: a commitment's SHA-256 in hex
 
@@ -48,7 +50,7 @@ class Bad(ValueError):
     stale, out-of-turn, game-over or the rules' own) and `text`, one line."""
 
     def __init__(self, code, text):
-        ValueError.__init__(self, "%s: %s" % (code, text))
+        super().__init__("%s: %s" % (code, text))
         self.code = code
         self.text = text
 
@@ -64,9 +66,13 @@ def new_token(rand):
     return "".join(rand.choice(CODE_LETTERS) for _ in range(TOKEN_SIZE))
 
 
+def _token_ok(token):
+    return isinstance(token, str) and 6 <= len(token) <= 20 and bool(TOKEN_RE.match(token))
+
+
 def check_token(token):
     token = token.strip().upper() if isinstance(token, str) else token
-    if not isinstance(token, str) or not TOKEN_RE.match(token):
+    if not _token_ok(token):
         raise ValueError("a game's token is 6 to 20 letters and digits (%s)" % CODE_LETTERS)
     return token
 
@@ -91,7 +97,7 @@ def parse_topic(name):
     if (len(parts) in (3, 4) and parts[0] == PREFIX and CODE_RE.match(parts[1])
             and (len(parts) == 3 and parts[2] in ("event", "snapshot")
                  or len(parts) == 4 and parts[2] in ("hello", "move", "hand", "reply")
-                 and USER_RE.match(parts[3]))):
+                 and USER_RE.match(parts[3]) and len(parts[3]) <= USER_MAX)):
         return parts[1], parts[2], parts[3] if len(parts) == 4 else None
     raise Bad("malformed", "not a topic of remote play: %r" % name[:80])
 
@@ -109,7 +115,7 @@ def decode(payload, code, limit=MAX_PAYLOAD):
         raise Bad("malformed", "message of %d bytes, more than %d" % (len(payload), limit))
     try:
         msg = json.loads(bytes(payload).decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except ValueError:  # UnicodeDecodeError is one (MicroPython has only the base)
         raise Bad("malformed", "not JSON") from None
     if not isinstance(msg, dict):
         raise Bad("malformed", "not a JSON object")
@@ -149,7 +155,7 @@ def hello_token(msg):
     token = msg.get("token")
     if token is None:
         return None
-    if not isinstance(token, str) or not TOKEN_RE.match(token):
+    if not _token_ok(token):
         raise Bad("malformed", "a token is 6 to 20 letters and digits")
     return token
 

@@ -7,8 +7,10 @@ web/package-lock.json. It offers every game whose host package provides the page
 (host_tools/gamearg.py NEEDS["page"]) and has a board definition (board_def/GAME.json;
 `--board` names the default game's, Kahuna's unless it is another game's). The build:
 
-- installs that package with `npm ci` (skipped when web/node_modules already holds the
-  locked version);
+- installs the npm packages with `npm ci` (skipped when web/node_modules already holds
+  the locked versions): that one, and `mqtt`, whose browser bundle (an ES module) the
+  page's remote play (web/js/remote.js) imports when a game across tables starts, from
+  vendor/mqtt/ (the site's own copy: no CDN);
 - copies the page (web/index.html, web/style.css and the modules of web/js/ that it
   imports, with each offered game's web/js/GAME/page.js and what it imports; the live
   page's live.js is the live server's, not the site's) and the MicroPython runtime
@@ -45,9 +47,12 @@ DEFAULT_OUT = os.path.join(ROOT, "build", "web")
 BOARD = BOARD_DEF
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
+MQTT = "mqtt"  # remote play's MQTT client in the page (npm's mqtt, over websockets)
+MQTT_BUNDLE = ("dist/mqtt.esm.js", "vendor/mqtt/mqtt.esm.js")  # in the package -> the site
+PACKAGES = (PACKAGE, MQTT)
 ENTRY = "host_tools.web.game"
 # The page's host parts that run in the page (the picture runs here, at the build).
-PAGE_PARTS = ("verbs", "simgame", "simreport", "webgame")
+PAGE_PARTS = ("verbs", "simgame", "simreport", "webgame", "remote")
 # Where a module's file lives: host tools at the root, the firmware's packages in firmware/.
 PACKAGE_DIRS = {"host_tools": ROOT, "core": mpy.FIRMWARE, "games": mpy.FIRMWARE,
                 "hw": mpy.FIRMWARE}
@@ -61,14 +66,14 @@ class BuildError(RuntimeError):
 
 # ------------------------------------------------------------------ npm
 
-def locked_version():
+def locked_version(package=PACKAGE):
     with open(os.path.join(WEB, "package-lock.json"), encoding="utf-8") as f:
         lock = json.load(f)
-    return lock["packages"]["node_modules/" + PACKAGE]["version"]
+    return lock["packages"]["node_modules/" + package]["version"]
 
 
-def installed_version():
-    path = os.path.join(WEB, "node_modules", PACKAGE, "package.json")
+def installed_version(package=PACKAGE):
+    path = os.path.join(WEB, "node_modules", package, "package.json")
     try:
         with open(path, encoding="utf-8") as f:
             return json.load(f).get("version")
@@ -77,22 +82,24 @@ def installed_version():
 
 
 def npm_ci(log=print):
-    """Install the pinned runtime unless web/node_modules already has that version."""
-    want = locked_version()
-    if installed_version() == want:
-        return want
+    """Install the pinned packages unless web/node_modules already has those versions;
+    the runtime's version."""
+    want = {name: locked_version(name) for name in PACKAGES}
+    if all(installed_version(name) == v for name, v in want.items()):
+        return want[PACKAGE]
     npm = shutil.which("npm")
     if npm is None:
         raise BuildError("npm was not found: install Node.js and npm (Debian: apt-get install "
                          "nodejs npm); `make web` does it when CI=true")
-    log("npm ci (%s@%s)" % (PACKAGE, want))
+    log("npm ci (%s)" % ", ".join("%s@%s" % kv for kv in want.items()))
     proc = subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=WEB,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise BuildError("npm ci failed:\n" + proc.stderr.strip())
-    if installed_version() != want:
-        raise BuildError("npm ci did not install %s@%s" % (PACKAGE, want))
-    return want
+    for name, v in want.items():
+        if installed_version(name) != v:
+            raise BuildError("npm ci did not install %s@%s" % (name, v))
+    return want[PACKAGE]
 
 
 # ------------------------------------------------------------------ Python bundle
@@ -171,12 +178,21 @@ def part_modules(games):
     return ["host_tools.games.%s.%s" % (g, p) for g in games for p in PAGE_PARTS]
 
 
+def remote_modules(games):
+    """The page's seat in a game across tables (host_tools/web/game.py's REMOTE_ENTRY, found
+    by name), for the games with a remote part only: the others' pages do without."""
+    from host_tools import games as hostgames
+    from host_tools.web.game import REMOTE_ENTRY
+
+    return [REMOTE_ENTRY] if any("remote" in hostgames.provides(g) for g in games) else []
+
+
 def python_files(entry=ENTRY, games=None):
     """Repository paths of every module `entry` and the games need, their packages'
     __init__.py too."""
     seen = {}
     games = offered() if games is None else games
-    todo = [entry] + game_modules(games) + part_modules(games)
+    todo = [entry] + game_modules(games) + part_modules(games) + remote_modules(games)
     while todo:
         name = todo.pop()
         if name in seen:
@@ -334,6 +350,9 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     os.makedirs(vendor)
     for name in RUNTIME_FILES:
         shutil.copy(os.path.join(WEB, "node_modules", PACKAGE, name), vendor)
+    src, dest = MQTT_BUNDLE
+    os.makedirs(os.path.join(out, os.path.dirname(dest)))
+    shutil.copy(os.path.join(WEB, "node_modules", MQTT, src), os.path.join(out, dest))
     for g in games:
         _write(os.path.join(out, "py", g + ".json"), json.dumps(bundle(g, boards[g])))
         geometry = part(g, "picture").page_geometry(loaded[g])
@@ -341,7 +360,8 @@ def build(out=DEFAULT_OUT, board_path=BOARD, log=print):
     _write(os.path.join(out, "games.json"), json.dumps(
         [{"game": g, "title": gameload.load(g).TITLE} for g in games]))
     _write(os.path.join(out, "build.json"), json.dumps(
-        {"micropython": {"package": PACKAGE, "version": version}}))
+        {"micropython": {"package": PACKAGE, "version": version},
+         "mqtt": {"package": MQTT, "version": installed_version(MQTT)}}))
     files = _site_files(out)
     check_site(out, files, extra)
     _write(os.path.join(out, "sw.js"), service_worker(out, files))
@@ -356,12 +376,17 @@ def sizes(out):
 
     with open(os.path.join(out, "games.json"), encoding="utf-8") as f:
         games = [g["game"] for g in json.load(f)]
-    common = sum(kb(rel) for rel in page_files(out)) - kb("games.json")
+    def loads(rels):  # the mqtt bundle is loaded only when a game across tables starts
+        return sum(kb(rel) for rel in rels if rel != MQTT_BUNDLE[1])
+
+    common = loads(page_files(out)) - kb("games.json")
     per = ", ".join("%s %.0f KB (its Python %.0f KB)" % (
-        g, common + sum(kb(rel) for rel in game_files([g]) if not rel.startswith("js/"))
-        + sum(kb(rel) for rel in page_files(out, page="js/%s/page.js" % g)), kb("py/%s.json" % g))
+        g, common + loads(rel for rel in game_files([g]) if not rel.startswith("js/"))
+        + loads(page_files(out, page="js/%s/page.js" % g)), kb("py/%s.json" % g))
         for g in games)
-    return "%.0f KB in all; a page loads: %s" % (sum(kb(rel) for rel in _site_files(out)), per)
+    mqtt = kb(MQTT_BUNDLE[1])
+    return ("%.0f KB in all; a page loads: %s; a game across tables loads %.0f KB more "
+            "(mqtt)" % (sum(kb(rel) for rel in _site_files(out)), per, mqtt))
 
 
 def main(argv=None):

@@ -23,6 +23,8 @@ The requests every game takes:
                                    after each command (its expect lines are no steps)
     {"op": "record"}               the game as a scenario file (a game record), where
                                    the game's part has `record()` (Kahuna's: once over)
+    {"op": "remote", "do": ...}    the page's seat in a remote game (host_tools/web/
+                                   remoteplay.py, loaded at its first request)
 
 Every other request is the game's (its part's `WebGame.act(op, request)`: Kahuna's deck,
 take, play, press, pick; Halunken's tap, press, pick). Every response has "ok"; an
@@ -46,6 +48,7 @@ from host_tools.simulator.scenario import ScenarioError, parse
 from host_tools.web.weberror import WebError
 
 MAX_TICK_MS = 1000  # a page that was in the background catches up at most this much
+REMOTE_ENTRY = "host_tools.web.remoteplay"
 
 
 def run_scenario(board, text):
@@ -132,9 +135,22 @@ def _tick(game, req):
     return resp
 
 
+def _remote(req):
+    """The page's seat in a game across tables: host_tools/web/remoteplay.py, which the
+    build bundles only for a game with a remote part (REMOTE_ENTRY) and which is imported
+    at the first such request."""
+    try:
+        remoteplay = __import__(REMOTE_ENTRY, None, None, ("handle",))
+    except ImportError:
+        raise WebError("this game is not played across tables yet") from None
+    return remoteplay.handle(req)
+
+
 def dispatch(req):
     """One request (a dict) -> its response (a dict)."""
     op = req.get("op")
+    if op == "remote":
+        return _remote(req)
     if op == "start":
         _start(req)
     elif _session["game"] is None:
