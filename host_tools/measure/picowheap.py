@@ -64,8 +64,13 @@ def _say(line):
 
 _net = net.start("/net.json", lambda topic, payload, retained: None, _say)
 asyncio.create_task(_net.run())
+NO_AI
 import firmware_main  # noqa: E402,F401
 '''
+# --no-ai: a remote game's board, whose own player plays no seat: its code is not
+# preloaded at boot (main.py calls the game's preload(), made a no-op here).
+NO_AI = ("from games.kahuna import game as _game\n"
+         "_game.preload = lambda: None  # the board's AI stays unloaded\n")
 
 # Stand-ins for the RPI_PICO image, which has no network stack: for this measurement only.
 NETWORK = '''\
@@ -104,6 +109,16 @@ def getaddrinfo(host, port, *args):
 '''
 NET_JSON = json.dumps({"ssid": "measure", "wifi_password": "-", "host": "192.0.2.1",
                        "port": 1883, "user": "board", "password": "-"})
+
+
+def image_files(no_ai=False):
+    """The measurement's own files for the image: [(board path, bytes)]."""
+    with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
+        firmware_main = f.read()
+    main_py = MAIN.replace("NO_AI\n", NO_AI if no_ai else "")
+    return [("main.py", main_py.encode()), ("firmware_main.py", firmware_main),
+            ("lib/network.py", NETWORK.encode()), ("lib/socket.py", SOCKET.encode()),
+            ("net.json", NET_JSON.encode())]
 
 
 def pico_w_board(folder):
@@ -215,6 +230,9 @@ def main(argv=None):
                     help="wall-clock seconds the solo game may take (default 1200)")
     ap.add_argument("--baseline", action="store_true",
                     help="the same session on the plain Pico's build too (twice the time)")
+    ap.add_argument("--no-ai", action="store_true",
+                    help="a remote game's board: the AI's code not preloaded, no solo game "
+                         "(the live heap after boot and at the end only)")
     ap.add_argument("--keep", help="keep the images, builds and logs in this folder")
     ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = ap.parse_args(argv)
@@ -224,18 +242,15 @@ def main(argv=None):
     work = args.keep or tempfile.mkdtemp(prefix="picowheap-")
     out = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     uf2 = os.path.abspath(args.uf2)
-    with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
-        firmware_main = f.read()
-    extra = [("main.py", MAIN.encode()), ("firmware_main.py", firmware_main),
-             ("lib/network.py", NETWORK.encode()), ("lib/socket.py", SOCKET.encode()),
-             ("net.json", NET_JSON.encode())]
+    decisions = 0 if args.no_ai else args.decisions
+    extra = image_files(args.no_ai)
     try:
         wifi = session(uf2, os.path.join(work, "picow"), pico_w_board(work), extra,
-                       args.decisions, args.seed, args.wall, out)
+                       decisions, args.seed, args.wall, out)
         plain = None
         if args.baseline:
             plain = session(uf2, os.path.join(work, "pico"), flash.BOARD_DEF, (),
-                            args.decisions, args.seed, args.wall, out)
+                            decisions, args.seed, args.wall, out)
     except (ChipError, flash.FlashError) as e:
         print("picowheap: %s" % e, file=sys.stderr)
         return 1

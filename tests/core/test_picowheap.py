@@ -20,10 +20,10 @@ def test_the_image_is_the_pico_ws_build_with_the_measurements_main_in_front(tmp_
     board = picowheap.pico_w_board(str(tmp_path))
     with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
         firmware_main = f.read()
-    extra = [("main.py", picowheap.MAIN.encode()), ("firmware_main.py", firmware_main),
-             ("lib/network.py", picowheap.NETWORK.encode()),
-             ("lib/socket.py", picowheap.SOCKET.encode()),
-             ("net.json", picowheap.NET_JSON.encode())]
+    extra = picowheap.image_files()
+    main_py = dict(extra)["main.py"]
+    assert b"NO_AI" not in main_py and b"preload" not in main_py
+    assert b"_game.preload = lambda: None" in dict(picowheap.image_files(no_ai=True))["main.py"]
     image = tmp_path / "fs.img"
     paths = chipemulator.build_image(str(image), str(tmp_path / "build"), board, flash.OPT,
                                      extra)
@@ -36,7 +36,7 @@ def test_the_image_is_the_pico_ws_build_with_the_measurements_main_in_front(tmp_
     ctx.buffer[:] = data
     fs = LittleFS(context=ctx, block_size=block_size, block_count=block_count, mount=True)
     with fs.open("main.py", "rb") as f:
-        assert f.read() == picowheap.MAIN.encode()
+        assert f.read() == main_py
     with fs.open("firmware_main.py", "rb") as f:
         assert f.read() == firmware_main
     with fs.open("net.json", "r") as f:

@@ -8,14 +8,22 @@ port's real sockets to a broker on loopback. Driven by tests/remote/test_picow_n
 Subscribes to each TOPIC, then reads commands on stdin: `pub TOPIC TEXT` (QoS 1; prints
 `published TEXT` once the broker has it), `quit`. Prints `say LINE` for each of the
 driver's lines, `ready` once connected and subscribed, `got TOPIC HEX RETAINED` for each
-message; a message whose payload starts with b"raise" makes the callback raise.
+message; a message whose payload starts with b"raise" makes the callback raise. `heap
+started N` and `heap connected N`: the live heap (bytes, after a full collection) once the
+driver is made, and once it is connected and subscribed.
 """
 
 import asyncio
+import gc
 import sys
 from binascii import hexlify
 
 from hw import net
+
+
+def live():
+    gc.collect()
+    return gc.mem_alloc()
 
 
 def show(*parts):
@@ -49,9 +57,11 @@ async def main(path, topics):
     board = net.start(path, on_message, lambda line: show("say", line))
     for topic in topics:
         await board.subscribe(topic)
+    show("heap started", live())
     await board.run()
     for topic in topics:  # connected: subscribed now (again), once the broker said so
         await board.subscribe(topic)
+    show("heap connected", live())
     show("ready")
     await commands(board)
     await board.stop()
