@@ -44,6 +44,7 @@ KIB = 1024.0
 LWIP_BYTES = 26700  # ports/rp2/lwip_inc/lwipopts.h (v1.28): "lwip takes 26700 bytes"
 CYW43_BYTES = 2560  # cyw43_ll_t: 536 words = 2,144 B; the rest of cyw43_t and 2 netifs
 BTSTACK_BYTES = (3 * 1024, 6 * 1024)  # estimated from btstack_config_common.h's pools
+GC_LOW_KIB = 64  # firmware/main.py's GC_LOW: it collects after a poll when free is under it
 
 # The measurement's own main.py: the driver first, as a Pico W set up for remote play
 # would start it, then the firmware's main.py as it is (kept as /firmware_main.py).
@@ -186,12 +187,13 @@ def projection(total_kib):
 
 def report(wifi, plain):
     lo, hi, total, low = live_range(wifi)
-    lines = ["Pico W heap (RPI_PICO v1.28 image on rp2040py; the Pico W's build: game, AI, "
-             "network driver, MQTT client)"]
+    no_ai = wifi.get("no_ai", False)
+    lines = ["Pico W heap (RPI_PICO v1.28 image on rp2040py; the Pico W's build: game, %s"
+             "network driver, MQTT client)" % ("the AI not loaded, " if no_ai else "AI, ")]
     lines.append("  live heap after a full collection: %.1f to %.1f KiB of %.1f KiB (%d "
                  "points: %s)" % (lo, hi, total, len(wifi["live"]),
                                   ", ".join(x[0] for x in wifi["live"])))
-    if low is not None:
+    if low is not None and not no_ai:
         lines.append("  lowest free heap seen by the board: %.1f KiB" % low)
     if plain is not None:
         plo, phi, _, plow = live_range(plain)
@@ -206,9 +208,13 @@ def report(wifi, plain):
                      BTSTACK_BYTES[0] / KIB, BTSTACK_BYTES[1] / KIB))
     lines.append("  projected room above the live heap on a Pico W: %.1f to %.1f KiB "
                  "(on the Pico: %.1f)" % (plo_w - hi, phi_w - hi, total - hi))
-    if low is not None:
-        lines.append("  projected lowest free heap on a Pico W, the same allocations: %.1f "
-                     "to %.1f KiB" % (low - (total - plo_w), low - (total - phi_w)))
+    if low is not None and not no_ai:
+        burst = GC_LOW_KIB - low
+        lines.append("  allocated between two of main.py's looks at the free heap: at least "
+                     "%.1f KiB (from %d KiB, where it collects, down to %.1f)"
+                     % (burst, GC_LOW_KIB, low))
+        lines.append("  projected low point on a Pico W after such a burst: at most %.1f to "
+                     "%.1f KiB free" % (plo_w - hi - burst, phi_w - hi - burst))
     lines.append("  the driver said: %s" % ("; ".join(wifi.get("net_lines", [])) or "-"))
     for res in (wifi, plain):
         for problem in (res or {}).get("problems", []):
@@ -247,6 +253,7 @@ def main(argv=None):
     try:
         wifi = session(uf2, os.path.join(work, "picow"), pico_w_board(work), extra,
                        decisions, args.seed, args.wall, out)
+        wifi["no_ai"] = args.no_ai
         plain = None
         if args.baseline:
             plain = session(uf2, os.path.join(work, "pico"), flash.BOARD_DEF, (),

@@ -92,6 +92,13 @@ def test_the_report_states_measure_and_projection():
     assert "projected room above the live heap on a Pico W: %.1f to %.1f KiB" % (
         low - 110, high - 110) in text
     assert "not joined within 20 s" in text
+    assert "at least 24.0 KiB (from 64 KiB, where it collects, down to 40.0)" in text
+    assert "at most %.1f to %.1f KiB free" % (low - 110 - 24, high - 110 - 24) in text
+    assert "game, AI, network driver" in text
+    wifi["no_ai"] = True  # --no-ai: no game was played, so no low point to project
+    text = picowheap.report(wifi, None)
+    assert "game, the AI not loaded, network driver" in text
+    assert "lowest free" not in text
 
 
 def test_a_missing_uf2_is_one_line_and_exit_2(tmp_path):
