@@ -132,11 +132,11 @@ $(HOST_TOOLS): venv
 # first Pico found. A virtual board (python -m host_tools vboard) prints its port.
 # BOARD=board_def/NAME.json: another board definition (it names the game it installs).
 # A Pico W's board definition ("hardware": {"network": "wifi"}) also gets the MQTT client,
-# fetched once from PyPI by pinned hash into $(PYPI_CACHE) (kept by `make clean`: offline
-# builds go on working); NET=net.json writes its Wi-Fi and broker settings (never shown).
+# fetched once from PyPI by pinned hash into .cache/pypi/ (host_tools/maker/mqttlib.py;
+# git ignores it and `make clean` keeps it: offline builds go on working; KB_PYPI_CACHE=DIR
+# names another folder); NET=net.json writes its Wi-Fi and broker settings (never shown).
 PORT ?=
 NET ?=
-PYPI_CACHE := .cache/pypi
 .PHONY: flash
 flash: venv
 	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board-def $(BOARD)) $(if $(NET),--net $(NET)) $(ARGS)
