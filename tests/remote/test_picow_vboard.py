@@ -110,3 +110,29 @@ def test_a_pico_w_flash_installs_the_client_and_it_reaches_the_broker(tmp_path, 
     assert not (tmp_path / "board" / "lib" / "mqtt_async.mpy").exists()
     assert not (tmp_path / "board" / "hw" / "net.mpy").exists()
     assert (tmp_path / "board" / "net.json").is_file()
+
+
+HAS_NETWORK = ("try:\n import network\n print(network.WLAN(network.STA_IF).isconnected() "
+               "is False)\nexcept ImportError:\n print(None)\n")
+
+
+def test_only_a_virtual_pico_w_has_the_network_module(tmp_path, board):
+    """A virtual Pico (no --pico-w) has no `network`, as a Pico's MicroPython has none; a
+    virtual Pico W has one, whose station has not joined before it is asked to."""
+    b = flash.Board(board.port)
+    try:
+        assert b.eval(HAS_NETWORK) is True
+    finally:
+        b.close()
+    d = tmp_path / "plain"
+    d.mkdir()
+    with open(tmp_path / "plain.log", "w") as log:
+        plain = Running(str(d), log=log)
+        try:
+            b = flash.Board(plain.port)
+            try:
+                assert b.eval(HAS_NETWORK) is None
+            finally:
+                b.close()
+        finally:
+            plain.stop()
