@@ -3,8 +3,8 @@ MQTT client `make flash` installs (/lib/mqtt_async.mpy, compiled by flash.build_
 from the pinned PyPI archive) and the virtual board's fake `network`: it connects with a
 user and password to a real Mosquitto on loopback (the tests' own, localbroker.py),
 subscribes, receives and publishes; survives a broker restart with no QoS 1 message lost
-either way; a wrong password or Wi-Fi key gives one clear line; garbage on a subscribed
-topic ends nothing. The board's side is tests/mp/net_peer.py."""
+either way, nor across a power cut of the board; a wrong password or Wi-Fi key gives one
+clear line; garbage on a subscribed topic ends nothing. The board's side is tests/mp/net_peer.py."""
 
 import json
 import os
@@ -222,4 +222,24 @@ def test_garbage_on_a_subscribed_topic_ends_nothing(tmp_path, broker, lib):
         peer.wait(lambda s: s == "published still here", "a publication after it")
     finally:
         assert "Traceback" not in peer.stop()
+        dealer.close()
+
+
+def test_a_power_cut_loses_nothing_the_broker_held_for_the_board(tmp_path, broker, lib):
+    """The board's session outlives it (clean session off, the same client id from the
+    Pico's unique id): what comes while it is off is delivered once it is back."""
+    dealer = Spy(broker, user="dealer", topics=("kb/#",))
+    path = net_json(tmp_path, broker)
+    peer = Peer(lib, path, [TOPIC_IN])
+    try:
+        peer.wait(lambda s: s == "ready", "the first connection")
+    finally:
+        peer.stop()  # killed: no DISCONNECT, as when the power goes
+    try:
+        dealer.publish(TOPIC_IN, b'{"seq": 5}')  # while the board is off
+        peer = Peer(lib, path, [TOPIC_IN])
+        peer.wait(got(b'{"seq": 5}'), "the message held by the broker")
+        assert len([s for s in peer.seen if got(b'{"seq": 5}')(s)]) == 1
+    finally:
+        peer.stop()
         dealer.close()
