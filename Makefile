@@ -31,7 +31,7 @@ help:
 	@echo "make bench-board [PORT=...]  the board's own loop statistics over its serial link"
 	@echo "make duel    AI against a baseline, e.g. ARGS=\"--white ai --black greedy --games 400\""
 	@echo "make soak    10,000 random games through the firmware (SOAK_GAMES=, SOAK_MP=)"
-	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=..., BOARD=board_def/NAME.json)"
+	@echo "make flash   build the firmware and copy what changed to a Pico (PORT=..., BOARD=board_def/NAME.json, NET=net.json for a Pico W)"
 	@echo "make hardware  regenerate hardware/ (every board; ARGS=\"--board board_def/NAME.json\": one)"
 	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
@@ -131,10 +131,15 @@ $(HOST_TOOLS): venv
 # to the board with mpremote, then reset it and wait for its boot line. Without PORT: the
 # first Pico found. A virtual board (python -m host_tools vboard) prints its port.
 # BOARD=board_def/NAME.json: another board definition (it names the game it installs).
+# A Pico W's board definition ("hardware": {"network": "wifi"}) also gets the MQTT client,
+# fetched once from PyPI by pinned hash into .cache/pypi/ (host_tools/maker/mqttlib.py;
+# git ignores it and `make clean` keeps it: offline builds go on working; KB_PYPI_CACHE=DIR
+# names another folder); NET=net.json writes its Wi-Fi and broker settings (never shown).
 PORT ?=
+NET ?=
 .PHONY: flash
 flash: venv
-	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board-def $(BOARD)) $(ARGS)
+	@$(BIN)/python -m host_tools flash $(if $(PORT),--port $(PORT)) $(if $(BOARD),--board-def $(BOARD)) $(if $(NET),--net $(NET)) $(ARGS)
 
 # make bench-chip UF2=path/to/RPI_PICO.uf2: the firmware on an emulated RP2040 (rp2040py,
 # pinned in pyproject.toml) running the stock MicroPython rp2 port that UF2 holds: tap to

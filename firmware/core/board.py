@@ -3,7 +3,7 @@ power), the game's layout (its places and their pixels) and the palette.
 
     {"name": "...", "game": "kahuna",
      "hardware": {"pins": {...}, "inputs": {...}, "brightness": 0.25,
-                  "max_current_ma": 450, ...},
+                  "max_current_ma": 450, "network": "wifi" (a Pico W; default "none"), ...},
      "layout": {...},      the game's places: games/<game>/layout.py checks them
      "palette": {"white": [255, 255, 255], ...}}
 
@@ -29,6 +29,7 @@ from core.checks import (  # noqa: F401  (BoardError: the board definition's err
     is_num,
     keys,
     no_extra,
+    one_of,
     pos_int,
 )
 
@@ -44,8 +45,14 @@ DEFAULT_ENCODER = {"cw": "next", "ccw": "prev", "press": "ok", "long_press": "ba
 I2C_FREQ = 400000
 TOP_KEYS = ("name", "game", "hardware", "layout", "palette")
 # The hardware section; pico_xy and status_xy place the Pico and the status pixels on the
-# maker's drawings (host_tools/documents/hardware.py).
-HARDWARE_KEYS = ("pins", "inputs", "brightness", "max_current_ma", "pico_xy", "status_xy")
+# maker's drawings (host_tools/documents/hardware.py); network says which Pico it is.
+HARDWARE_KEYS = ("pins", "inputs", "brightness", "max_current_ma", "pico_xy", "status_xy",
+                 "network")
+# hardware.network: "none" (the default) for a Pico, "wifi" for a Pico W (its CYW43 radio):
+# only then does `make flash` install the MQTT client and the network driver (hw/net.py)
+# that remote play over Wi-Fi needs (docs/remote.md, "A Pico W at the table").
+NETWORKS = ("none", "wifi")
+NETWORK_MEANS = {"none": "a Pico", "wifi": "a Pico W"}
 
 
 def game_layout(name):
@@ -97,6 +104,7 @@ def parse(data, keep_raw=True):
         raise BoardError("hardware.brightness", "must be a number with 0 < brightness <= 1, "
                          "got %r" % (b,))
     bd.brightness = float(b)
+    bd.network = one_of(hw.get("network", "none"), NETWORKS, "hardware.network", NETWORK_MEANS)
     bd.max_current_ma = pos_int(get(hw, "max_current_ma", "hardware"),
                                 "hardware.max_current_ma")
     _pins(bd, as_dict(get(hw, "pins", "hardware"), "hardware.pins"))

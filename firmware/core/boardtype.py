@@ -20,3 +20,4 @@ class Board:
         self.pins = {}  # as in the file, i2c.freq filled in
         self.inputs = {}  # {"encoder": {action: role} or None, "bringup": role or None}
         self.bringup_pin = None  # GPIO held at power-up for bring-up mode, or None
+        self.network = "none"  # "wifi" on a Pico W (hardware.network): remote play over Wi-Fi

@@ -61,6 +61,15 @@ def as_str(v, field):
     return v
 
 
+def one_of(v, choices, field, meaning=None):
+    """`v`, one of `choices`; `meaning` ({choice: what it is}) explains each in the error."""
+    if v not in choices or not isinstance(v, str):
+        shown = ", ".join('"%s"%s' % (c, " (%s)" % meaning[c] if meaning else "")
+                          for c in choices)
+        raise BoardError(field, "must be one of %s, got %r" % (shown, v))
+    return v
+
+
 def pos_int(v, field):
     if not is_int(v) or v <= 0:
         raise BoardError(field, "must be a positive integer, got %r" % (v,))

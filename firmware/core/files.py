@@ -6,3 +6,4 @@ and the host tools use these names)."""
 BOARD_FILE = "/board_def/board.json"
 CARDS_FILE = "/cards.json"  # the card registry (core.cards)
 JOURNAL_FILE = "/game.jnl"  # the game's journal (core.journal)
+NET_FILE = "/net.json"  # a Pico W's Wi-Fi and broker settings (hw.net; make flash NET=...)

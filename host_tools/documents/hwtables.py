@@ -145,9 +145,15 @@ def bom_rows(board, power, chain_mm, suggested_mm, cards):
     cards, what, cards_from = cards
     buttons = len(board.pins["buttons"])
     wire_m = int(math.ceil(chain_mm * WIRE_SLACK / 100.0)) / 10.0  # per conductor, 0.1 m up
+    if getattr(board, "network", "none") == "wifi":  # hardware.network: a Pico W
+        pico = ("pcs", "Raspberry Pi Pico WH (or Pico W)", "RP2040 board with the CYW43 "
+                "Wi-Fi radio, for remote play; the H has headers fitted", 1,
+                "1 controller, hardware.network = wifi")
+    else:
+        pico = ("pcs", "Raspberry Pi Pico H (or Pico)", "RP2040 board; the H has headers "
+                "fitted", 1, "1 controller")
     rows = [
-        ("pcs", "Raspberry Pi Pico H (or Pico)", "RP2040 board; the H has headers fitted",
-         1, "1 controller"),
+        pico,
         ("pcs", "WS2812B pixel, 5 V",
          "single pixels on ~10 mm round boards (5V, GND, DIN / DOUT pads), or strip cut to "
          "single pixels", n + _spares(n),

@@ -22,6 +22,13 @@ the board.
    would shadow rules.mpy; a game the board no longer plays) are removed.
    The board's data (core.files: the journal, the card registry) is never written or
    removed: a flash removes only stale .py, .mpy and .tmp files.
+   A board whose definition says `"hardware": {"network": "wifi"}` (a Pico W) also gets
+   the network driver (hw/net.py) and the MQTT client, mqtt_async from the PyPI package
+   micropython-mqtt at its pinned version and hash (host_tools/maker/mqttlib.py, cached in
+   .cache/pypi/), compiled as /lib/mqtt_async.mpy; a plain Pico's build holds neither (and
+   a left-over /lib/mqtt_async.mpy is removed). `--net FILE` (`make flash NET=FILE`)
+   checks a Pico W's Wi-Fi and broker settings (hw.net.parse) and writes them to /net.json
+   on the board, sent from memory, never printed, never kept in the build folder.
 4. Resets the board (a soft reboot from the friendly REPL by default, which keeps the USB
    link; --hard-reset for machine.reset()) and reads the serial link until main.py reports
    {"event": "boot", ...}.
@@ -39,7 +46,9 @@ import time
 from binascii import b2a_base64
 
 from core import gameload
-from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
+from core.board import NETWORKS
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE, NET_FILE
+from host_tools.maker import mqttlib
 from host_tools.maker.findport import choose as choose_port
 from host_tools.maker.linkclient import PortBusy, PortError, open_port
 from host_tools.mpy import ROOT
@@ -56,9 +65,13 @@ OPT = 3
 OPT_LINES = 0
 # The board's data, which a build must never hold: the files the firmware writes (the
 # journal's archives, /game-N.jnl, are safe too: a flash removes only code).
-PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE))
+PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE, NET_FILE))
 CODE_DIRS = ("core", "games", "hw")  # folders that hold only flashed code: stale modules go
 SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
+# A Pico W's own (hardware.network = "wifi"): the network driver, which a plain Pico's build
+# leaves out, and the MQTT client from PyPI, in /lib (on the Pico's sys.path).
+NETWORK_ONLY = ("hw/net.py",)
+CLIENT = "lib/%s.mpy" % mqttlib.MODULE
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...
 WATCHDOG_ENABLE = 1 << 30  # ... and its ENABLE bit
@@ -90,16 +103,78 @@ def find_mpy_cross():
     return found
 
 
-def board_game(board_def):
-    """The game a board definition names; FlashError in one line if it names none."""
+def _board_json(board_def):
     try:
         with open(board_def, encoding="utf-8") as f:
-            game = json.load(f).get("game")
-    except (OSError, ValueError, AttributeError) as e:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
         raise FlashError("%s is not a board definition (%s)" % (board_def, e)) from None
+    if not isinstance(data, dict):
+        raise FlashError("%s is not a board definition (not a JSON object)" % board_def)
+    return data
+
+
+def board_game(board_def):
+    """The game a board definition names; FlashError in one line if it names none."""
+    game = _board_json(board_def).get("game")
     if not isinstance(game, str) or not game.isalpha() or not game.islower():
         raise FlashError("%s names no game (\"game\": \"kahuna\", say)" % board_def)
     return game
+
+
+def board_network(board_def):
+    """hardware.network of a board definition: "none" (a Pico) or "wifi" (a Pico W)."""
+    hw = _board_json(board_def).get("hardware")
+    network = hw.get("network", "none") if isinstance(hw, dict) else "none"
+    if network not in NETWORKS:
+        raise FlashError("%s: hardware.network must be one of %s, got %r"
+                         % (board_def, ", ".join(NETWORKS), network))
+    return network
+
+
+def compile_module(mpy_cross, src, rel, dst, opt=OPT):
+    """mpy-cross `src` (shown as `rel` in tracebacks) into `dst` for the RP2040."""
+    os.makedirs(os.path.dirname(dst), exist_ok=True)
+    proc = subprocess.run(
+        [mpy_cross, "-march=" + MARCH, "-O%d" % opt, "-s", rel, "-o", dst, src],
+        capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
+    if proc.returncode != 0 or not os.path.isfile(dst):
+        raise FlashError("mpy-cross failed on %s:\n%s"
+                         % (rel, (proc.stdout + proc.stderr).strip()))
+
+
+def build_client(out, opt=OPT):
+    """The Pico W's MQTT client, fetched (or taken from the cache) and compiled into
+    out/lib/; returns its local path. FlashError in one line if it cannot be had."""
+    try:
+        src = mqttlib.module()
+    except mqttlib.FetchError as e:
+        raise FlashError("the Pico W's MQTT client: %s" % e) from None
+    dst = os.path.join(out, CLIENT)
+    compile_module(find_mpy_cross(), src, mqttlib.MODULE + ".py", dst, opt)
+    return dst
+
+
+def net_settings(path, board_def):
+    """The bytes of /net.json from the maker's file `path`, checked (hw.net.parse); only
+    for a Pico W's board definition. FlashError in one line, never showing a password."""
+    from hw import net
+
+    if board_network(board_def) != "wifi":
+        raise FlashError("--net: %s is not a Pico W's (its hardware.network is not \"wifi\")"
+                         % board_def)
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise FlashError("--net: cannot read %s (%s)" % (path, e.strerror)) from None
+    except ValueError:
+        raise FlashError("--net: %s is not valid JSON" % path) from None
+    try:
+        conf = net.parse(data, path)
+    except net.NetError as e:
+        raise FlashError("--net: %s" % e) from None
+    return json.dumps(conf, sort_keys=True).encode()
 
 
 def lacking_interface(path):
@@ -129,6 +204,7 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
     if not os.path.isfile(board_def):
         raise FlashError("%s is missing" % board_def)
     game = board_game(board_def)
+    network = board_network(board_def)
     if not os.path.isfile(os.path.join(firmware, "games", game, "game.py")):
         raise FlashError("%s is for the game %r, which this firmware does not have "
                          "(firmware/games/%s/)" % (board_def, game, game))
@@ -151,6 +227,8 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
                 continue
             src = os.path.join(folder, name)
             rel = os.path.relpath(src, firmware).replace(os.sep, "/")
+            if rel in NETWORK_ONLY and network != "wifi":
+                continue  # a plain Pico: its heap and flash carry no network code
             if rel in SOURCE_ON_BOARD:
                 dst = os.path.join(out, rel)
                 shutil.copyfile(src, dst)
@@ -158,14 +236,10 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
                 continue
             board_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out, board_rel)
-            os.makedirs(os.path.dirname(dst), exist_ok=True)
-            proc = subprocess.run(
-                [mpy_cross, "-march=" + MARCH, "-O%d" % opt, "-s", rel, "-o", dst, src],
-                capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
-            if proc.returncode != 0 or not os.path.isfile(dst):
-                raise FlashError("mpy-cross failed on %s:\n%s"
-                                 % (rel, (proc.stdout + proc.stderr).strip()))
+            compile_module(mpy_cross, src, rel, dst, opt)
             code.append((board_rel, dst))
+    if network == "wifi":
+        code.append((CLIENT, build_client(out, opt)))
     bd = BOARD_FILE.lstrip("/")  # where main.py reads it, whatever the local file's name
     os.makedirs(os.path.join(out, "board_def"), exist_ok=True)
     shutil.copyfile(board_def, os.path.join(out, bd))
@@ -358,8 +432,9 @@ def check_compatible(impl, mpy_version):
                            % (shown, need, fix))
 
 
-def flash(port, files, force=False, dry_run=False, out=print):
-    """Copy what differs; returns (sent, unchanged, removed, bytes sent)."""
+def flash(port, files, force=False, dry_run=False, out=print, data=()):
+    """Copy what differs; returns (sent, unchanged, removed, bytes sent). `data`: [(board
+    path, bytes)] sent from memory before the code and never shown (/net.json)."""
     board = Board(port)
     try:
         try:
@@ -367,9 +442,21 @@ def flash(port, files, force=False, dry_run=False, out=print):
         except Incompatible:
             board.restart()  # it goes on running what it ran
             raise
-        paths = ["/" + rel for rel, _ in files]
-        on_board = board.hashes(paths)
+        paths = ["/" + rel for rel, _ in files] + ["/" + CLIENT]
+        on_board = board.hashes(paths + [path for path, _ in data])
         sent = unchanged = removed = nbytes = 0
+        for path, blob in data:
+            tag = "[settings] %s" % path.lstrip("/")
+            if not force and on_board.get(path) == hashlib.sha256(blob).hexdigest():
+                out("%s  unchanged" % tag)
+                continue
+            if dry_run:
+                out("%s  would be sent (not shown)" % tag)
+                continue
+            board.write(path, blob)
+            if board.hashes([path])[path] != hashlib.sha256(blob).hexdigest():
+                raise FlashError("%s arrived damaged on the board" % path)
+            out("%s  sent (not shown)" % tag)
         n = len(files)
         for i, (rel, local) in enumerate(files, 1):
             with open(local, "rb") as f:
@@ -394,6 +481,13 @@ def flash(port, files, force=False, dry_run=False, out=print):
             sent += 1
             nbytes += len(data)
         wanted = set(rel for rel, _ in files)
+        if CLIENT not in wanted and on_board.get("/" + CLIENT):  # no longer a Pico W's
+            if dry_run:
+                out("stale %s  would be removed" % CLIENT)
+            else:
+                board.remove("/" + CLIENT)
+                out("stale %s  removed" % CLIENT)
+                removed += 1
         for d in CODE_DIRS:  # with their subfolders: a game the board no longer plays goes
             for rel in sorted(board.code_files(d)):
                 if rel in wanted or not rel.endswith((".py", ".mpy", ".tmp")):
@@ -499,6 +593,10 @@ def main(argv):
                     help="the board definition, which names its game (default "
                          "board_def/kahuna.json)")
     ap.add_argument("--build-dir", default=BUILD, help="default build/board/")
+    ap.add_argument("--net", metavar="FILE",
+                    help="a Pico W's Wi-Fi and broker settings (JSON: ssid, wifi_password, "
+                         "host, port, user, password), checked and written to the board's "
+                         "/net.json; never printed (make flash NET=FILE)")
     ap.add_argument("--force", action="store_true", help="send every file, changed or not")
     ap.add_argument("--line-numbers", action="store_true",
                     help="keep the line numbers in the compiled code, for a traceback that "
@@ -518,6 +616,11 @@ def main(argv):
         if not os.path.isfile(path):
             print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
             return 2
+    try:  # the maker's settings first: a wrong file stops before any board is looked for
+        data = [(NET_FILE, net_settings(args.net, args.board_def))] if args.net else []
+    except FlashError as e:
+        print("flash: %s" % e, file=sys.stderr)
+        return 1
     port = choose_port("flash", args.port, "make flash PORT=/dev/ttyACM0")
     if port is None:
         return 2
@@ -540,7 +643,7 @@ def main(argv):
     t0 = time.monotonic()
     try:
         board, (sent, unchanged, removed, nbytes) = flash(
-            port, files, force=args.force, dry_run=args.dry_run)
+            port, files, force=args.force, dry_run=args.dry_run, data=data)
     except Incompatible as e:
         print("flash: nothing copied: %s" % e, file=sys.stderr)
         return 2

@@ -132,6 +132,9 @@ def main(argv):
     ap.add_argument("--pn532-reset", type=int, default=board_pin("pn532_reset"),
                     help="the GPIO wired to the PN532's RSTPDN (default: board_def's "
                          "pins.pn532_reset); -1: not wired")
+    ap.add_argument("--pico-w", action="store_true",
+                    help="a Pico W: its `network` module (Wi-Fi that joins at once; the "
+                         "host's own network behind it), for remote play's MQTT client")
     gamearg.add(ap)
     args = ap.parse_args(argv)
     if args.game is not None and gamearg.resolve("vboard", args.game, None, "vboard") is None:
@@ -166,7 +169,7 @@ def main(argv):
         print("vboard: %s" % e, file=sys.stderr)
         return 2
     board = VBoard(board_dir, control, args.heap, args.uid, args.pn532_bus, args.free,
-                   pretend, args.pn532_reset)
+                   pretend, args.pn532_reset, pico_w=args.pico_w)
     try:
         port = board.open()
     except VBoardError as e:

@@ -76,7 +76,7 @@ class VBoard(World):
     terminal's prompt and the main loop, around the board's World."""
 
     def __init__(self, board_dir, control_dir=None, heap=HEAP, uid=None, pn532_bus=0,
-                 free=None, pretend=None, pn532_reset=None):
+                 free=None, pretend=None, pn532_reset=None, pico_w=False):
         super().__init__(os.path.abspath(board_dir))
         os.makedirs(self.board_dir, exist_ok=True)
         self.own_control = control_dir is None
@@ -90,6 +90,7 @@ class VBoard(World):
         self.pn532_reset = pn532_reset  # the GPIO wired to the PN532's RSTPDN, or None
         self.free = free
         self.pretend = pretend  # (version tuple, mpy version): an older MicroPython
+        self.pico_w = pico_w  # a Pico W: `network` (host_tools/fakehw/pico/network.py) in ROM
         self.prompt = None  # the terminal's command line, when it has one
         # Processes and descriptors.
         self.proc = None
@@ -174,6 +175,8 @@ class VBoard(World):
         })
         if self.free is not None:
             env["VBOARD_FREE"] = str(self.free)
+        if self.pico_w:
+            env["VBOARD_PICO_W"] = "1"
         if self.pretend is not None:
             version, mpy = self.pretend
             env["VBOARD_PRETEND"] = "%s:%d" % (".".join(str(v) for v in version), mpy)

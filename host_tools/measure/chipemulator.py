@@ -31,10 +31,11 @@ def fs_layout():
     return lay["fs_blocksize"], lay["fs_blockcount"]
 
 
-def build_image(out, build_dir, board_def=None, opt=None):
+def build_image(out, build_dir, board_def=None, opt=None, extra=()):
     """The files `make flash` would put on the board (for `board_def`, at mpy-cross's
     optimisation level `opt`: make flash's defaults), in a littlefs image at `out`;
-    returns the board paths."""
+    returns the board paths. `extra`: [(board path, bytes)] laid beside them (a measurement's
+    own files; a path the build has too is replaced)."""
     from littlefs import LittleFS, UserContext
 
     from host_tools.maker import flash
@@ -46,20 +47,26 @@ def build_image(out, build_dir, board_def=None, opt=None):
     lfs = LittleFS(context=UserContext(buffsize=block_size * block_count),
                    block_size=block_size, block_count=block_count, prog_size=256,
                    disk_version=0x00020000)
-    made = set()
+    blobs = []
     for rel, local in files:
+        with open(local, "rb") as f:
+            blobs.append((rel, f.read()))
+    replaced = dict(extra)
+    blobs = [(rel, replaced.pop(rel, data)) for rel, data in blobs] + list(replaced.items())
+    made = set()
+    for rel, data in blobs:
         parts = rel.split("/")
         for i in range(1, len(parts)):
             folder = "/".join(parts[:i])
             if folder not in made:
                 lfs.mkdir(folder)
                 made.add(folder)
-        with open(local, "rb") as src, lfs.open(rel, "wb") as dst:
-            dst.write(src.read())
+        with lfs.open(rel, "wb") as dst:
+            dst.write(data)
     lfs.unmount()
     with open(out, "wb") as f:
         f.write(lfs.context.buffer)
-    return [rel for rel, _ in files]
+    return [rel for rel, _ in blobs]
 
 
 # ---------------------------------------------------------------------- the emulator

@@ -321,6 +321,10 @@ BROKEN = [
      "no button or encoder switch gives 'reset'"),
     ("bringup-list", _set(("hardware", "inputs", "bringup"), ["ok"]),
      "hardware.inputs.bringup", "got ['ok']"),
+    ("network-unknown", _set(("hardware", "network"), "lte"), "hardware.network",
+     'must be one of "none" (a Pico), "wifi" (a Pico W), got \'lte\''),
+    ("network-not-str", _set(("hardware", "network"), True), "hardware.network",
+     "got True"),
 ]
 
 
@@ -370,6 +374,17 @@ def test_valid_variants():
     d["layout"]["connections"][0].update({"a": "BARI", "b": "ALOA"})
     b = boardmod.parse(d)
     assert b.conn_ends[0] == (0, 1)
+
+
+def test_network_says_which_pico():
+    # A Pico unless the definition says otherwise; "wifi" is a Pico W (remote play's
+    # network driver and MQTT client are installed for it: host_tools/maker/flash.py).
+    assert boardmod.parse(shipped()).network == "none"
+    d = shipped()
+    d["hardware"]["network"] = "wifi"
+    assert boardmod.parse(d).network == "wifi"
+    d["hardware"]["network"] = "none"
+    assert boardmod.parse(d).network == "none"
 
 
 def test_parse_does_not_change_its_input():

@@ -71,8 +71,9 @@ def progress(out):
     return [ln for ln in out.splitlines() if ln.startswith("[")]
 
 
-def expected_files(firmware, game="kahuna"):
-    """What a build for `game`'s board holds: the core, the drivers and that game only."""
+def expected_files(firmware, game="kahuna", network="none"):
+    """What a build for `game`'s board holds: the core, the drivers and that game only; a
+    Pico W's (network "wifi") also its network driver and the MQTT client."""
     names = []
     for folder, dirs, files in os.walk(firmware):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
@@ -80,9 +81,12 @@ def expected_files(firmware, game="kahuna"):
             dirs[:] = [d for d in dirs if d == game]
         for f in files:
             if f.endswith(".py"):
-                rel = os.path.relpath(os.path.join(folder, f), firmware)
+                rel = os.path.relpath(os.path.join(folder, f), firmware).replace(os.sep, "/")
+                if rel in flash.NETWORK_ONLY and network != "wifi":
+                    continue
                 names.append(rel if rel == "main.py" else rel[:-3] + ".mpy")
-    return sorted(names + ["board_def/board.json"])
+    extra = [flash.CLIENT] if network == "wifi" else []
+    return sorted(names + extra + ["board_def/board.json"])
 
 
 def test_flash_sends_everything_then_nothing_and_never_touches_the_data(board, stand_in,

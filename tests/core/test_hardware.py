@@ -229,6 +229,19 @@ def test_bom_quantities_follow_board_def(any_hw):
     assert [r[2] for r in bom] == list(rows)
 
 
+def test_a_pico_w_board_lists_a_pico_w(tmp_path):
+    # hardware.network = "wifi" (remote play over Wi-Fi) needs the Pico W: its BOM says so.
+    raw = _raw()
+    raw["hardware"]["network"] = "wifi"
+    path = tmp_path / "picow.json"
+    path.write_text(json.dumps(raw))
+    bom = hwmod.Hardware(boardmod.load(str(path)), str(path)).bom
+    parts = {dict(zip(hwtables.BOM_HEADER, row))["part"]: dict(zip(hwtables.BOM_HEADER, row))
+             for row in bom}
+    assert "Raspberry Pi Pico H (or Pico)" not in parts
+    assert str(parts["Raspberry Pi Pico WH (or Pico W)"]["qty"]) == "1"
+
+
 def test_kahunas_stickers_are_two_per_island():
     board = gamekit.board()
     rows = {r["part"]: r for r in csv.DictReader(_read("bom.csv").splitlines())}

@@ -510,8 +510,13 @@ def main():
     isig(False)
     _vboard.start()
     # What the Pico has in ROM is imported before the board's file system hides the host's.
+    import socket  # noqa: F401  (the Pico's lwIP answers; host_tools/fakehw/pico/socket.py)
+
     import machine  # noqa: F401
     import neopixel  # noqa: F401
+
+    if os.getenv("VBOARD_PICO_W"):  # a Pico W's ROM has `network` too (a Pico's has none)
+        import network  # noqa: F401
 
     os.mount(BoardFS(ROOT), "/")
     os.chdir("/")
