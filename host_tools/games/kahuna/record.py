@@ -66,6 +66,8 @@ def from_records(board, items, problem=None):
             raise RecordError("the journal was compacted (record %d holds the game as it "
                               "stood, not its moves)" % n)
         moves.append(tuple(item))
+    moves = _taken_back_left_out(
+        lambda: kahunasettings.Settings.from_json(board, settings).new_game(), moves)
     whole = game
     for act in moves:
         try:
@@ -76,6 +78,44 @@ def from_records(board, items, problem=None):
     if whole is not None and whole.phase == rules.OVER:
         return _text(settings, whole, moves, problem, number)
     return public_record(board, settings, number, moves, problem)
+
+
+def _taken_back_left_out(new_game, moves):
+    """The moves as the game stands in effect: a takeback (R12) and the turns it took back
+    left out, as a chess score sheet leaves a takeback out (the replay reaches the same
+    state: a takeback puts the game back to a turn's start). `new_game()` gives a new game,
+    played here to find the turns (games.kahuna.turns, as the board finds them)."""
+    if not any(m[0] in ("takeback", "tb") for m in moves):
+        return moves
+    from games.kahuna import takeback
+    from games.kahuna.turns import TurnLog
+    g = new_game()
+    log = g.turns = TurnLog()
+    kept, starts = [], []  # starts: where each of log's entries began in `kept`
+    for act in moves:
+        if act[0] == "tb":
+            continue
+        if act[0] == "takeback":
+            try:
+                n = int(act[1])
+                cut = starts[-n]
+                takeback.begin(g, n)
+            except (ValueError, IndexError, TypeError) as e:
+                raise RecordError("a takeback that does not replay: %s" % (e,)) from None
+            del kept[cut:]
+            del starts[-n:]
+            log.walk = None  # the walk is the table's; the record needs the game only
+            continue
+        fresh = log.fresh
+        try:
+            g.apply(act)
+        except BAD:  # public moves (public_record takes the takebacks out), or damaged
+            return moves
+        if log.fresh is not None and log.fresh is not fresh:  # a new turn began with act
+            starts.append(len(kept))
+            del starts[:len(starts) - len(log.entries)]
+        kept.append(act)
+    return kept
 
 
 def _text(settings, game, moves, problem, number):
@@ -140,6 +180,7 @@ def public_record(board, settings, number, moves, problem=None):
             public.append(tuple(m))
     short = None
     try:
+        public = _public_taken_back(sets, public)
         acts, game = stand_ins(sets, public)
     except _Stuck as e:
         # No stand-ins fit the moves from e.at on: the record stops short, and says so.
@@ -183,6 +224,20 @@ def public_record(board, settings, number, moves, problem=None):
             if name in d[key]:
                 lines.append("expect %s.%s %s" % (key, name, d[key][name]))
     return "\n".join(lines) + "\n"
+
+
+def _public_taken_back(sets, public):
+    """Public moves with their takebacks (R12) and the turns they took back left out: the
+    turns are found on the stand-in game up to each takeback (_Stuck where none fits)."""
+    public = [m for m in public if m[0] != "tb"]
+    while True:
+        k = next((i for i, m in enumerate(public) if m[0] == "takeback"), None)
+        if k is None:
+            return public
+        acts, _ = stand_ins(sets, public[:k])
+        kept = _taken_back_left_out(lambda: rules.Game(sets),
+                                    [a for a, _ in acts] + [public[k]])
+        public = public[:len(kept)] + public[k + 1:]
 
 
 def stand_ins(settings, moves):

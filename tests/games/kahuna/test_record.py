@@ -96,3 +96,58 @@ def test_a_journal_that_is_no_game_says_so(board):
         record.scenario(board, b"")
     with pytest.raises(record.RecordError, match="no game in these records"):
         record.scenario(board, b"not a journal at all")
+
+
+def _turn_start(g):
+    log = g.turns
+    return (g.phase == rules.PLAY and not g.history and g.refill == rules.NOBODY
+            and len(log.entries) >= 2 and log.entries[-1][0] != g.turn)
+
+
+def play_with_takebacks(board, commands, count, upto=None):
+    """A simulation of `commands` (to `upto`) in which, now and then at a turn's start,
+    the last whole turn is taken back (R12: asked, agreed, walked through) and then
+    played again as it was; (the simulation, takebacks made)."""
+    sim = Simulation(board)
+    starts, i, taken, after_move, refused = [], 0, 0, 0, None
+    upto = len(commands) if upto is None else upto
+    while i < upto:
+        g = sim.app.game
+        if taken < count and _turn_start(g) and i > 60 * (taken + 1) and i != refused:
+            sim.run(parse("takeback", board))
+            if not sim.app.referee.taking_back():  # refused (a round's end came between:
+                refused = i  # R12): played on, a later turn is taken back
+                starts.clear()
+                continue
+            while sim.app.referee.taking_back():  # agreed, then each step confirmed
+                sim.run(parse("press ok", board))
+            taken += 1
+            i = starts.pop()  # the turn taken back is played again as it was
+            continue
+        fresh, seq = g.turns.fresh, sim.app.seq
+        sim.run([commands[i]])
+        if g.turns.fresh is not None and g.turns.fresh is not fresh:
+            starts.append(after_move)  # the turn's first command (a tap before its pick)
+        i += 1
+        if sim.app.seq != seq:
+            after_move = i
+    return sim, taken
+
+
+@pytest.mark.parametrize("seed", [4, 12])
+def test_a_game_with_takebacks_is_recorded_as_it_stands(board, seed):
+    """R12: a finished game in which turns were taken back is written without them (as a
+    score sheet leaves a takeback out) and replays to the same end."""
+    commands = parse(scengen.annotated_game(board, seed), board)
+    plain = Simulation(board)
+    plain.run(commands)
+    sim, taken = play_with_takebacks(board, commands, 3)
+    assert taken == 3
+    data = journal_of(sim)
+    assert data.count(b"takeback") == 3
+    before = sim.report()
+    assert {k: before[k] for k in END} == {k: plain.report()[k] for k in END}
+    text = record.scenario(board, data)
+    assert "takeback" not in text
+    after = replayed(board, text)
+    assert {k: after[k] for k in END} == {k: before[k] for k in END}

@@ -289,7 +289,7 @@ def test_the_links_moves_are_the_same_on_micropython(mpy):
     """The firmware's part (core.link `moves`, Journal.read_current, public_move) under
     the MicroPython unix port: the same lines as on CPython for the same game."""
     from mpy_runner import MicroPython
-    harness = MicroPython(executable=mpy.executable, heap_kib=1024)
+    harness = MicroPython(executable=mpy.executable, heap_kib=2048)
     out = harness.run_code(
         "import json\n"
         "import gamekit\n"
@@ -315,3 +315,25 @@ def test_the_links_moves_are_the_same_on_micropython(mpy):
     got = [json.loads(line) for line in out.strip().splitlines()]
     lines, _ = Board(cut_game(1, 150)).moves()
     assert got == lines and len(got) > 3
+
+
+@pytest.mark.parametrize("seed,upto", [(6, 220), (11, 180), (12, 200), (12, 260)])
+def test_a_game_in_play_with_a_takeback_records_the_game_as_it_stands(seed, upto):
+    """R12: the public record of a game in play leaves out a takeback and the turn it took
+    back, and replays to the public state the board is in (from the journal and from the
+    link's moves alike)."""
+    from test_record import play_with_takebacks
+    board = gamekit.board()
+    sim, taken = play_with_takebacks(
+        board, parse(scenwrite.annotated_game(board, seed), board), 2, upto)
+    assert taken >= 1 and sim.report()["phase"] != "over"
+    b = Board()
+    b.sim = sim
+    b.link = Link(sim.app, b.lines.append, lambda: sim.now)
+    before = sim.report()
+    text = record.scenario(board, b.journal())
+    assert "takeback" not in text and "stops short" not in text
+    after = replayed(text)
+    assert {k: after[k] for k in PUBLIC} == {k: before[k] for k in PUBLIC}
+    _, items = b.moves()
+    assert record.from_records(board, items) == text
