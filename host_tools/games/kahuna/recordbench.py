@@ -3,7 +3,7 @@ between two players (`duelgames`: ai, greedy, random, ...), each cut at ten poin
 play; for each position, whether its public record holds every move or stops short (no
 stand-ins found for the latest moves: how many are left out), and the time to write it.
 
-    python -m host_tools.measure.recordbench greedy,greedy 30
+    python -m host_tools.games.kahuna.recordbench greedy,greedy 30
 """
 
 import sys
@@ -48,7 +48,7 @@ def games_actions(board, kinds, games):
 
 def main(argv):
     if len(argv) != 2 or "," not in argv[0] or not argv[1].isdigit():
-        print("usage: python -m host_tools.measure.recordbench KIND,KIND GAMES", file=sys.stderr)
+        print("usage: python -m host_tools.games.kahuna.recordbench KIND,KIND GAMES", file=sys.stderr)
         return 2
     board = boardmod.load(DEFAULT_BOARD)
     kinds = tuple(argv[0].split(","))
@@ -77,5 +77,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, "firmware")
     sys.exit(main(sys.argv[1:]))
