@@ -86,6 +86,15 @@ def places(game):
         raise HardwareError(str(e)) from None
 
 
+def electronics(section):
+    """A board definition's `hardware` section without what is not wiring: the buttons'
+    hold gestures (`inputs.hold`, which the firmware gives each game)."""
+    if not isinstance(section, dict) or not isinstance(section.get("inputs"), dict):
+        return section
+    inputs = {k: v for k, v in section["inputs"].items() if k != "hold"}
+    return dict(section, inputs=inputs)
+
+
 class Hardware:
     """Everything the documents say, worked out once from a Board: the game's places
     (its `hwplaces` part) say where each pixel sits and what it is."""
@@ -137,8 +146,9 @@ class Hardware:
     def _same_electronics(self):
         """The other board definitions of board_def/ whose `hardware` section is this
         one's: the same Pico, reader, buttons and wiring drive them (only the strip
-        differs)."""
-        mine = (self.board.raw or {}).get("hardware")
+        differs). The buttons' hold gestures (`inputs.hold`) are the firmware's, not the
+        wiring: they may differ (Kahuna's held back takes back a turn, R12)."""
+        mine = electronics((self.board.raw or {}).get("hardware"))
         same = []
         for path in sorted(boards()):
             if _same(path, self.board_path):
@@ -148,7 +158,7 @@ class Hardware:
                     other = json.load(f)
             except (OSError, ValueError):
                 continue
-            if isinstance(other, dict) and other.get("hardware") == mine:
+            if isinstance(other, dict) and electronics(other.get("hardware")) == mine:
                 same.append(path)
         return same
 
