@@ -284,7 +284,7 @@ def test_a_game_against_the_board_from_the_form(page):
     card of its hand that was never face up is anywhere in the page (text or DOM)."""
     from host_tools.web import game as webgame
 
-    seed = 21
+    seed = 18  # a seed whose board keeps a card never face up after its first turn
     page.click("#settings summary")
     page.page.select_option("#new-game select[name=ai]", "black")
     page.page.fill("#new-game input[name=seed]", str(seed))
