@@ -427,8 +427,9 @@ def main(argv, bridge=None):
         return 2
     except KeyboardInterrupt:
         return 1
-    secrets.forget()  # every card of the game was opened: nothing left to keep
-    part = table.part or hostgames.part(table.seat.kind, "remote")
+    if args.port is None:  # a host table's game (a board's is Kahuna, no secrets)
+        secrets.forget()  # every card of the game was opened: nothing left to keep
+        part = table.part or hostgames.part(table.seat.kind, "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:
         with open(args.report, "w") as f:
