@@ -7,6 +7,7 @@ import json
 import os
 import re
 import signal
+import time
 
 import pytest
 from remotekit import Spy, code_of, finish, output, path_in, report, start, stop
@@ -122,6 +123,12 @@ def test_halunken_movement_cards_only_after_every_commitment(broker, dealer, tmp
     ra, rb, rc = reports(tmp_path, 3)
     assert ra == rb == rc and ra["public"]["winner"]
     assert commit.audit(ra["log"]) == []
+    # The tables are done; the spy's last messages may still be on their way (a loaded
+    # machine): it reads on until the last round's cards are opened.
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and sum(
+            1 for t, m, _ in spy.got() if t.endswith("/event") and b'"open"' in m) < 8 * 3:
+        time.sleep(0.2)
     announced = set()
     commits = {}  # figure -> its commitments seen on the event topic
     opened = reveals = 0
