@@ -26,7 +26,8 @@ the part names below; each part is the module of that name here.
 - `webgame`    Kahuna's side of the browser page: deck, display and hands by clicks, hints
 - `remote`     remote play (docs/remote.md): the dealer's game with its virtual deck, a
                seat's options from what its table knows
-- `record`     a game's journal (finished, or its public moves in play) as a scenario file (the monitor, the pages, `record`)
+- `record`     a game's journal (finished, or its public moves in play) as a scenario
+               file (the monitor, the pages, `record`)
 
 Beside them: `table` (the simulated table of cards), `stylebaselines` (two of the
 baselines) and `solohands` (the player's hands in

@@ -48,7 +48,8 @@ def games_actions(board, kinds, games):
 
 def main(argv):
     if len(argv) != 2 or "," not in argv[0] or not argv[1].isdigit():
-        print("usage: python -m host_tools.games.kahuna.recordbench KIND,KIND GAMES", file=sys.stderr)
+        print("usage: python -m host_tools.games.kahuna.recordbench KIND,KIND GAMES",
+              file=sys.stderr)
         return 2
     board = boardmod.load(DEFAULT_BOARD)
     kinds = tuple(argv[0].split(","))
