@@ -252,3 +252,17 @@ def _private(entry):
             and all(isinstance(o, list) and o and all(isinstance(a, str) for a in o)
                     for o in options)
             and isinstance(view.get("context", ""), (str, type(None))))
+
+
+def check_action(action, requests, error=Bad):
+    """A seat's action checked for its form (each game's `check_request`): a list, a known
+    name of `requests` ({name: the numbers of names it takes}), names that are strings;
+    `error(code, text)` otherwise (the game part's Refused)."""
+    if not isinstance(action, list) or not action or not isinstance(action[0], str):
+        raise error("malformed", "the action must be a list starting with its name")
+    counts = requests.get(action[0])
+    if counts is None:
+        raise error("malformed", "unknown action %r" % (action[0][:40],))
+    if len(action) - 1 not in counts or not all(isinstance(a, str) for a in action[1:]):
+        raise error("malformed", "%s takes %s name(s)" % (
+            action[0], " or ".join(str(n) for n in counts)))

@@ -60,14 +60,7 @@ def check_settings(obj):
 
 
 def check_request(action):
-    if not isinstance(action, list) or not action or not isinstance(action[0], str):
-        raise Refused("malformed", "the action must be a list starting with its name")
-    counts = REQUESTS.get(action[0])
-    if counts is None:
-        raise Refused("malformed", "unknown action %r" % (action[0][:40],))
-    if len(action) - 1 not in counts or not all(isinstance(a, str) for a in action[1:]):
-        raise Refused("malformed", "%s takes %s name(s)" % (
-            action[0], " or ".join(str(n) for n in counts)))
+    p.check_action(action, REQUESTS, Refused)
 
 
 # ---------------------------------------------------------------------- names

@@ -31,6 +31,7 @@ from games.kahuna import ai, observe, report, rules
 from games.kahuna import settings as kahunasettings
 from host_tools.games.kahuna.table import DISPLAY_SIZE, Rng, shuffle
 from host_tools.paths import BOARD_DEF
+from host_tools.remote import protocol as p
 
 SEATS = rules.PLAYERS  # ("white", "black")
 # A request's action name -> how many arguments it takes (draw: none or one).
@@ -184,14 +185,7 @@ class Dealt:
 def check_request(action):
     """Refused("malformed", ...) unless `action` is a list naming a request with the right
     number of string arguments."""
-    if not isinstance(action, list) or not action or not isinstance(action[0], str):
-        raise Refused("malformed", "the action must be a list starting with its name")
-    counts = REQUESTS.get(action[0])
-    if counts is None:
-        raise Refused("malformed", "unknown action %r" % (action[0][:40],))
-    if len(action) - 1 not in counts or not all(isinstance(a, str) for a in action[1:]):
-        raise Refused("malformed", "%s takes %s name(s)" % (
-            action[0], " or ".join(str(n) for n in counts)))
+    p.check_action(action, REQUESTS, Refused)
 
 
 def options(public, hand, seat):
