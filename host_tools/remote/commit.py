@@ -16,14 +16,17 @@ cards from being tried against a commitment.
 
 `Secrets` is a table's side: the card and nonce of each of its commitments, kept in a file
 (written and synced before the commitment goes out), so that a table that stops after
-committing and starts again reveals what it committed to.
+committing and starts again reveals what it committed to. The page keeps them in the
+browser's local storage instead (host_tools/web/remoteplay.py): the held secrets are handed
+in and out, and the nonce is made from the browser's random numbers.
+
+It runs in the page's MicroPython too (WebAssembly; tested in the unix port): hashlib and
+binascii only at import; `secrets` (the host's random source), `os` and `json` (the file)
+are imported where the host needs them.
 """
 
+import binascii
 import hashlib
-import hmac
-import json
-import os
-import secrets as sysrandom
 
 HEX_LEN = 64  # a SHA-256 digest in hex
 NONCE_LEN = 32  # 16 random bytes in hex
@@ -32,11 +35,25 @@ NONCE_LEN = 32  # 16 random bytes in hex
 def digest(context, figure, card, nonce):
     """The commitment to `card` for `figure` in `context` with `nonce` (hex)."""
     text = "\n".join([context, figure, card, nonce])
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return binascii.hexlify(hashlib.sha256(text.encode("utf-8")).digest()).decode()
 
 
 def new_nonce():
+    """16 random bytes in hex from the system's source (the host's; the page gives its
+    own from the browser's crypto.getRandomValues)."""
+    import secrets as sysrandom
     return sysrandom.token_hex(NONCE_LEN // 2)
+
+
+def same_text(a, b):
+    """a == b in a time that does not depend on where they differ (hmac.compare_digest,
+    which MicroPython lacks)."""
+    if not isinstance(a, str) or not isinstance(b, str) or len(a) != len(b):
+        return False
+    diff = 0
+    for x, y in zip(a, b):
+        diff |= ord(x) ^ ord(y)
+    return diff == 0
 
 
 def is_digest(text):
@@ -51,7 +68,7 @@ def is_nonce(text):
 
 def matches(commitment, context, figure, card, nonce):
     """Whether `card` and `nonce` open `commitment` (compared in constant time)."""
-    return hmac.compare_digest(commitment, digest(context, figure, card, nonce))
+    return same_text(commitment, digest(context, figure, card, nonce))
 
 
 def audit(log):
@@ -81,10 +98,17 @@ class Secrets:
     when path is None). A card chosen for a slot that holds one already keeps the first:
     a commitment said again (a retry, a table started again) is the same commitment."""
 
-    def __init__(self, path=None):
+    def __init__(self, path=None, held=None):
         self.path = path
         self.held = {}
-        if path and os.path.exists(path):
+        if held is not None:  # the page's, from the browser's storage
+            self.held = {k: list(v) for k, v in held.items() if isinstance(k, str)
+                         and isinstance(v, list) and len(v) == 2 and is_nonce(v[1])}
+        if not path:
+            return
+        import json
+        import os
+        if os.path.exists(path):
             try:
                 with open(path) as f:
                     obj = json.load(f)
@@ -97,6 +121,8 @@ class Secrets:
     def _save(self):
         if not self.path:
             return
+        import json
+        import os
         folder = os.path.dirname(self.path)
         if folder:
             os.makedirs(folder, exist_ok=True)
@@ -106,12 +132,14 @@ class Secrets:
             os.fsync(f.fileno())
         os.replace(self.path + ".new", self.path)
 
-    def commit(self, context, figure, card):
+    def commit(self, context, figure, card, nonce=None):
         """The request ["commit", figure, digest] for `card` (or for the card committed
-        before in this slot)."""
+        before in this slot); `nonce` (hex) or a new one from the system's source."""
         slot = context + "\n" + figure
         if slot not in self.held:
-            self.held[slot] = [card, new_nonce()]
+            if nonce is not None and not is_nonce(nonce):
+                raise ValueError("a nonce is %d hex digits" % NONCE_LEN)
+            self.held[slot] = [card, nonce or new_nonce()]
             self._save()  # before the commitment goes out
         card, nonce = self.held[slot]
         return ["commit", figure, digest(context, figure, card, nonce)]
@@ -119,8 +147,10 @@ class Secrets:
     def forget(self):
         """The game is over (every card opened): the file goes."""
         self.held = {}
-        if self.path and os.path.exists(self.path):
-            os.remove(self.path)
+        if self.path:
+            import os
+            if os.path.exists(self.path):
+                os.remove(self.path)
 
     def cards(self, context):
         """{figure: card} this table committed to in `context` (its own secrets: a
