@@ -41,6 +41,20 @@ function chooser(games, chosen) {
   }
 }
 
+// Play across tables' markup (index.html's <template data-part="remote">, one for every
+// game): its section after #play, its panel before the scenarios, with the chosen game's
+// new-game fields only.
+function remotePart(game) {
+  const t = document.querySelector('template[data-part="remote"]');
+  if (!t) return;
+  const part = t.content.cloneNode(true);
+  for (const e of part.querySelectorAll("[data-game]")) {
+    if (!e.dataset.game.split(" ").includes(game)) e.remove();
+  }
+  document.getElementById("play").after(part.getElementById("remote-play"));
+  document.getElementById("scenarios").before(part.getElementById("remote"));
+}
+
 async function boot() {
   const params = new URLSearchParams(location.search);
   const games = await fetch("games.json").then((r) => r.json());
@@ -54,6 +68,7 @@ async function boot() {
   document.getElementById("sub").replaceWith(sub.cloneNode(true));
   document.querySelector("main").replaceChildren(...[...markup.children]
     .filter((e) => !e.classList.contains("sub")).map((e) => e.cloneNode(true)));
+  remotePart(chosen.game);
   // The games' markup is used: none of it stays in the page (the sample scenarios name cards).
   for (const t of document.querySelectorAll("template")) t.remove();
   if (wanted !== null && wanted !== chosen.game) {

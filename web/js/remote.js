@@ -1,62 +1,32 @@
-// Play across tables (docs/remote.md): this page takes a seat in a remote game of Kahuna,
-// through an MQTT broker's websockets listener and the dealer beside it. One side creates
-// a game and gets its code; the other joins with it.
+// Play across tables (docs/remote.md): this page takes a seat in a remote game of its
+// game (Kahuna, Halunken & Spelunken, Kami), through an MQTT broker's websockets listener
+// and the dealer beside it. One side creates a game and gets its code; the others join
+// with it.
 //
 // The MQTT client is the npm `mqtt` package (its browser bundle, vendor/mqtt/mqtt.esm.js,
 // loaded only when a game across tables starts). What a table knows and may do is the
 // page's Python (host_tools/web/remoteplay.py: the host tables' own Seat, protocol checks
 // and the game's options); this module only moves the messages, keeps the clock (a hello
 // every second until the dealer has seated us, a request without an answer sent again
-// after 3 s) and draws the game from the public state and our own hand.
+// after 3 s), keeps Halunken's commitments (card and nonce, H7) in the browser's local
+// storage until the game is over (SECRETS + CODE/USER: a reload between a commitment and
+// its reveal still reveals), and shows the panel: the code, the seat, the status, the last
+// event, the moves as buttons and the words of a refusal. The game's own view (each game's
+// remoteview.js: KahunaRemote, HalunkenRemote, KamiRemote) draws the board, the table and
+// the hand, and says the moves and events in words.
 //
 // For scripts and tests: kahuna.remote.view() (the table's view: public state, hand,
 // options, report once over), kahuna.remote.move(action), kahuna.remote.state (the
 // connection: "off", "connecting", "online", "offline", "failed"), kahuna.remote.healed
 // (gaps in the events healed by reading the retained snapshot again).
 
-import { BoardView } from "./boardview.js";
-import { $, cap, make, playerRows } from "./dom.js";
+import { $, cap, make } from "./dom.js";
 
 const HELLO_MS = 1000; // host_tools/remote/table.py's HELLO_AGAIN
 const ASK_AGAIN_MS = 3000; // its ASK_AGAIN
 const DEALER_SILENT = 5; // hellos without an answer before the page says so
 const KEEP = "smartboard.remote"; // the broker, user and game kept for a reload (no password)
-
-const WORDS = {
-  end_play: "end the play phase", decline: "decline to draw", skip_refill: "leave the refill",
-  resume_play: "back to the play phase", undo: "undo",
-};
-
-// A request in words, for its button.
-export function describe(action) {
-  const [name, ...args] = action;
-  switch (name) {
-    case "place": return `${args[0]}: bridge on ${args[1]}`;
-    case "remove": return `${args[0]} + ${args[1]}: remove ${args[2]}`;
-    case "discard": return `discard ${args[0]}`;
-    case "draw": return args.length ? `take ${args[0]}` : "draw from the deck";
-    case "refill": return `free refill on ${args[0]}`;
-    case "handicap": return `handicap bridge on ${args[0]}`;
-    default: return WORDS[name] || action.join(" ");
-  }
-}
-
-// An event of the public log in words ("12: black plays HUNA-1: bridge on ALOA-HUNA").
-function eventText([seq, actor, action]) {
-  const who = actor || "the dealer";
-  const [name, ...args] = action;
-  let text;
-  switch (name) {
-    case "deal": text = "is dealt a card"; break;
-    case "display": text = `lays the display: ${args[0].join(" ")}`; break;
-    case "place": text = `plays ${args[0]}: bridge on ${args[1]}`; break;
-    case "remove": text = `plays ${args[0]} and ${args[1]}: removes ${args[2]}`; break;
-    case "discard": text = "discards a card face down"; break;
-    case "draw": text = args.length ? `takes ${args[0]} from the display` : "draws from the deck"; break;
-    default: text = describe(action);
-  }
-  return `${seq}: ${who} ${text}`;
-}
+const SECRETS = "smartboard.remote.secrets."; // + CODE/USER: the commitments' cards, nonces
 
 function storage() {
   try {
@@ -66,20 +36,22 @@ function storage() {
   }
 }
 
+function random32(n) {
+  return Array.from(crypto.getRandomValues(new Uint32Array(n)));
+}
+
 export class RemoteTable {
-  constructor(runtime, geometry, { onError }) {
+  // `makeView(table)`: the game's view (its remoteview.js); `game`: the page's game.
+  constructor(runtime, { game, makeView, onError }) {
     this.rt = runtime;
-    this.g = geometry;
+    this.game = game;
     this.onError = onError;
     this.client = null;
     this.state = "off";
     this.current = null; // the last view of the Python side
     this.healed = 0; // gaps healed by reading the snapshot again
     this.attempts = 0; // create or join pressed
-    this.chosenConn = null; // a connection clicked on the board: its options marked
-    this.board = new BoardView($("remote-board"), geometry, {
-      onConnection: (id) => this.pickConnection(id),
-    });
+    this.gameView = makeView(this);
     this.timer = null;
     const f = $("remote-form");
     $("remote-create").addEventListener("click", () => this.open(true));
@@ -137,10 +109,10 @@ export class RemoteTable {
       this.say("error", "Type the user name and password the broker knows you by.");
       return;
     }
-    const entropy = Array.from(crypto.getRandomValues(new Uint32Array(6)));
-    const opened = this.call({ do: "open", create, user, code: create ? "" : f.code.value,
-      seat: f.seat.value, settings: { variant: f.variant.value, first: f.first.value },
-      entropy });
+    const code = create ? "" : f.code.value.trim().toUpperCase();
+    const opened = this.call({ do: "open", create, user, code, game: this.game,
+      ...this.gameView.settings(f), entropy: random32(6),
+      secrets: create ? null : this.secrets(code, user) });
     if (!opened.ok) {
       this.say("error", cap(opened.error) + ".");
       return;
@@ -148,6 +120,7 @@ export class RemoteTable {
     this.close();
     f.code.value = opened.code;
     this.keep({ url, user, code: opened.code, playing: true });
+    this.secretsKey = SECRETS + opened.code + "/" + user;
     this.subscriptions = opened.subscribe;
     this.render(opened.view);
     this.say("info", create
@@ -256,6 +229,28 @@ export class RemoteTable {
     } catch (e) { /* storage refused: nothing kept */ }
   }
 
+  // The commitments kept for game `code` and `user` (Halunken), or null.
+  secrets(code, user) {
+    const s = storage();
+    try {
+      const held = s && JSON.parse(s.getItem(SECRETS + code + "/" + user) || "null");
+      return held && typeof held === "object" && !Array.isArray(held) ? held : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  // Keep `held` (the page's Python hands them out at each commitment), or forget them
+  // (null: the game is over, every card opened).
+  keepSecrets(held) {
+    const s = storage();
+    if (!s || !this.secretsKey) return;
+    try {
+      if (held) s.setItem(this.secretsKey, JSON.stringify(held));
+      else s.removeItem(this.secretsKey);
+    } catch (e) { /* storage refused: a reload before the reveal will say so */ }
+  }
+
   publish(out) {
     if (out && this.client && this.state === "online") {
       this.client.publish(out.topic, JSON.stringify(out.message), { qos: 1 });
@@ -291,7 +286,15 @@ export class RemoteTable {
       this.onError(new Error(r.error));
       return;
     }
+    if (r.other_game) { // a code of another game: its page, the game kept for a join
+      this.close();
+      this.keep({ url: $("remote-form").url.value, user: r.view.user, code: r.view.code,
+        playing: true });
+      location.search = "?game=" + encodeURIComponent(r.other_game);
+      return;
+    }
     if (r.bad) console.warn("remote:", r.bad); // someone's garbage: refused, nothing changed
+    if (r.publish) this.publish(r.publish); // a reveal now due (Halunken)
     if (r.resubscribe && this.client) {
       const t = r.resubscribe;
       this.healed += 1;
@@ -308,130 +311,66 @@ export class RemoteTable {
   }
 
   move(action) {
-    const r = this.call({ do: "move", action });
+    const r = this.call({ do: "move", action, entropy: random32(6) });
     if (!r.ok) throw new Error(r.error);
+    if (r.keep) this.keepSecrets(r.keep); // kept before the commitment goes out
     this.sentAt = performance.now();
     this.publish(r.publish);
     this.render(r.view);
   }
 
-  // A connection clicked on the board: the one move open there is made; with several
-  // (a bridge from either card, say), they are marked among the options to choose from.
-  pickConnection(id) {
-    const v = this.current;
-    const there = v ? v.options.filter((o) => o[o.length - 1] === id) : [];
-    if (there.length === 1) {
-      try {
-        this.move(there[0]);
-      } catch (e) {
-        this.onError(e);
-      }
-      return;
+  tryMove(action) {
+    try {
+      this.move(action);
+    } catch (e) {
+      this.onError(e);
     }
-    this.chosenConn = there.length ? id : null;
-    if (v) this.render(v);
   }
 
   render(v) {
-    if (this.current && this.current.seq !== v.seq) this.chosenConn = null;
     this.current = v;
+    const view = this.gameView;
     document.body.classList.add("remote");
     $("remote-game").hidden = false;
     $("remote-code").textContent = v.code;
     $("remote-seat").textContent = v.seat || "(not seated yet)";
     const pub = v.public;
-    if (v.over && v.report) this.keep({ url: $("remote-form").url.value, user: v.user,
-      code: v.code, playing: false });
-    if (!pub) {
-      $("remote-status").textContent = v.status === "waiting"
-        ? `Waiting for the other table to join with the code ${v.code}…`
-        : "Waiting for the dealer…";
-      $("remote-options").replaceChildren();
-      this._cards(v);
-      this.board.draw({ leds: this.frame(null, []), report: {} });
-      return;
+    if (v.over && v.report) {
+      this.keep({ url: $("remote-form").url.value, user: v.user, code: v.code, playing: false });
+      this.keepSecrets(null);
     }
-    let line = `Round ${pub.round} of 3 · ${pub.phase.toUpperCase()}`;
-    if (v.over) {
-      line += " · " + (pub.winner === "draw" ? "a draw" : `${cap(pub.winner)} wins`);
-    } else {
-      line += pub.turn === v.seat ? " · your turn" : ` · ${cap(pub.turn)} (the other table)`;
-    }
-    $("remote-status").textContent = line;
-    document.body.dataset.remoteTurn = pub.turn === v.seat ? "mine" : "theirs";
-    playerRows($("remote-players"), pub, this.g.palette,
-      (p) => (p === v.seat ? " (you)" : ""));
-    $("remote-event").textContent = v.event ? "Last: " + eventText(v.event) : "";
+    if (v.last && v.last.startsWith("cannot reveal")) this.say("error", cap(v.last) + ".");
     const box = $("remote-options");
     box.replaceChildren();
+    if (!pub) {
+      $("remote-status").textContent = v.status === "waiting"
+        ? `Waiting for the other tables to join with the code ${v.code}…`
+        : "Waiting for the dealer…";
+      $("remote-event").textContent = "";
+      view.render(v);
+      return;
+    }
+    $("remote-status").textContent = view.status(v);
+    document.body.dataset.remoteTurn = view.mine(v) ? "mine" : "theirs";
+    $("remote-event").textContent = v.event ? "Last: " + view.eventText(v.event) : "";
     for (const action of v.options) {
-      const marked = this.chosenConn && action[action.length - 1] === this.chosenConn;
-      const b = make("button", { cls: "option" + (marked ? " selected" : ""),
-        text: describe(action),
-        attrs: { "data-action": JSON.stringify(action) } });
-      b.addEventListener("click", () => {
-        try {
-          this.move(action);
-        } catch (e) {
-          this.onError(e);
-        }
-      });
+      const b = make("button", { cls: "option" + (view.marked(action) ? " selected" : ""),
+        text: view.describe(action), attrs: { "data-action": JSON.stringify(action) } });
+      b.addEventListener("click", () => this.tryMove(action));
       box.append(b);
     }
     if (!v.options.length && !v.over) {
-      box.append(make("span", { cls: "muted", text: pub.turn === v.seat
+      box.append(make("span", { cls: "muted", text: view.mine(v)
         ? (v.asked ? "sent; waiting for the dealer…" : "…")
-        : "the other table plays" }));
+        : "the other tables play" }));
     }
-    this._cards(v);
-    this.board.draw({ leds: this.frame(pub, v.options), report: pub });
-  }
-
-  _cards(v) {
-    const pub = v.public;
-    const hand = $("remote-hand");
-    hand.replaceChildren();
-    for (const name of v.hand || []) hand.append(chip(name));
-    if (!(v.hand || []).length) hand.append(make("span", { cls: "muted", text: "no cards" }));
-    const display = $("remote-display");
-    display.replaceChildren();
-    for (const name of (pub && pub.display) || []) display.append(chip(name));
-    $("remote-deck").textContent = pub ? `Deck: ${pub.deck} cards face down` : "";
-  }
-
-  // The board's lights from the public state, as the board shows them: bridges and islands
-  // in their owners' colours, the connections our options reach in the option colours.
-  frame(pub, options) {
-    const pal = this.g.palette;
-    const dim = (c) => c.map((v) => Math.round(v * this.g.brightness));
-    const leds = Array.from({ length: this.g.led_count }, () => [0, 0, 0]);
-    const offered = {};
-    for (const o of options) {
-      const conn = o[o.length - 1];
-      if (o[0] === "place" || o[0] === "refill" || o[0] === "handicap") offered[conn] = "option_place";
-      if (o[0] === "remove") offered[conn] = "option_remove";
-    }
-    for (const c of this.g.connections) {
-      const owner = pub && pub.bridges[c.id];
-      leds[c.led] = dim(pal[owner || offered[c.id] || "free"]);
-    }
-    for (const i of this.g.islands) {
-      const owner = pub && pub.control[i.id];
-      leds[i.led] = dim(pal[owner || "uncontrolled"]);
-    }
-    return leds;
+    view.render(v);
   }
 }
 
-function chip(name) {
-  const [island, n] = name.split("-");
-  const b = make("span", { cls: "card small", attrs: { "data-card": name } });
-  b.append(make("span", { cls: "island", text: island }), make("span", { cls: "n", text: n }));
-  return b;
-}
-
-export function mountRemote({ runtime, geometry, onError }) {
-  const table = new RemoteTable(runtime, geometry, { onError });
+// The panel for the page's game: `makeView(table)` makes the game's view.
+export function mountRemote({ runtime, game, makeView, onError }) {
+  const table = new RemoteTable(runtime, { game, makeView, onError });
   window.kahuna.remote = {
     view: () => table.current,
     move: (action) => table.move(action),

@@ -8,7 +8,9 @@
 // chosen" (host_tools/games/halunken/webgame.py never tells which).
 
 import { $, cap, make, showSettings } from "../dom.js";
+import { mountRemote } from "../remote.js";
 import { RingView } from "./ring.js";
+import { HalunkenRemote } from "./remoteview.js";
 
 const BUTTONS = ["prev", "next", "ok", "back", "done"];
 
@@ -209,6 +211,8 @@ class Panel {
 
 export function mount({ game, geometry, onError }) {
   const panel = new Panel(game, geometry, onError);
+  mountRemote({ runtime: game.rt, game: "halunken", onError,
+    makeView: (table) => new HalunkenRemote(table, geometry) });
   const ring = new RingView($("board"), geometry, {
     onTavern: (id) => panel.act(() => game.choose(id)),
   });

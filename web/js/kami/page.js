@@ -11,7 +11,9 @@
 // (host_tools/games/kami/webgame.py).
 
 import { $, make, showSettings } from "../dom.js";
+import { mountRemote } from "../remote.js";
 import { TableView } from "./table.js";
+import { KamiRemote } from "./remoteview.js";
 
 const BUTTONS = ["done", "back", "discard", "prev", "next", "ok"];
 
@@ -200,6 +202,8 @@ class Panel {
 
 export function mount({ game, geometry, onError }) {
   const panel = new Panel(game, geometry, onError);
+  mountRemote({ runtime: game.rt, game: "kami", onError,
+    makeView: (table) => new KamiRemote(table, geometry) });
   const table = new TableView($("board"), geometry);
   const draw = (view) => table.draw({ leds: view.leds, report: view.state.report });
   return {
