@@ -17,7 +17,7 @@ import time
 
 MOSQUITTO = shutil.which("mosquitto") or "/usr/sbin/mosquitto"
 MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd") or "/usr/bin/mosquitto_passwd"
-TABLES = ("alice", "bob", "carol")
+TABLES = ("alice", "bob", "carol", "dave")
 
 # The ACL of docs/remote.md, and the test's spy.
 ACL = """\

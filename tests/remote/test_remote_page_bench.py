@@ -26,3 +26,13 @@ def test_a_wrong_size_is_one_line():
     proc = subprocess.run([sys.executable, "-m", "host_tools.measure.remotepage", "--games",
                            "0"], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2 and proc.stderr == "remotepage: --games must be at least 1\n"
+
+
+def test_a_wrong_number_of_players_is_one_line():
+    for game, players, text in (("kahuna", "3", "2 for kahuna"),
+                                ("kami", "5", "2 to 4 for kami")):
+        proc = subprocess.run([sys.executable, "-m", "host_tools.measure.remotepage",
+                               "--game", game, "--players", players], capture_output=True,
+                              text=True, cwd=ROOT, timeout=60)
+        assert proc.returncode == 2
+        assert proc.stderr == "remotepage: --players must be %s\n" % text
