@@ -36,7 +36,7 @@ help:
 	@echo "make guide   regenerate the player's guide (docs/guide.pdf) from board_def/"
 	@echo "make web     build the browser simulator into build/web/ (a static site)"
 	@echo "make live    the live board in the browser, over its serial link (PORT=...)"
-	@echo "make web-screenshot  rewrite docs/web-page.png, docs/web-halunken.png, docs/web-kami.png, docs/web-live.png and docs/web-remote.png from the browser tests"
+	@echo "make web-screenshot  rewrite docs/web-page.png, docs/web-halunken.png, docs/web-kami.png, docs/web-live.png, docs/web-remote.png and docs/web-remote-halunken.png from the browser tests"
 	@echo "make venv    create .venv and install the pinned tools (any target does it)"
 	@echo "make clean   remove .venv, caches and build output"
 
@@ -203,7 +203,7 @@ live: venv
 # The README's pictures of the pages, taken by the browser tests' own code.
 web-screenshot: venv
 	@$(call sysdeps,npm chromium mosquitto,make web-screenshot)
-	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/games/halunken/test_halunken_web.py tests/games/kami/test_kami_web.py tests/core/test_web_live.py tests/remote/test_remote_web.py -k "screenshot or live_page" --update-screenshots
+	$(BIN)/pytest -q tests/games/kahuna/test_web.py tests/games/halunken/test_halunken_web.py tests/games/kami/test_kami_web.py tests/core/test_web_live.py tests/remote/test_remote_web.py tests/remote/test_remote_web_halkami.py -k "screenshot or live_page" --update-screenshots
 
 # ------------------------------------------------------------------------------ clean
 
