@@ -84,6 +84,11 @@ export class RemoteTable {
     box.textContent = text;
   }
 
+  // Who the code is told to: Kahuna's one other table, the others' several.
+  others() {
+    return this.game === "kahuna" ? "the other table" : "the other tables";
+  }
+
   call(request) {
     return this.rt.call({ op: "remote", ...request });
   }
@@ -124,7 +129,7 @@ export class RemoteTable {
     this.subscriptions = opened.subscribe;
     this.render(opened.view);
     this.say("info", create
-      ? `Game code: ${opened.code}. Tell it to the other table; connecting to the broker…`
+      ? `Game code: ${opened.code}. Tell it to ${this.others()}; connecting to the broker…`
       : `Joining game ${opened.code}; connecting to the broker…`);
     const attempt = ++this.attempts;
     let mqtt;
@@ -159,7 +164,7 @@ export class RemoteTable {
       this.render(this.call({ do: "reconnected" }).view);
       client.subscribe(this.subscriptions, { qos: 1 });
       this.say("info", this.creating && !this.current.public // the game has not begun
-        ? `Game code: ${code}. Tell it to the other table.` : `Connected: game ${code}.`);
+        ? `Game code: ${code}. Tell it to ${this.others()}.` : `Connected: game ${code}.`);
       this.tick();
     });
     client.on("message", (topic, payload) => {
