@@ -334,3 +334,30 @@ def test_the_pages_micropython_answers_the_same(mpy, tmp_path, kind, settings):
     assert len(answers) == len(transcript) > 100
     for (req, want), got in zip(transcript, answers):
         assert got == want, req
+
+
+COMMIT_CODE = """
+from host_tools.remote import commit
+nonce = "0123456789abcdef" * 2
+d = commit.digest("C/1", "p1", "3", nonce)
+s = commit.Secrets(held={"C/1\\np1": ["3", nonce], "bad": ["3", "x"]})
+print(d)
+print(commit.matches(d, "C/1", "p1", "3", nonce), commit.matches(d, "C/1", "p2", "3", nonce),
+      commit.matches(d, "C/2", "p1", "3", nonce), commit.matches(d, "C/1", "p1", "4", nonce))
+print(s.reveal("C/1", "p1"), s.reveal("C/1", "p2"), sorted(s.held))
+print(s.commit("C/2", "p2", "RUM", "f" * 32) == ["commit", "p2", commit.digest(
+    "C/2", "p2", "RUM", "f" * 32)])
+print(commit.audit([[1, "p1", ["commit", "p1", d]], [2, None, ["reveal", "C/1"]],
+                    [3, "p1", ["open", "p1", "4", nonce]]]))
+"""
+
+
+def test_commit_runs_in_micropython_as_in_cpython(mpy, capsys):
+    """host_tools/remote/commit.py in the page's MicroPython (the unix port): no hmac or
+    secrets at import, the same digests, checks, secrets and audit as CPython's."""
+    out = mpy.run_code(COMMIT_CODE)
+    exec(compile(COMMIT_CODE, "commit_code", "exec"), {})
+    assert out == capsys.readouterr().out
+    lines = out.splitlines()
+    assert commit.is_digest(lines[0]) and lines[1] == "True False False False"
+    assert lines[4] == '["event 3: p1\'s 4 does not open its commitment"]'
