@@ -142,8 +142,8 @@ class PageTable:
         s = self.seat
         if (self.part is None or not s.current() or self.asked == s.seq or s.over()):
             return []
-        if s.view is not None:
-            return s.view.get("options") or []
+        if s.view is not None or not hasattr(self.part, "options"):
+            return (s.view or {}).get("options") or []  # the dealer's (Halunken, Kami)
         if s.public.get("turn") != s.seat:
             return []
         return self.part.options(s.public, s.hand, s.seat)

@@ -6,7 +6,8 @@ through a private Mosquitto's websockets listener and the dealer. Every table's 
 the same at the end, and a spy on `#` finds no hidden card on the wire before the rules
 show it (Kami: check_kami_wire; Halunken: no card before every commitment is in, H7, and
 the page's commitments digests). The Halunken page is closed right after a commitment and
-opened again: it reveals from the card and nonce kept in the browser's local storage.
+opened again: it reveals from the card and nonce kept in the browser's local storage. A
+Kami code joined from Kahuna's page opens Kami's page.
 
 The page's seat is played by clicking its option buttons at random (PLAY, the benchmark's
 player: host_tools/measure/remotepage.py)."""
@@ -195,3 +196,18 @@ def test_kami_the_page_against_a_host_table_ends_the_same_unseen(
     assert "won by" in page.text("#remote-status")
     assert page.errors == []
     page.page.close()
+    # Its code joined from Kahuna's page: the page of Kami opens, the game kept for a join.
+    kahuna = open_page(context, server, "kahuna", keep=True)  # (keep: across the redirect)
+    kahuna.click("#remote summary")
+    for name, value in (("url", wsbroker.ws_url), ("user", "alice"),
+                        ("password", wsbroker.passwords["alice"]), ("code", code)):
+        kahuna.page.fill("#remote-form [name=%s]" % name, value)
+    kahuna.click("#remote-join")
+    kahuna.page.wait_for_url("**?game=kami", timeout=15000)
+    kahuna.page.evaluate("async () => { await kahuna.ready; }")
+    assert kahuna.js("() => kahuna.gameName") == "kami"
+    assert ("Your game %s goes on: type your password and press Join." % code
+            in kahuna.text("#remote-message"))
+    websocket_noise(kahuna)
+    assert kahuna.errors == []
+    kahuna.page.close()
