@@ -57,6 +57,7 @@ class PageGame(Tables):
         self.kept = {}  # every secret the page handed out to keep: slot -> [card, nonce]
         self.keep = None  # the page's storage now
         self.view = None
+        self.lose_reveal = False  # the page's next reveal lost on the way (a dropped link)
         self.settings = settings
         for i, name in enumerate(names):
             if i == page_at:
@@ -94,6 +95,10 @@ class PageGame(Tables):
 
     def page_send(self, out):
         if out is None:
+            return
+        if self.lose_reveal and out["message"]["action"][0] == "reveal":
+            self.lose_reveal = False
+            self.lost = out
             return
         topic, payload = out["topic"], p.encode(out["message"])
         self.wire.append((topic, payload, False))
@@ -241,6 +246,26 @@ def test_a_page_reloaded_between_its_commitment_and_the_reveal_reveals():
     g.play()
     want = g.check_same()
     assert commit.audit(want["log"]) == []
+
+
+def test_a_reveal_lost_with_the_connection_is_sent_again_on_the_new_one():
+    g = PageGame("halunken", {"players": 3}, seed=5, page_at=2)
+    g.lose_reveal = True
+    g.play(until=lambda g: not g.lose_reveal)
+    figure = g.lost["message"]["action"][1]
+    assert figure not in g.game().dealt.public()["secret"]["revealed"]
+    # The same messages again on the old connection: no second reveal (asked once).
+    g.inbox += [(t, m) for t, m in g.retained.items() if t in g.mine]
+    g.pump()
+    assert figure not in g.game().dealt.public()["secret"]["revealed"]
+    # A new connection: the retained snapshot and hand come again, and the reveal goes.
+    g.page({"do": "reconnected"})
+    g.inbox += [(t, m) for t, m in g.retained.items() if t in g.mine]
+    g.pump()
+    sec = g.game().dealt.public()["secret"]
+    assert sec is None or figure in sec["revealed"]
+    g.play()
+    assert commit.audit(g.check_same()["log"]) == []
 
 
 def test_a_page_whose_storage_was_lost_says_so_and_the_game_waits():
