@@ -177,6 +177,12 @@ def test_kami_the_page_against_a_host_table_ends_the_same_unseen(
     code = create(page, wsbroker, 2, target=5)
     tables = host_tables(wsbroker, tmp_path, code, ("ai",))
     try:
+        # A card clicked in the hand: the one move open with it.
+        page.wait("() => kahuna.remote.view().options.some((o) => o.length === 2)",
+                  timeout=15000)
+        move = page.js("() => kahuna.remote.view().options.find((o) => o.length === 2)")
+        page.click('#remote-hand [data-card="%s"]' % move[1])
+        page.wait("(c) => !kahuna.remote.view().hand.includes(c)", move[1], timeout=15000)
         ours = page.js(PLAY, [5, 0, WEIGHTS["kami"]])
         finish(tables[0], "bob's table")
     finally:

@@ -5,7 +5,7 @@
 // the port, the auction, the round's secret choice (who has committed, who has revealed:
 // never a card before the dealer opens them all, H7), this seat's movement cards left, and
 // the moves and events in words. A space clicked on the ring places there when that is
-// a move open now.
+// a move open now; a movement card clicked in the hand is the seat's choice (committed).
 
 import { $, make } from "../dom.js";
 import { RingView } from "./ring.js";
@@ -91,8 +91,14 @@ export class HalunkenRemote {
     const r = v.public;
     const hand = $("remote-hand");
     hand.replaceChildren();
-    for (const c of v.hand || []) {
-      hand.append(make("span", { cls: "chip card move", text: c, attrs: { "data-card": c } }));
+    for (const c of v.hand || []) { // a card clicked: the one move open with it, if one
+      const b = make("button", { cls: "chip card move", text: c, attrs: { "data-card": c } });
+      b.addEventListener("click", () => {
+        const open = this.table.current.options.filter((o) => o[0] === "commit"
+          && o[1] !== "blackjack" && o[2] === c);
+        if (open.length === 1) this.table.tryMove(open[0]);
+      });
+      hand.append(b);
     }
     if (!(v.hand || []).length) hand.append(make("span", { cls: "muted", text: "no cards" }));
     $("remote-own").textContent = "";

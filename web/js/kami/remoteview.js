@@ -5,7 +5,8 @@
 // lines, the attack to answer, the scores and the last scored round (K21 names its final
 // defence), this seat's hand and its own face-down defences (its own table's knowledge:
 // the dealer tells this page alone), and the moves and events in words. A face-down
-// defence goes to the dealer alone (this page's move topic).
+// defence goes to the dealer alone (this page's move topic). A card clicked in the hand
+// makes the one move open with it (a defence, an attack, a counter, a Soldier shown).
 
 import { $, make } from "../dom.js";
 import { TableView } from "./table.js";
@@ -72,8 +73,13 @@ export class KamiRemote {
     const r = v.public;
     const hand = $("remote-hand");
     hand.replaceChildren();
-    for (const c of v.hand || []) {
-      hand.append(make("span", { cls: "chip card kami", text: c, attrs: { "data-card": c } }));
+    for (const c of v.hand || []) { // a card clicked: the one move open with it, if one
+      const b = make("button", { cls: "chip card kami", text: c, attrs: { "data-card": c } });
+      b.addEventListener("click", () => {
+        const open = this.table.current.options.filter((o) => o.length === 2 && o[1] === c);
+        if (open.length === 1) this.table.tryMove(open[0]);
+      });
+      hand.append(b);
     }
     if (!(v.hand || []).length) hand.append(make("span", { cls: "muted", text: "no cards" }));
     const down = (v.own && v.own.defence_down) || [];
