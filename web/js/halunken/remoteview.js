@@ -53,7 +53,8 @@ export class HalunkenRemote {
     const [name, ...a] = action;
     let text;
     switch (name) {
-      case "commit": text = `has chosen ${FIGURE(a[0])}'s card (face down, committed)`; break;
+      case "commit": text = a[0] === actor ? "has chosen a movement card (face down, committed)"
+        : `has chosen ${FIGURE(a[0])}'s card (face down, committed)`; break;
       case "reveal": text = "has every commitment: reveal"; break;
       case "revealed": text = `revealed ${FIGURE(a[0])}'s card to the dealer`; break;
       case "open": text = `opens ${FIGURE(a[0])}'s card: ${a[1]}`; break;
