@@ -108,6 +108,16 @@ class PageTable:
         self.tried.setdefault(self.seat.seq, []).append(action)
         return self.send(action)
 
+    def reconnected(self):
+        """A new connection: whatever was in flight on the lost one is chosen again, so
+        it is an option again (it was sent, not refused; when it was the only option, the
+        seat was left with none)."""
+        if self.asked is not None and self.pending is not None:
+            tried = self.tried.get(self.asked, [])
+            if self.pending in tried:
+                tried.remove(self.pending)
+        self.asked = None
+
     def again(self):
         if self.asked == self.seat.seq and self.pending is not None and not self.seat.over():
             return self.send(self.pending)
@@ -165,7 +175,7 @@ def handle(req):
         elif do == "again":
             out = {"publish": t.again()}
         elif do == "reconnected":
-            t.asked = None  # whatever was in flight on a lost connection is asked again
+            t.reconnected()
             out = {}
         elif do == "view":
             out = {}
