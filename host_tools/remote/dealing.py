@@ -152,7 +152,9 @@ class Dealer:
         if not self.state_dir:
             return
         path = os.path.join(self.state_dir, g.code + ".json")
-        with open(path + ".new", "w") as f:
+        # The game's secret and both hands: readable by the dealer's own user alone.
+        fd = os.open(path + ".new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w") as f:
             json.dump(g.save(), f)
             f.flush()
             os.fsync(f.fileno())

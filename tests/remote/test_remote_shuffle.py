@@ -117,6 +117,7 @@ def test_a_restarted_dealer_deals_the_same_game_on_from_its_state_dir(tmp_path):
         step(d, rng)
     saved = json.loads((tmp_path / (CODE + ".json")).read_text())
     assert saved["secret"] == g.secret and "seed" not in saved
+    assert os.stat(tmp_path / (CODE + ".json")).st_mode & 0o077 == 0  # the dealer's alone
 
     def no_new_secret(code):
         raise AssertionError("a restart asked for a new secret")
