@@ -386,7 +386,7 @@ def display_drawable(match, step):
 
 # Deals 13, 30, 34, 98 and 107 stopped the game before the display's fix ("no stand-in",
 # card-not-drawable); the rest sweep on, both variants, with the broker's duplicates and
-# delays. About 0.12 s a game here (2 cores shared, 2026-11-28): 35 games, 4 s.
+# delays. About 0.12 to 0.24 s a game here (2 cores shared, 2026-11-28): 35 games, 4 to 8 s.
 SWEEP = [13, 30, 34, 98, 107] + list(range(2000, 2030))
 
 
