@@ -62,7 +62,7 @@ def codes(n):
 
 async def run(b, games, quiet_log):
     kw = {"hostname": "127.0.0.1", "port": b.port}
-    dealer = dealing.Dealer(lambda code: hash(code) & 0x7FFFFFFF)
+    dealer = dealing.Dealer()  # each game's own 128-bit secret, as a dealer deals
     ready = asyncio.Event()
     serving = asyncio.create_task(dealermod.serve(
         dict(kw, username="dealer", password=b.passwords["dealer"]), dealer, 30, quiet_log,

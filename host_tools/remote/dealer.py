@@ -10,7 +10,6 @@ with its reason on standard error.
 import argparse
 import asyncio
 import os
-import random
 import sys
 
 from host_tools.remote import broker, dealing
@@ -29,8 +28,9 @@ def parse(argv):
                     help="every game must be private: a create without a token is refused "
                          "(a broker whose users are not all trusted; docs/remote.md)")
     ap.add_argument("--seed", type=int, metavar="N",
-                    help="deal every game from this seed (tests; default: the system's "
-                         "random source, a secret)")
+                    help="deal every game from test deal number N, a fixed secret that "
+                         "anyone can compute (tests only; default: a 128-bit secret per "
+                         "game from the system's random source, kept in --state-dir)")
     return ap.parse_args(argv)
 
 
@@ -68,17 +68,13 @@ def main(argv):
             except OSError as e:
                 raise broker.Fatal("cannot use --state-dir %s: %s"
                                    % (args.state_dir, e.strerror)) from None
+        secret_of = None  # a new secret for each game (host_tools/remote/shuffle.py)
         if args.seed is not None:
-            def seed_of(code, base=args.seed):
-                return base
-        else:
-            rand = random.SystemRandom()
-
-            def seed_of(code):
-                return rand.getrandbits(31)
+            def secret_of(code, n=args.seed):
+                return n
         try:
-            dealer = dealing.Dealer(seed_of, args.state_dir, args.require_token)
-        except (OSError, ValueError, KeyError, TypeError) as e:
+            dealer = dealing.Dealer(secret_of, args.state_dir, args.require_token)
+        except (OSError, ValueError) as e:
             raise broker.Fatal("cannot read the games in %s: %s" % (args.state_dir, e)) \
                 from None
         asyncio.run(serve(kw, dealer, args.patience, log))

@@ -6,9 +6,10 @@ runs it on a broker.
 The dealer holds each game whole (its game's `remote` part: the rules' state, the deck's
 secret order, the display) and is the one that numbers its events. A table's request is
 checked before it touches the game: a refusal is logged with its reason, answered on the
-requester's reply topic, and changes nothing. Each game is saved (its seed, settings,
+requester's reply topic, and changes nothing. Each game is saved (its secret, settings,
 seats and accepted requests) before its events go out, so a dealer that restarts replays
-it to the same state.
+it to the same state. A game's secret (128 bits, host_tools/remote/shuffle.py) is in its
+file alone: no message carries it.
 """
 
 import hmac
@@ -17,20 +18,22 @@ import os
 
 from host_tools import games as hostgames
 from host_tools.remote import protocol as p
+from host_tools.remote import shuffle
 
 
 class Game:
-    """One game: its code, its kind (the game's name), settings, seed, seats {seat: user},
+    """One game: its code, its kind (the game's name), settings, secret (32 hex digits: the
+    deck's order follows from it; never published), seats {seat: user},
     the accepted requests [[seat, action]], moves {seat: n of its last accepted request},
     the public log [[seq, actor, action]] and, once every seat is taken, `dealt` (the
     game's remote part's Dealt)."""
 
-    def __init__(self, code, kind, settings, seed):
+    def __init__(self, code, kind, settings, secret):
         self.part = hostgames.part(kind, "remote")
         self.settings = self.part.check_settings(settings)
         self.code = code
         self.kind = kind
-        self.seed = seed
+        self.secret = shuffle.check_secret(secret)
         self.seats = {}
         self.moves = {}
         self.requests = []
@@ -46,9 +49,10 @@ class Game:
 
     def start(self):
         if getattr(self.part, "COMMITS", False):  # commitments name their game (commit.py)
-            self.dealt = self.part.Dealt(self.settings, self.seed, self.code)
+            self.dealt = self.part.Dealt(self.settings, shuffle.Shuffle(self.secret),
+                                         self.code)
         else:
-            self.dealt = self.part.Dealt(self.settings, self.seed)
+            self.dealt = self.part.Dealt(self.settings, shuffle.Shuffle(self.secret))
         self._note(self.dealt.events)
 
     def _note(self, events):
@@ -80,12 +84,12 @@ class Game:
 
     def save(self):
         return {"code": self.code, "kind": self.kind, "settings": self.settings,
-                "seed": self.seed, "seats": self.seats, "moves": self.moves,
+                "secret": self.secret, "seats": self.seats, "moves": self.moves,
                 "requests": self.requests, "token": self.token}
 
     @classmethod
     def load(cls, obj):
-        g = cls(obj["code"], obj["kind"], obj["settings"], obj["seed"])
+        g = cls(obj["code"], obj["kind"], obj["settings"], obj.get("secret"))
         g.token = obj.get("token")
         g.seats = dict(obj["seats"])
         if len(g.seats) == len(g.seat_names()):
@@ -97,22 +101,50 @@ class Game:
         return g
 
 
-class Dealer:
-    """Every game on one broker. `seed_of(code)` gives a new game's seed (a secret: the
-    deck's order follows from it); `state_dir` (optional) keeps the games across restarts;
-    `require_token`: every game is private (its create carries a token)."""
+def load_game(path):
+    """A game from its file in the state dir; ValueError naming the file when it cannot be
+    read, is not a game's JSON or has no 128-bit secret (a corrupt or foreign file)."""
+    name = os.path.basename(path)
+    try:
+        with open(path) as f:
+            obj = json.load(f)
+    except OSError as e:
+        raise ValueError("%s: %s" % (name, e.strerror)) from None
+    except ValueError as e:
+        raise ValueError("%s: not a game's JSON (%s)" % (name, e)) from None
+    if not isinstance(obj, dict) or "secret" not in obj:
+        raise ValueError("%s: no game's secret in it (a corrupt file, or one of a dealer "
+                         "before the 128-bit secrets)" % name)
+    try:
+        return Game.load(obj)
+    except (KeyError, TypeError, ValueError, IndexError) as e:
+        raise ValueError("%s: not a game this dealer can replay (%s: %s)"
+                         % (name, type(e).__name__, e)) from None
 
-    def __init__(self, seed_of, state_dir=None, require_token=False):
-        self.seed_of = seed_of
+
+class Dealer:
+    """Every game on one broker. `secret_of(code)` gives a new game's secret (default: a
+    new one from the system's random source, shuffle.new_secret); an int there is a test's
+    deal number (shuffle.test_secret: reproducible, no secret); `state_dir` (optional)
+    keeps the games, with their secrets, across restarts; `require_token`: every game is
+    private (its create carries a token)."""
+
+    def __init__(self, secret_of=None, state_dir=None, require_token=False):
+        self.secret_of = secret_of
         self.state_dir = state_dir
         self.require_token = require_token
         self.games = {}
         if state_dir:
             for name in sorted(os.listdir(state_dir)):
                 if name.endswith(".json"):
-                    with open(os.path.join(state_dir, name)) as f:
-                        g = Game.load(json.load(f))
+                    g = load_game(os.path.join(state_dir, name))
                     self.games[g.code] = g
+
+    def new_secret(self, code):
+        if self.secret_of is None:
+            return shuffle.new_secret()
+        secret = self.secret_of(code)
+        return shuffle.test_secret(secret) if isinstance(secret, int) else secret
 
     # ------------------------------------------------------------------ output
 
@@ -120,7 +152,9 @@ class Dealer:
         if not self.state_dir:
             return
         path = os.path.join(self.state_dir, g.code + ".json")
-        with open(path + ".new", "w") as f:
+        # The game's secret and both hands: readable by the dealer's own user alone.
+        fd = os.open(path + ".new", os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with open(fd, "w") as f:
             json.dump(g.save(), f)
             f.flush()
             os.fsync(f.fileno())
@@ -231,7 +265,7 @@ class Dealer:
                     raise p.Bad("code-taken", "game %s exists already" % code)
                 return self.news(g), []  # a create said again: the game as it is
             try:
-                g = Game(code, kind, settings, self.seed_of(code))
+                g = Game(code, kind, settings, self.new_secret(code))
             except ValueError as e:
                 raise p.Bad("malformed", str(e)) from None
             also = msg.get("also", [])

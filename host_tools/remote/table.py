@@ -325,8 +325,7 @@ def own_dealer(args, code):
     kw = broker.settings(Namespace(broker=args.broker, user=args.dealer_user,
                                    password_file=args.dealer_password_file,
                                    tls_ca=args.tls_ca))
-    rand = random.SystemRandom()
-    return dealer.serve(kw, dealing.Dealer(lambda c: rand.getrandbits(31)), args.patience,
+    return dealer.serve(kw, dealing.Dealer(), args.patience,  # a 128-bit secret (shuffle.py)
                         broker.say("dealer"), code=code)
 
 

@@ -214,6 +214,16 @@ class PageTable:
         if tried:
             tried[:] = [o for o in tried if o[0] != "reveal"]
 
+    def reconnected(self):
+        """A new connection: whatever was in flight on the lost one is chosen again, so
+        it is an option again (it was sent, not refused; when it was the only option, the
+        seat was left with none)."""
+        if self.asked is not None and self.pending is not None:
+            tried = self.tried.get(self.asked, [])
+            if self.pending in tried:
+                tried.remove(self.pending)
+        self.asked = None
+
     def again(self):
         if self.asked == self.seat.seq and self.pending is not None and not self.seat.over():
             return self.send(self.pending)

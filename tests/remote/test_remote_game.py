@@ -6,6 +6,9 @@ import re
 
 import pytest
 from remotekit import Spy, code_of, finish, output, path_in, report, start, stop
+from secretkit import assert_not_on_the_wire
+
+from host_tools.remote.shuffle import test_secret
 
 
 @pytest.fixture
@@ -91,6 +94,7 @@ def test_no_card_is_on_the_wire_before_the_rules_reveal_it(broker, dealer, tmp_p
     seats = {"white": "alice", "black": "bob"}
     assert check_privacy(spy.got(), seats) == ra["seq"]
     assert any("/hand/alice" in m[0] for m in spy.got())  # the spy did see the hands
+    assert_not_on_the_wire(spy.got(), test_secret(7))  # the dealer's --seed 7
     got = {m[0] for m in nosy.got()}
     assert got == {"kb/K7QXM2/event"}, got
     spy.close()

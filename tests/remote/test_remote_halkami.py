@@ -11,8 +11,10 @@ import time
 
 import pytest
 from remotekit import Spy, code_of, finish, output, path_in, report, start, stop
+from secretkit import assert_not_on_the_wire
 
 from host_tools.remote import commit
+from host_tools.remote.shuffle import test_secret
 
 
 @pytest.fixture
@@ -103,6 +105,7 @@ def test_kami_three_tables_alike_and_no_hidden_card_on_the_wire(broker, dealer, 
     seats = snapshots[-1]["seats"]  # bob and carol join in either order
     assert sorted(seats.values()) == ["alice", "bob", "carol"] and seats["p1"] == "alice"
     assert check_kami_wire(spy.got(), seats) >= ra["seq"]
+    assert_not_on_the_wire(spy.got(), test_secret(11))  # the dealer's --seed 11
     assert any(e[2] == ["defend"] for e in ra["log"])  # face-down defences were laid
     # the board's player: every request legal (a join said before the create is refused
     # as unknown-game, and said again: not a request)

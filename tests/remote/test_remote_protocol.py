@@ -13,6 +13,7 @@ from host_tools import games as hostgames
 from host_tools.remote import dealing
 from host_tools.remote import protocol as p
 from host_tools.remote.seat import Seat
+from host_tools.remote.shuffle import Shuffle, test_secret
 
 CODE = "K7QXM2"
 part = hostgames.part("kahuna", "remote")
@@ -277,7 +278,7 @@ def test_the_ai_seats_observation_is_the_boards_but_for_its_own_discards(monkeyp
                 t.note(game, action, actor, face_up)
 
     monkeypatch.setattr(rules.Game, "apply", noted)
-    d = part.Dealt({"first": "black"}, 21)
+    d = part.Dealt({"first": "black"}, Shuffle(test_secret(21)))
     game = d.game
     # The deal happened before the trackers could listen: feed it to them now.
     for me in (0, 1):

@@ -10,7 +10,7 @@ broker that is not there each get one clear line on the page.
 The page's seat is played by clicking its option buttons (#remote-options) at random, with
 the host random player's weighting (PLAY, the benchmark's player:
 host_tools/measure/remotepage.py).
-(No virtual board takes a seat here: a board at a remote table is not built yet.)"""
+(A virtual board against the page: test_board_page.py.)"""
 
 import json
 import os

@@ -199,8 +199,10 @@ class Remote:
         if actor is None:
             if kind != "display" or len(action) != 2 or not isinstance(action[1], list):
                 raise ValueError("the dealer's event must be a display")
+            # A stand-in traded out of the deck is none of the new display's cards: else
+            # a display card laid before would go back to the other hand.
             for name in action[1]:
-                self._put(self._card(name), rules.DRAWABLE)
+                self._put(self._card(name), rules.DRAWABLE, action[1])
             self.display = list(action[1])
             return self._taken(seq, oc.accepted())
         if actor not in players:

@@ -3,12 +3,13 @@ dealer's whole game with its dealt deck, a seat's private view and options, and 
 board's player at a remote seat.
 
 `Dealt` is the game as the dealer holds it: the firmware's rules (games.halunken.rules)
-with a dealt deck (deal=seed, from the dealer's secret seed: the piles below their top
-cards and Black-Jack's deck are known to the dealer alone, H5, H12, H25). Crews, the port,
-the captains, the auction and the played movement cards are public (H12); the one secret a
-seat makes is its movement card (H7, H32), chosen by every seat at once with commit and
-reveal (host_tools/remote/commit.py): the dealer never holds a card before every figure's
-commitment is in, and publishes the cards only once every reveal is in.
+with a given deal (shuffled from the game's 128-bit secret, host_tools.remote.shuffle: the
+piles below their top cards and Black-Jack's deck are known to the dealer alone, H5, H12,
+H25). Crews, the port, the captains, the auction and the played movement cards are public
+(H12); the one secret a seat makes is its movement card (H7, H32), chosen by every seat at
+once with commit and reveal (host_tools/remote/commit.py): the dealer never holds a card
+before every figure's commitment is in, and publishes the cards only once every reveal is
+in.
 
 Public actions (events), as lists:
 
@@ -132,16 +133,34 @@ def from_wire(action, players):
     return (name,)
 
 
-class Dealt:
-    """One game as the dealer holds it. `Dealt(settings, seed, code)` deals at once;
-    `request(seat, action)` applies one request and returns its public events
-    [(actor, action)], or raises Refused and changes nothing."""
+def given_deal(settings, rng):
+    """The rules' settings with a deal shuffled by `rng` (the dealer's Shuffle): the 14
+    taverns' piles of 3 crew cards (top first) and Black-Jack's deck (H5, H25), as the
+    firmware's seeded deal lays them out (deck.seeded_deal)."""
+    full = hsettings.check_settings(dict(settings, seed=0))
+    crew = list(range(deck.CREW))
+    rng.shuffle(crew)
+    mode = full["mode"]
+    bj = list(range(12 if mode == "standard" else deck.MOVES))
+    rng.shuffle(bj)
+    del full["seed"]
+    full["deal"] = "given"
+    full["piles"] = [crew[3 * t:3 * t + 3] for t in range(deck.SPACES)]
+    full["bj"] = None if mode == "beginner" else (
+        [c + 1 for c in bj] if mode == "standard" else bj)
+    return full
 
-    def __init__(self, settings, seed, code=""):
+
+class Dealt:
+    """One game as the dealer holds it. `Dealt(settings, rng, code)` deals at once (`rng`: the
+    dealer's host_tools.remote.shuffle.Shuffle); `request(seat, action)` applies one
+    request and returns its public events [(actor, action)], or raises Refused and changes
+    nothing."""
+
+    def __init__(self, settings, rng, code=""):
         self.settings = check_settings(settings)
         self.code = code
-        full = hsettings.check_settings(dict(self.settings, seed=seed))
-        self.game = rules.Game(full)
+        self.game = rules.Game(given_deal(self.settings, rng))
         self.seats = seats_of(self.settings)
         self.pending = None
         self.events = []

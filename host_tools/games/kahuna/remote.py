@@ -3,9 +3,10 @@ game with its virtual deck, and what one table may know and do.
 
 `Dealt` is the game as the dealer holds it, beside the broker: the rules' state
 (games.kahuna.rules), the deck in its secret order and the face-up display (shuffled with
-table.Rng from a seed the dealer keeps). Neither table holds it; each is told the public
-state and its own seat's hand only. Requests from a seat come in the public form below and
-are checked by the rules before anything changes; a refusal is `Refused(code, text)`.
+host_tools.remote.shuffle from the game's 128-bit secret, which the dealer keeps). Neither
+table holds it; each is told the public state and its own seat's hand only. Requests from a
+seat come in the public form below and are checked by the rules before anything changes; a
+refusal is `Refused(code, text)`.
 
 Public actions (what every table and anyone on the broker sees), as lists:
 
@@ -29,7 +30,7 @@ from core import board as boardmod
 from core.outcome import Rejected
 from games.kahuna import ai, observe, report, rules
 from games.kahuna import settings as kahunasettings
-from host_tools.games.kahuna.table import DISPLAY_SIZE, Rng, shuffle
+from host_tools.games.kahuna.table import DISPLAY_SIZE
 from host_tools.paths import BOARD_DEF
 from host_tools.remote import protocol as p
 
@@ -74,20 +75,20 @@ def card_names():
 
 
 class Dealt:
-    """One game as the dealer holds it. `Dealt(settings, seed)` shuffles and deals at once;
-    `events` then holds the public events of the deal and the display, as (actor, action)
-    with actor a seat name or None. `request(seat, action)` applies one request and returns
-    its public events, or raises Refused and changes nothing."""
+    """One game as the dealer holds it. `Dealt(settings, rng)` shuffles and deals at once (`rng`:
+    the dealer's host_tools.remote.shuffle.Shuffle); `events` then holds the public events
+    of the deal and the display, as (actor, action) with actor a seat name or None.
+    `request(seat, action)` applies one request and returns its public events, or raises
+    Refused and changes nothing."""
 
-    def __init__(self, settings, seed):
+    def __init__(self, settings, rng):
         self.settings = check_settings(settings)
         s = self.settings
         handicap = None if s["handicap"] is None else tuple(s["handicap"])
         self.game = rules.Game(board(), s["variant"], s["first"], handicap)
-        self.seed = seed
-        self.rng = Rng(seed)
+        self.rng = rng
         self.deck = list(self.game.card_names)  # deck[-1] is the top
-        shuffle(self.deck, self.rng)
+        self.rng.shuffle(self.deck)
         self.display = []
         self.events = []
         while self.game.phase == rules.DEAL:
@@ -177,7 +178,7 @@ class Dealt:
         and display."""
         g = self.game
         self.deck = [g.card_names[c] for c in range(len(g.place)) if g.place[c] == rules.DRAWABLE]
-        shuffle(self.deck, self.rng)
+        self.rng.shuffle(self.deck)
         self.display = []
         self._refill()
 

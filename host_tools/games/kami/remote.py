@@ -3,14 +3,14 @@ with its shuffled deck, each seat's hand and options, and the board's player at 
 seat.
 
 `Dealt` is the game as the dealer holds it: the firmware's rules (games.kami.rules) with a
-given deal (K20: the dealer states every round's deal, shuffled with random.Random from
-its secret seed). Each table is told its own hand; the public topics name a card only when
-the rules show it: an attack or a counter (face up, K2), a claim's Soldiers (K11), a
-face-up centre card (K13), the final defence of a scored round (K21, in the public
+given deal (K20: the dealer states every round's deal, shuffled from its 128-bit secret:
+host_tools.remote.shuffle). Each table is told its own hand; the public topics name a card
+only when the rules show it: an attack or a counter (face up, K2), a claim's Soldiers
+(K11), a face-up centre card (K13), the final defence of a scored round (K21, in the public
 state's `rounds`). A face-down defence (K6) is named to the dealer alone: its event is
-["defend"]. Kami has no simultaneous secret choice (one seat acts at a time), so no
-commit and reveal: the defence is hidden by never being published, and bound by the
-dealer, which holds it from the moment it is laid.
+["defend"]. Kami has no simultaneous secret choice (one seat acts at a time), so no commit
+and reveal: the defence is hidden by never being published, and bound by the dealer, which
+holds it from the moment it is laid.
 
 Public actions (events), as lists:
 
@@ -24,8 +24,6 @@ Public actions (events), as lists:
 A seat's requests are the same, with ["defend", CARD] (its move topic is read by the
 dealer alone).
 """
-
-import random
 
 from core.outcome import Rejected
 from games.kami import ai, deck, report, rules
@@ -79,14 +77,15 @@ def from_wire(action):
 
 
 class Dealt:
-    """One game as the dealer holds it. `Dealt(settings, seed)` deals the first round at
-    once; `request(seat, action)` applies one request and returns its public events
-    [(actor, action)], or raises Refused and changes nothing."""
+    """One game as the dealer holds it. `Dealt(settings, rng)` (`rng`: the dealer's
+    host_tools.remote.shuffle.Shuffle) deals the first round at once; `request(seat,
+    action)` applies one request and returns its public events [(actor, action)], or raises
+    Refused and changes nothing."""
 
-    def __init__(self, settings, seed, code=""):
+    def __init__(self, settings, rng, code=""):
         self.settings = check_settings(settings)
         s = self.settings
-        self.rng = random.Random(seed)
+        self.rng = rng
         self.game = rules.Game(s["players"], s["mode"], int(s["first"][1:]) - 1,
                                s["target"], "given")
         self.seats = seats_of(s)
