@@ -87,6 +87,7 @@ class PageTable:
         self.hello_msg = hello
         self.asked = None  # the event count at our request in flight
         self.pending = None
+        self.chosen = None  # the option the request in flight chose (a commit: its card)
         self.tried = {}  # event count -> requests refused (or sent) at it
         self.last = ""  # the last word worth telling (a refusal)
         self.lost = []  # reveals due without their secret
@@ -204,24 +205,21 @@ class PageTable:
             request = self.secrets.commit(context, action[1], action[2], nonce_of(entropy))
             keep = dict(self.secrets.held)
         self.tried.setdefault(self.seat.seq, []).append(action)
+        self.chosen = action
         return self.send(request), keep
 
     def reconnected(self):
-        """A new connection: whatever was in flight on the lost one is asked again (a
-        choice chosen again; a reveal sent again once the snapshot or hand comes)."""
-        self.asked = None
+        """A new connection: whatever was in flight on the lost one is asked again. The
+        choice sent is an option again (it was sent, not refused; when it was the only
+        option, the seat was left with none); a reveal is sent again once the snapshot or
+        hand comes."""
+        if self.asked is not None and self.chosen is not None:
+            tried = self.tried.get(self.asked, [])
+            if self.chosen in tried:
+                tried.remove(self.chosen)
         tried = self.tried.get(self.seat.seq)
         if tried:
             tried[:] = [o for o in tried if o[0] != "reveal"]
-
-    def reconnected(self):
-        """A new connection: whatever was in flight on the lost one is chosen again, so
-        it is an option again (it was sent, not refused; when it was the only option, the
-        seat was left with none)."""
-        if self.asked is not None and self.pending is not None:
-            tried = self.tried.get(self.asked, [])
-            if self.pending in tried:
-                tried.remove(self.pending)
         self.asked = None
 
     def again(self):
