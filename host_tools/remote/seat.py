@@ -26,6 +26,7 @@ class Seat:
         self.log = []  # [[seq, actor, action]]
         self.public = None
         self.public_seq = -1  # the event the public state is of
+        self.publics = {}  # event number -> the public state after it (those that came)
         self.status = None
         self.hand = None
         self.view = None  # the hand message's view (Halunken, Kami): options, observation
@@ -50,6 +51,8 @@ class Seat:
         if seq <= self.seq:
             if self.log[seq - 1] != entry:
                 raise p.Bad("forged", "event %d differs from the one held" % seq)
+            if msg["public"] is not None:  # a late one after a gap read the snapshot
+                self.publics[seq] = msg["public"]
             return "duplicate %d" % seq
         if seq > self.seq + 1:
             self.need_snapshot = True
@@ -59,6 +62,7 @@ class Seat:
         if msg["public"] is not None:
             self.public = msg["public"]
             self.public_seq = seq
+            self.publics[seq] = msg["public"]
         return "event %d" % seq
 
     def _snapshot(self, msg):
@@ -82,6 +86,7 @@ class Seat:
         self.seq = seq
         self.public = msg["public"]
         self.public_seq = seq
+        self.publics[seq] = msg["public"]
         self.status = msg["status"]
         return "snapshot %d" % seq
 
