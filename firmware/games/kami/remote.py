@@ -142,15 +142,15 @@ class Remote:
         if self.took:
             return "the dealer turns up the centre card"
         s = acting_seat(g)
-        if s not in self.mine:
-            return "p%d plays at another table" % (s + 1)
-        if g.phase == "play" and not g.card_played():
+        turn = "p%d plays at another table" % (s + 1) if s not in self.mine else \
+            "p%d's turn" % (s + 1)
+        if g.phase == "play" and not g.card_played():  # the deal: the cards to take
             words = ["p%d takes %s" % (m + 1, " ".join(deck.NAMES[c] for c in g.hands[m]))
                      for m in self.mine]
             if g.up is not None:
                 words.append("centre %s" % " ".join(deck.NAMES[c] for c in g.up))
-            return "; ".join(words)
-        return "p%d's turn" % (s + 1)
+            return "; ".join(words + [turn])
+        return turn
 
     # -------------------------------------------------------------- this table
 
