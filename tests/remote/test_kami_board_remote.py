@@ -55,25 +55,25 @@ def test_duplicated_and_delayed_messages_change_nothing():
         assert check_end(m) == check_end(plain)
 
 
-def test_a_power_cut_at_the_board_between_events_loses_nothing():
-    for players in (2, 3):
-        plain = KamiMatch(5, players=players)
-        plain.play()
-        m = KamiMatch(5, players=players)
-        cuts = []
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_power_cut_at_the_board_between_events_loses_nothing(players):
+    plain = KamiMatch(5, players=players)
+    plain.play()
+    m = KamiMatch(5, players=players)
+    cuts = []
 
-        def every(match, step):
-            if step % 7 == 5:
-                b = match.board
-                before = b.state()
-                b.power_cut()
-                after = b.state()
-                del before["leds"], after["leds"]  # an acknowledgement's blink ends
-                assert after == before
-                cuts.append(step)
-        m.play(every=every)
-        assert len(cuts) > 3
-        assert check_end(m) == check_end(plain)
+    def every(match, step):
+        if step % 7 == 5:
+            b = match.board
+            before = b.state()
+            b.power_cut()
+            after = b.state()
+            del before["leds"], after["leds"]  # an acknowledgement's blink ends
+            assert after == before
+            cuts.append(step)
+    m.play(every=every)
+    assert len(cuts) > 3
+    assert check_end(m) == check_end(plain)
 
 
 def test_a_power_cut_at_any_write_of_an_event_loses_nothing():
