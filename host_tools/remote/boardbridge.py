@@ -256,6 +256,7 @@ def run(ser, args, code, part, hello, kw, log, wrap=lambda run: run):
     end): the game's report, or broker.Fatal. `wrap(coroutine)` runs beside it what the
     table runs too (its own dealer)."""
     table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo)
+    args.kind = lambda: table.seat.kind  # the game the snapshot named (a join's)
     try:
         return asyncio.run(wrap(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
                                                args.patience, table.work, log)))

@@ -41,8 +41,14 @@ class BoardFeed:
         return False
 
     def game(self):
-        """The game's part `remoteboard` (the game the snapshot named)."""
-        return hostgames.part(self.seat.kind, "remoteboard")
+        """The game's part `remoteboard` (the game the snapshot named); broker.Fatal (one
+        line) for a game no board plays at a remote table."""
+        try:
+            return hostgames.part(self.seat.kind, "remoteboard")
+        except hostgames.NoGame:
+            from host_tools.remote.broker import Fatal
+            raise Fatal("--port: a board plays Kahuna's and Kami's remote games only, "
+                        "not %s's" % self.seat.kind) from None
 
     def settings(self):
         """The board's settings for this game (the dealer's, and the seats played

@@ -402,11 +402,10 @@ def main(argv, bridge=None):
                 raise broker.Fatal("--seats must be 1 to 4")
             hello = p.hello("join", token=token, count=args.seats)
         if args.port is not None:  # a board plays this table's seat
-            if part is None:
-                part = hostgames.part("kahuna", "remote")  # a board plays Kahuna only
-            if part.__name__ != "host_tools.games.kahuna.remote" or args.seats != 1:
-                raise broker.Fatal("--port: a board plays one seat of Kahuna's remote "
-                                   "games only")
+            if args.seats != 1 or part is not None and "remoteboard" not in \
+                    hostgames.provides(args.game):  # a join learns the game later
+                raise broker.Fatal("--port: a board plays one seat of Kahuna's or Kami's "
+                                   "remote games")
             report = bridge.run(ser, args, code, part, hello, kw, log,
                                 lambda run: beside(own_dealer(args, code), run))
         else:
@@ -427,9 +426,11 @@ def main(argv, bridge=None):
         return 2
     except KeyboardInterrupt:
         return 1
-    if args.port is None:  # a host table's game (a board's is Kahuna, no secrets)
+    if args.port is None:  # a host table's game (a board's keeps no secrets)
         secrets.forget()  # every card of the game was opened: nothing left to keep
         part = table.part or hostgames.part(table.seat.kind, "remote")
+    elif part is None:  # a board's game joined: the game the snapshot named
+        part = hostgames.part(args.kind(), "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:
         with open(args.report, "w") as f:

@@ -344,3 +344,18 @@ def test_the_same_game_on_micropython(mpy, tmp_path):
     got = [json.loads(line) for line in out.strip().splitlines()]
     assert got == [json.loads(line) for line in b.lines]
     assert any((x.get("changed") or {}).get("winner") for x in got)  # to the game's end
+
+
+def test_a_board_at_a_remote_table_of_a_game_without_one_is_one_line():
+    """The bridge learns the game from the snapshot (a join): a game whose host package
+    has no `remoteboard` part stops it with one line (broker.Fatal)."""
+    from host_tools.remote.boardfeed import BoardFeed
+    from host_tools.remote.broker import Fatal
+    from host_tools.remote.seat import Seat
+    seat = Seat(CODE, "u1")
+    seat.kind = "halunken"
+    with pytest.raises(Fatal, match="a board plays Kahuna's and Kami's remote games only, "
+                       "not halunken's"):
+        BoardFeed(seat).game()
+    seat.kind = "kami"
+    assert BoardFeed(seat).game().__name__ == "host_tools.games.kami.remoteboard"
