@@ -359,3 +359,24 @@ def test_a_board_at_a_remote_table_of_a_game_without_one_is_one_line():
         BoardFeed(seat).game()
     seat.kind = "kami"
     assert BoardFeed(seat).game().__name__ == "host_tools.games.kami.remoteboard"
+
+
+def test_another_tables_claim_answered_at_the_board_and_none_opened_there():
+    """K11, 4 players: p3's claim comes in as an event and the board's p1, its partner,
+    answers it with its buttons (`ok` cancels: the round is dealt again); a claim opened at
+    the board itself is refused (not built), changing nothing."""
+    m = KamiMatch(5, players=4, board_seat="p1", target=3)
+    m.play()
+    check_end(m)
+    log = m.dealer.games[CODE].log
+    claim = [e for e in log if e[2] == ["claim"]][0]
+    assert claim[1] == "p3"
+    assert [e for e in log if e[1] == "p1" and e[2][0] in ("cancel", "keep")]
+    b = board(players=4, seat="p1")
+    hand = ["SOLDAT-%d" % i for i in range(1, 9)]
+    b.send({"cmd": "remote", "seq": 1, "actor": None, "action": ["deal", "1"],
+            "hands": {"p1": hand}})
+    before, news = b.state(), b.feed.news
+    out = b.send({"cmd": "press", "button": "discard"})[0]
+    assert out["event"] == "refused" and out["code"] == "other-table"
+    assert b.state() == before and b.feed.news == news
