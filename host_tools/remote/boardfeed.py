@@ -6,7 +6,8 @@ The board (firmware games/GAME/remote.py) takes the dealer's events in order, on
 command each ({"cmd": "remote", "seq", "actor", "action"}, with what the game's feed adds:
 Kahuna's "card" where this table's player must take a card, Kami's hands, centre and
 final defence); it says in its news line how many it has taken (`fed`) and this table's
-moves the dealer has not confirmed yet (`moves`, [[n, action]]). The feed sends the next
+moves the dealer has not confirmed yet (`moves`, [[n, action]], or [[n, action, seat]] from
+a board of several seats, each seat numbering its own). The feed sends the next
 event once the board has taken the one before, and each move as a request once the board
 is level with the dealer; the request's number is the board's own, so a request sent
 again (a bridge that restarted, a lost message) is refused as `replayed` if it counted
@@ -103,14 +104,16 @@ class BoardFeed:
         s = self.seat
         if news is None or s.seat is None or news["fed"] != s.seq or not s.current():
             return None
-        for n, action in news["moves"]:
-            if n <= s.moves:
+        for m in news["moves"]:  # [n, action], or [n, action, seat] (a board of seats)
+            n, action = m[0], m[1]
+            seat = m[2] if len(m) > 2 else s.seat
+            if n <= (s.accepted.get(seat, 0) if len(m) > 2 else s.moves):
                 continue
-            if self.asked.get(n) == s.seq:
+            if self.asked.get((seat, n)) == s.seq:
                 return None  # sent at this event count already: wait for the dealer
-            self.asked[n] = s.seq
+            self.asked[(seat, n)] = s.seq
             return (p.topic(s.code, "move", s.user),
-                    p.encode(p.move(s.code, s.seat, n, s.seq, action)))
+                    p.encode(p.move(s.code, seat, n, s.seq, action)))
         return None
 
     def ask_again(self):

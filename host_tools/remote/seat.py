@@ -33,6 +33,9 @@ class Seat:
         self.kind = "kahuna"  # the game, from the snapshot (Kahuna's names none)
         self.hand_seq = -1
         self.moves = 0  # the number of our seat's last request the dealer accepted
+        self.mine = []  # every seat of our user (the snapshot's), in order
+        self.accepted = {}  # each of them: its last request the dealer accepted
+        self.entries = {}  # each of them: {"hand", "view"} of the last hand message
         self.need_snapshot = False
         self.refusals = []  # the dealer's replies to our requests
 
@@ -74,6 +77,10 @@ class Seat:
         self.need_snapshot = False
         self.kind = kind
         mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
+        self.mine = mine
+        for x in mine:
+            n = msg["moves"].get(x, 0)
+            self.accepted[x] = max(self.accepted.get(x, 0), n if type(n) is int else 0)
         if len(mine) > self.index:
             self.seat = mine[self.index]
             moves = msg["moves"].get(self.seat, 0)
@@ -95,6 +102,7 @@ class Seat:
         if seq < self.hand_seq:
             return "old hand %d" % seq
         entry, seat = msg, msg["seat"]
+        self.entries = msg["seats"] if "seats" in msg else {seat: msg}
         if "seats" in msg:  # a table of several seats: ours is the index-th
             names = sorted(msg["seats"])
             if self.index >= len(names):

@@ -401,11 +401,12 @@ def main(argv, bridge=None):
             if not 1 <= args.seats <= 4:
                 raise broker.Fatal("--seats must be 1 to 4")
             hello = p.hello("join", token=token, count=args.seats)
-        if args.port is not None:  # a board plays this table's seat
-            if args.seats != 1 or part is not None and "remoteboard" not in \
-                    hostgames.provides(args.game):  # a join learns the game later
-                raise broker.Fatal("--port: a board plays one seat of Kahuna's or Kami's "
-                                   "remote games")
+        if args.port is not None:  # a board plays this table's seats
+            if part is not None and "remoteboard" not in hostgames.provides(args.game):
+                raise broker.Fatal("--port: a board plays Kahuna's and Kami's remote games "
+                                   "only")  # a join learns the game later (boardfeed)
+            if args.op == "create" and args.seats >= len(seats):
+                raise broker.Fatal("--port: a board's table leaves a seat to another table")
             report = bridge.run(ser, args, code, part, hello, kw, log,
                                 lambda run: beside(own_dealer(args, code), run))
         else:

@@ -93,8 +93,9 @@ def drive(b, act):
 
 
 class KamiMatch:
-    """A whole game: the board at `board_seat`, host tables of random players at the
-    others, one dealer. `swap(match)`, when given, runs before every host request."""
+    """A whole game: the board at `board_seat` (a seat, or a list of seats: one user's,
+    p1's with others, or the seats that join next), host tables of random players at the
+    others, one dealer."""
 
     def __init__(self, seed, players=2, board_seat="p2", target=5, duplicate=0.0,
                  delay=0.0, journal_limit=None, mode="soldat"):
@@ -102,17 +103,27 @@ class KamiMatch:
         self.faults = random.Random(seed + 1000)
         self.dealer = dealing.Dealer(lambda code: seed)
         self.names = ["p%d" % (i + 1) for i in range(players)]
-        self.board_seat = board_seat
-        self.board = KamiBoard("u" + board_seat[1:], journal_limit)
-        self.hosts = {s: Seat(CODE, "u" + s[1:]) for s in self.names if s != board_seat}
+        mine = [board_seat] if isinstance(board_seat, str) else list(board_seat)
+        self.board_seat = mine[0]
+        self.board_seats = mine
+        self.user = {s: "ub" if s in mine else "u" + s[1:] for s in self.names}
+        self.board = KamiBoard("ub", journal_limit)
+        self.hosts = {s: Seat(CODE, self.user[s]) for s in self.names if s not in mine}
         self.duplicate, self.delay = duplicate, delay
         self.queue, self.held = [], []
         self.refused = []
         self.cut = None
         settings = {"players": players, "target": target, "mode": mode}
-        for i in range(players):
-            hello = p.hello("create", "p1", settings, "kami") if i == 0 else p.hello("join")
-            self.say("u%d" % (i + 1), "hello", hello)
+        said = []
+        for s in self.names:
+            u = self.user[s]
+            if u in said:
+                continue
+            count = list(self.user.values()).count(u)
+            also = [x for x in self.names[1:] if self.user[x] == u]
+            self.say(u, "hello", p.hello("create", "p1", settings, "kami", also=also)
+                     if s == "p1" else p.hello("join", count=count))
+            said.append(u)
         self.flush()
         self.refused = []  # the dealer's log lines from here on: a refusal each
         self.board.start()
@@ -179,10 +190,12 @@ class KamiMatch:
         s = b.seat
         news = b.feed.news
         able = []
-        if news["fed"] == s.seq and not news["moves"] and s.current() and s.view:
-            opts = [o for o in s.view["options"] if o[0] != "claim"]
-            if opts:
-                able.append(("board", opts))
+        if news["fed"] == s.seq and not news["moves"] and s.current():
+            for seat in self.board_seats:
+                view = s.entries[seat].get("view") or {}
+                opts = [o for o in view.get("options", ()) if o[0] != "claim"]
+                if opts:
+                    able.append(("board", opts))
         for name, h in self.hosts.items():
             if h.current() and h.view and h.view["options"]:
                 able.append((name, h.view["options"]))
@@ -226,8 +239,8 @@ def check_end(m):
     public = game.dealt.public()
     for key in PUBLIC:
         assert state[key] == public[key], key
-    seat = m.board_seat
-    assert m.board.feed.news["hands"][seat] == game.dealt.hand(seat)
+    for seat in m.board_seats:
+        assert m.board.feed.news["hands"][seat] == game.dealt.hand(seat)
     assert m.board.feed.news["moves"] == []
     assert m.refused == []
     return reports[0]

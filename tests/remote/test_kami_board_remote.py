@@ -38,6 +38,24 @@ def test_whole_games_end_alike_at_every_table(players, seat, seed):
         assert len(log) > 30
 
 
+@pytest.mark.parametrize("players,seats,seed", [(3, ["p2", "p3"], 1), (4, ["p1", "p3"], 2),
+                                                 (4, ["p2", "p3", "p4"], 3)])
+def test_a_board_of_several_seats(players, seats, seed):
+    """One board, one broker user, several seats (a team of partners in 4 players, or two
+    of three): each seat's requests numbered on their own, the deal's hands of each."""
+    m = KamiMatch(seed, players=players, board_seat=seats, target=8)
+    m.play()
+    end = check_end(m)
+    assert {e[1] for e in end["log"]} >= set(seats)
+    deals = [c for c in m.board.sent if c["cmd"] == "remote" and "hands" in c]
+    assert deals and all(sorted(c["hands"]) == seats for c in deals)
+    new = [c for c in m.board.sent if c["cmd"] == "new"]
+    others = [s for s in m.names if s not in seats]
+    assert new[0]["settings"]["remote"] == others
+    game = m.dealer.games[CODE]
+    assert all(game.moves[s] > 0 for s in seats)  # every seat's own requests
+
+
 def test_a_game_in_seigneur_mode_to_15():
     m = KamiMatch(3, players=3, board_seat="p1", target=15, mode="seigneur")
     m.play()
@@ -274,7 +292,7 @@ def test_the_tables_taps_wait_for_the_dealer_and_the_other_tables():
     # is the dealer's to tell, so the board waits for it.
     out = b.send({"cmd": "tap", "card": "ARGENT-2"})
     assert out[0]["event"] == "accepted"
-    assert b.feed.news["moves"] == [[1, ["counter", "ARGENT-2"]]]
+    assert b.feed.news["moves"] == [[1, ["counter", "ARGENT-2"], "p2"]]
     assert b.feed.news["say"] == "the dealer turns up the centre card"
     out = b.send({"cmd": "tap", "card": "OR-1"})[0]
     assert out["event"] == "refused" and out["code"] == "other-table"
@@ -285,7 +303,7 @@ def test_the_tables_taps_wait_for_the_dealer_and_the_other_tables():
     assert b.feed.news["moves"] == [] and b.feed.news["fed"] == 4
     # Its attack: a card of its hand.
     assert b.send({"cmd": "tap", "card": "OR-1"})[0]["event"] == "accepted"
-    assert b.feed.news["moves"] == [[2, ["attack", "OR-1"]]]
+    assert b.feed.news["moves"] == [[2, ["attack", "OR-1"], "p2"]]
 
 
 def test_the_remote_setting_and_the_channels():

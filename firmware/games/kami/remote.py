@@ -15,8 +15,8 @@ link's `remote` command), with what the public state and this table's hand say o
 
 The board answers with its news line {"event": "remote", "fed", "moves", "want": null,
 "say", "hands"}: the events taken, this table's moves no event confirmed yet ([[n,
-action]]: the requests the host sends, a face-down defence named, K6: the move topic is
-the dealer's alone), its words and its seats' hands.
+action, seat]]: the requests the host sends, numbered by seat, a face-down defence named,
+K6: the move topic is the dealer's alone), its words and its seats' hands.
 
 The rules need every card somewhere: the other seats' unknown cards (their hands, their
 face-down defences, the 3-player set-aside cards, the 2-player face-down centre cards)
@@ -76,9 +76,9 @@ class Remote:
         self.others = game.remote_seats
         self.mine = [s for s in range(game.players) if s not in self.others]
         self.fed = 0  # the dealer's events this board has taken
-        self.n = 0  # this table's last move number
-        self.moves = []  # this table's moves no event confirmed yet: [[n, action]]
-        self.took = []  # [n, stack]: its moves that took a centre card (K13)
+        self.n = [0] * game.players  # each seat's last move number (its requests')
+        self.moves = []  # this table's moves no event confirmed yet: [[n, action, seat]]
+        self.took = []  # [seat, n, stack]: its moves that took a centre card (K13)
         self.ups = None  # the face-up centre cards as the last action left them
         self.dirty = False
         self.thinking = False
@@ -99,9 +99,9 @@ class Remote:
         else:
             try:
                 self.fed = int(obj["fed"])
-                self.n = int(obj["n"])
-                self.moves = [[int(m[0]), list(m[1])] for m in obj["moves"]]
-                self.took = [[int(t[0]), int(t[1])] for t in obj["took"]]
+                self.n = [int(n) for n in obj["n"]]
+                self.moves = [[int(m[0]), list(m[1]), m[2]] for m in obj["moves"]]
+                self.took = [[t[0], int(t[1]), int(t[2])] for t in obj["took"]]
             except (KeyError, TypeError, ValueError, IndexError):
                 pass
         self._ups()
@@ -117,7 +117,8 @@ class Remote:
 
     def news(self, force=False):
         """The news line for the host when something changed (or `force`), else None."""
-        now = (self.fed, len(self.moves), self.n, self.say(), self.game.sizes[self.mine[0]])
+        now = (self.fed, len(self.moves), sum(self.n), self.say(),
+               self.game.sizes[self.mine[0]])
         if now == self.told and not force:
             return None
         self.told = now
@@ -172,11 +173,11 @@ class Remote:
             c = action[1] - DOWN if k == "defend" and action[1] >= DOWN else action[1]
             wire = [k, deck.NAMES[c]]
             if self.ups is not None and c in self.ups:  # a centre card (K13)
-                self.took.append([self.n + 1, self.ups.index(c)])
+                self.took.append(["p%d" % (actor + 1), self.n[actor] + 1, self.ups.index(c)])
         else:
             wire = [k]
-        self.n += 1
-        self.moves.append([self.n, wire])
+        self.n[actor] += 1
+        self.moves.append([self.n[actor], wire, "p%d" % (actor + 1)])
         self._ups()
 
     def refuse(self, code, message):
@@ -227,7 +228,7 @@ class Remote:
         if not 0 <= seat < g.players:
             raise ValueError("event %d: no such seat %r" % (seq, actor))
         if seat in self.mine:
-            return self._echo(seq, action, msg)
+            return self._echo(seq, actor, action, msg)
         if g.is_over():
             raise ValueError("event %d: the game is over here" % seq)
         if action != ["claim"] and seat not in g.to_act():
@@ -277,16 +278,16 @@ class Remote:
             raise ValueError("2 players: the event needs the 8 face-up centre cards")
         return ups
 
-    def _echo(self, seq, action, msg):
+    def _echo(self, seq, actor, action, msg):
         """This table's own move, confirmed: the card turned up where it took a centre
         card (K13)."""
         if not self.moves:
             raise ValueError("event %d: this table made no such move" % seq)
-        n, mine = self.moves[0]
-        if action != (["defend"] if mine[0] == "defend" else mine):
+        n, mine, seat = self.moves[0]
+        if actor != seat or action != (["defend"] if mine[0] == "defend" else mine):
             raise ValueError("event %d is not this table's next move" % seq)
-        if self.took and self.took[0][0] == n:
-            stack = self.took[0][1]
+        if self.took and self.took[0][:2] == [seat, n]:
+            stack = self.took[0][2]
             self._turn_up(stack, self._ups_of(msg)[stack], self.game.up, False)
             self.took.pop(0)
         self.moves.pop(0)

@@ -1,9 +1,10 @@
 """Kami's side of a board at a remote table (host_tools/remote/boardfeed.py; the board's
 part is firmware games/kami/remote.py): the board's settings (the seats played elsewhere
-as `remote`, the deal the dealer's) and what an event's command carries besides the
-event, from what this table knows (its hand, the public states that came):
+as `remote`: every seat but its user's, which may be several; the deal the dealer's) and
+what an event's command carries besides the event, from what this table knows (its
+hands, the public states that came):
 
-- the dealer's deal: this table's hand, `hands` (the cards its players are to take);
+- the dealer's deal: this table's hands, `hands` (the cards its players are to take);
 - 2 players, a deal or a card played: `ups`, the face-up centre cards after it (K13), so
   the board learns which stack a card came from and the card turned up beneath it (a
   face-down defence from the centre is ["defend"], K6);
@@ -16,11 +17,11 @@ CARD_PLAYS = ("defend", "attack", "counter")
 
 
 def settings(seat):
-    """The dealer's settings, the deal given (K20), the other seats as `remote`."""
+    """The dealer's settings, the deal given (K20), the other users' seats as `remote`."""
     out = dict(seat.public["settings"])
     n = out["players"]
     out["deal"] = "given"
-    out["remote"] = ["p%d" % (i + 1) for i in range(n) if "p%d" % (i + 1) != seat.seat]
+    out["remote"] = ["p%d" % (i + 1) for i in range(n) if "p%d" % (i + 1) not in seat.mine]
     return out
 
 
@@ -31,16 +32,16 @@ def extra(feed, seq, actor, action):
     two = s.public["settings"]["players"] == 2
     if actor is None and action[0] == "deal":
         if s.hand is None or s.hand_seq < seq or any(
-                e[1] == s.seat for e in s.log[seq:s.hand_seq]):
-            return None  # the round's hand is not here yet
-        out["hands"] = {s.seat: list(s.hand)}
+                e[1] in s.mine for e in s.log[seq:s.hand_seq]):
+            return None  # the round's hands are not here yet
+        out["hands"] = dict((x, list(s.entries[x]["hand"])) for x in s.mine)
     if two and (actor is None or action[0] in CARD_PLAYS):
         public = s.publics.get(seq)
         if public is not None:
             out["ups"] = [c["up"] for c in public["centre"]]
         elif not ends_round(s, seq):
             return None  # its public state has not come yet (a gap read the snapshot)
-    if action[0] == "attack" and actor not in (None, s.seat):
+    if action[0] == "attack" and actor is not None and actor not in s.mine:
         end = ends_round(s, seq)
         if end is None:
             return None
