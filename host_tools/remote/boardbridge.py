@@ -229,7 +229,8 @@ class BoardTable(Table):
             return
         if self.echo:
             self.out(json.dumps({"table": {"seat": s.seat, "seq": s.seq, "public": s.public,
-                                           "hand": s.hand, "current": s.current()}}),
+                                           "hand": s.hand, "current": s.current(),
+                                           "view": s.view}}),  # Kami's: its options
                      flush=True)
         else:
             told = self.last_told[0] if self.last_told else 0

@@ -53,10 +53,10 @@ class BoardFeed:
 
     def settings(self):
         """The board's settings for this game (the dealer's, and the seats played
-        elsewhere as `remote`), or None before the snapshot tells them."""
+        elsewhere as `remote`), or None before the snapshot and the hand tell them."""
         s = self.seat
-        if s.public is None or s.seat is None:
-            return None
+        if s.public is None or s.seat is None or not s.named:
+            return None  # (a snapshot names the game)
         return self.game().settings(s)
 
     def start(self, state):

@@ -31,10 +31,10 @@ class Seat:
         self.hand = None
         self.view = None  # the hand message's view (Halunken, Kami): options, observation
         self.kind = "kahuna"  # the game, from the snapshot (Kahuna's names none)
+        self.named = False  # a snapshot told the game (an old one too)
         self.hand_seq = -1
         self.moves = 0  # the number of our seat's last request the dealer accepted
-        self.mine = []  # every seat of our user (the snapshot's), in order
-        self.accepted = {}  # each of them: its last request the dealer accepted
+        self.accepted = {}  # each of our user's seats: its last request the dealer accepted
         self.entries = {}  # each of them: {"hand", "view"} of the last hand message
         self.need_snapshot = False
         self.refusals = []  # the dealer's replies to our requests
@@ -76,8 +76,8 @@ class Seat:
                         "here" % kind[:20])
         self.need_snapshot = False
         self.kind = kind
+        self.named = True
         mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
-        self.mine = mine
         for x in mine:
             n = msg["moves"].get(x, 0)
             self.accepted[x] = max(self.accepted.get(x, 0), n if type(n) is int else 0)

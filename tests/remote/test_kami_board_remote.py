@@ -398,3 +398,28 @@ def test_another_tables_claim_answered_at_the_board_and_none_opened_there():
     out = b.send({"cmd": "press", "button": "discard"})[0]
     assert out["event"] == "refused" and out["code"] == "other-table"
     assert b.state() == before and b.feed.news == news
+
+
+def test_the_boards_settings_come_from_its_hand_message_before_a_snapshot_seats_it():
+    """Through a broker the retained snapshot may be one from before the table was seated
+    (seen through Mosquitto), the events and the hand coming before the next: the seats
+    played elsewhere are every seat but those the hand message names; and nothing is
+    started on the board before a snapshot named the game."""
+    from host_tools.remote import dealing
+    from host_tools.remote import protocol as p
+    from host_tools.remote.boardfeed import BoardFeed
+    from host_tools.remote.seat import Seat
+    dealer = dealing.Dealer(lambda code: 1)
+    created, _ = dealer.handle(p.topic(CODE, "hello", "u1"), p.encode(
+        p.hello("create", "p1", {"players": 3}, "kami")))
+    joined, _ = dealer.handle(p.topic(CODE, "hello", "ub"), p.encode(
+        p.hello("join", count=2)))
+    s = Seat(CODE, "ub")
+    for topic, payload, _ in joined:
+        if topic.endswith("/event") or topic.endswith("/hand/ub"):
+            s.feed(topic, payload)
+    assert s.public is not None and BoardFeed(s).settings() is None  # which game?
+    (early,) = [m for m in created if m[0].endswith("/snapshot")]
+    s.feed(early[0], early[1])
+    assert json.loads(early[1])["status"] == "waiting"
+    assert BoardFeed(s).settings()["remote"] == ["p1"]

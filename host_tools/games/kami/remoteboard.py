@@ -18,11 +18,20 @@ CARD_PLAYS = ("defend", "attack", "counter")
 
 def settings(seat):
     """The dealer's settings, the deal given (K20), the other users' seats as `remote`."""
+    mine = seats(seat)
+    if not mine:
+        return None  # the hand message that names them has not come
     out = dict(seat.public["settings"])
     n = out["players"]
     out["deal"] = "given"
-    out["remote"] = ["p%d" % (i + 1) for i in range(n) if "p%d" % (i + 1) not in seat.mine]
+    out["remote"] = ["p%d" % (i + 1) for i in range(n) if "p%d" % (i + 1) not in mine]
     return out
+
+
+def seats(s):
+    """This table's seats: those its hand message names (a snapshot may come before the
+    one that seats it)."""
+    return sorted(s.entries)
 
 
 def extra(feed, seq, actor, action):
@@ -32,16 +41,16 @@ def extra(feed, seq, actor, action):
     two = s.public["settings"]["players"] == 2
     if actor is None and action[0] == "deal":
         if s.hand is None or s.hand_seq < seq or any(
-                e[1] in s.mine for e in s.log[seq:s.hand_seq]):
+                e[1] in seats(s) for e in s.log[seq:s.hand_seq]):
             return None  # the round's hands are not here yet
-        out["hands"] = dict((x, list(s.entries[x]["hand"])) for x in s.mine)
+        out["hands"] = dict((x, list(s.entries[x]["hand"])) for x in seats(s))
     if two and (actor is None or action[0] in CARD_PLAYS):
         public = s.publics.get(seq)
         if public is not None:
             out["ups"] = [c["up"] for c in public["centre"]]
         elif not ends_round(s, seq):
             return None  # its public state has not come yet (a gap read the snapshot)
-    if action[0] == "attack" and actor is not None and actor not in s.mine:
+    if action[0] == "attack" and actor is not None and actor not in seats(s):
         end = ends_round(s, seq)
         if end is None:
             return None
