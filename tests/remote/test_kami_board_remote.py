@@ -423,3 +423,27 @@ def test_the_boards_settings_come_from_its_hand_message_before_a_snapshot_seats_
     s.feed(early[0], early[1])
     assert json.loads(early[1])["status"] == "waiting"
     assert BoardFeed(s).settings()["remote"] == ["p1"]
+
+
+def test_another_seats_locked_empress_attack_by_k22_is_taken():
+    """K22: with no centre card showing, a 2-player seat holding only Empresses attacks
+    with a locked one. The board holds stand-ins for that hand: the dealer's event tells
+    it the hand was all Empresses, and the board's rules take the attack."""
+    b = board()  # p2 here, p1 at the other table
+    hand = ["SOLDAT-1", "SOLDAT-2", "LANCE-1", "CAVALIER-1", "ARGENT-1", "OR-1", "TOUR-1",
+            "TOUR-2"]
+    b.send({"cmd": "remote", "seq": 1, "actor": None, "action": ["deal", "1"],
+            "hands": {"p2": hand}, "ups": UPS})
+    b.send({"cmd": "remote", "seq": 2, "actor": "p1", "action": ["defend"], "ups": UPS})
+    g = b.sim.app.game
+    from games.kami import deck
+    keep = [c for c in g.hands[0] if deck.KIND[c] != deck.IMPERATRICE][:2]
+    g.hands[0] = keep  # p1 down to two cards, none an Empress here; the centre empty
+    g.sizes[0] = 2
+    g.up = [-1] * 8
+    g.down = [-1] * 8
+    out = b.send({"cmd": "remote", "seq": 3, "actor": "p1",
+                  "action": ["attack", "IMPERATRICE-2"], "ups": [None] * 8})
+    assert out[0].get("event") == "accepted", out
+    assert b.state()["attack"] == {"seat": "p1", "card": "IMPERATRICE-2"}
+    assert [deck.NAMES[c] for c in g.hands[0]] == ["IMPERATRICE-1"]

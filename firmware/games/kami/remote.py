@@ -342,12 +342,28 @@ class Remote:
             if not self._unknown(c) or not g.hands[seat]:
                 raise ValueError("event %d: %s cannot be p%d's" % (seq, deck.NAMES[c], seat + 1))
             self._swap(c, g.hands[seat][0] if g.hands[seat][0] != c else g.hands[seat][-1])
+        if k == "attack" and stack < 0 and deck.KIND[c] == deck.IMPERATRICE \
+                and not g.empress_unlocked() and g.sizes[seat] > 1:
+            self._k22(seat)
         before = g.round
         self.referee.sel = g.first
         self._apply(acts)
         kind = oc.GAME_OVER if g.is_over() else oc.ROUND_END if g.round != before \
             else oc.ACCEPTED
         return oc.accepted(kind, k == "defend")
+
+    def _k22(self, seat):
+        """A locked Empress attacked before the last card: the dealer allowed it by K22
+        (2 players, no centre card showing, a hand of Empresses only), so the seat's
+        other stand-ins are the unseen Empresses."""
+        g = self.game
+        for d in list(g.hands[seat]):
+            if deck.KIND[d] != deck.IMPERATRICE:
+                for e in range(deck.COUNT):
+                    if deck.KIND[e] == deck.IMPERATRICE and e not in g.hands[seat] \
+                            and self._unknown(e):
+                        self._swap(e, d)
+                        break
 
     def _apply(self, acts):
         try:
