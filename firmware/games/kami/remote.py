@@ -33,11 +33,11 @@ from core.outcome import Rejected
 from games.kami import deck
 from games.kami.controller import acting_seat
 from games.kami.dealing import STACKS, dealt
+from games.kami.game import DOWN  # the journal's form of a face-down defence
 
 OTHER = "other-table"  # rejection code: another table's turn, or the dealer's
 CARDS = ("defend", "attack", "counter", "show")
 PLAIN = ("pass", "back", "shown", "withdraw", "cancel", "keep")
-DOWN = 100  # games.kami.game's journal form of a face-down defence
 
 
 def swap(g, x, y):
