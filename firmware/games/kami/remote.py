@@ -22,8 +22,9 @@ The rules need every card somewhere: the other seats' unknown cards (their hands
 face-down defences, the 3-player set-aside cards, the 2-player face-down centre cards)
 are stand-ins, any cards this table has not seen. When a card turns out to be elsewhere
 than its stand-in (another seat plays it, it turns up in the centre, K21 shows a final
-defence, a locked Empress attacks by K22), it trades places with one (`swap`, journaled first as a ["solo", {"swap"}]
-record); the rules care for no name but where a card shows, so the game goes on the same.
+defence, a locked Empress attacks by K22), it trades places with one (`swap`, journaled
+first as a ["solo", {"swap"}] record); the rules care for no name but where a card shows,
+so the game goes on the same.
 The bookkeeping (events taken, moves) follows the actions in `note`, in play and in the
 journal's replay alike.
 """
