@@ -447,3 +447,25 @@ def test_another_seats_locked_empress_attack_by_k22_is_taken():
     assert out[0].get("event") == "accepted", out
     assert b.state()["attack"] == {"seat": "p1", "card": "IMPERATRICE-2"}
     assert [deck.NAMES[c] for c in g.hands[0]] == ["IMPERATRICE-1"]
+
+
+def test_the_bridge_says_the_boards_words_and_the_events_without_hidden_cards():
+    """The bridge without --echo (host_tools/remote/boardbridge.py) for a Kami board:
+    the dealer's events in words, a face-down defence unnamed (K6), and the board's
+    words (the cards its player takes at the deal)."""
+    from host_tools.games.kami import remote as part
+    from host_tools.remote.boardbridge import BoardTable
+    m = KamiMatch(1, players=2)
+    for _ in range(8):
+        m.pump()
+        m.turn()
+    said = []
+    t = BoardTable(CODE, "ub", part, None, lambda text: None, {},
+                   out=lambda text, flush=False: said.append(text))
+    t.seat = m.board.seat
+    t.tell()
+    assert said[0] == "event 1: dealer deal 1"
+    defences = [line for line in said if line.endswith(" defend")]
+    assert defences and all(line.split()[2] in ("p1", "p2") for line in defences)
+    t.board_line(m.board.feed.news)
+    assert said[-1] == "board: " + m.board.feed.news["say"]
