@@ -469,3 +469,22 @@ def test_the_bridge_says_the_boards_words_and_the_events_without_hidden_cards():
     assert defences and all(line.split()[2] in ("p1", "p2") for line in defences)
     t.board_line(m.board.feed.news)
     assert said[-1] == "board: " + m.board.feed.news["say"]
+
+
+def test_a_face_down_defence_at_the_board_looks_the_same_whatever_the_card():
+    """K6, 8.3: this table's face-down defence, tapped on the board, changes its lights,
+    words and link lines alike whatever the card; only the news line to its own host
+    names it (the request goes to the dealer alone)."""
+    outs = []
+    for card in ("SOLDAT-1", "IMPERATRICE-1"):
+        b = board(players=2, seat="p1")
+        b.send({"cmd": "remote", "seq": 1, "actor": None, "action": ["deal", "1"],
+                "hands": {"p1": HAND}, "ups": UPS})
+        out = b.send({"cmd": "tap", "card": card})
+        assert out[0]["event"] == "accepted"
+        assert b.feed.news["moves"] == [[1, ["defend", card], "p1"]]
+        outs.append([x for x in out if x.get("event") != "remote"])
+        b.sim.advance(3000)  # the acknowledgement's blink, and after
+        outs[-1].append(b.state()["leds"])
+    assert outs[0] == outs[1]
+    assert "SOLDAT" not in json.dumps(outs[0]) and "IMPERATRICE" not in json.dumps(outs[0])
