@@ -37,6 +37,7 @@ PARTS = {
     "hwplaces": "where the board's pixels sit and what they are, for the maker's documents",
     "webgame": "the game's side of the browser page: its requests, public state and hints",
     "remote": "remote play: the dealer's game with its hidden cards, a seat's options",
+    "remoteboard": "a board at a remote table: its settings, what its bridge adds to events",
 }
 
 # What each command needs of the game (the command's word for the game's tool first).

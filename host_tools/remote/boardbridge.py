@@ -229,7 +229,8 @@ class BoardTable(Table):
             return
         if self.echo:
             self.out(json.dumps({"table": {"seat": s.seat, "seq": s.seq, "public": s.public,
-                                           "hand": s.hand, "current": s.current()}}),
+                                           "hand": s.hand, "current": s.current(),
+                                           "view": s.view}}),  # Kami's: its options
                      flush=True)
         else:
             told = self.last_told[0] if self.last_told else 0
@@ -256,6 +257,7 @@ def run(ser, args, code, part, hello, kw, log, wrap=lambda run: run):
     end): the game's report, or broker.Fatal. `wrap(coroutine)` runs beside it what the
     table runs too (its own dealer)."""
     table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo)
+    args.kind = lambda: table.seat.kind  # the game the snapshot named (a join's)
     try:
         return asyncio.run(wrap(broker.session(kw, "kb-%s-%s" % (code, args.user), True,
                                                args.patience, table.work, log)))

@@ -2,23 +2,30 @@
 "A board at a table"), without MQTT or a serial port: host_tools/remote/boardbridge.py
 moves these messages between the board's link and the broker.
 
-The board (firmware games/kahuna/remote.py) takes the dealer's events in order, one link
-command each ({"cmd": "remote", "seq", "actor", "action"}, with "card" where this table's
-player must take a card: a deal, the deck's top card); it says in its news line how many
-it has taken (`fed`), this table's moves the dealer has not confirmed yet (`moves`,
-[[n, action]]) and its seat's hand. The feed sends the next event once the board has
-taken the one before, and each move as a request once the board is level with the
-dealer; the request's number is the board's own, so a request sent again (a bridge that
-restarted, a lost message) is refused as `replayed` if it counted and changes nothing.
-Only the link's commands of the "remote" channel are used (core.link.CHANNELS).
+The board (firmware games/GAME/remote.py) takes the dealer's events in order, one link
+command each ({"cmd": "remote", "seq", "actor", "action"}, with what the game's feed adds:
+Kahuna's "card" where this table's player must take a card, Kami's hands, centre and
+final defence); it says in its news line how many it has taken (`fed`) and this table's
+moves the dealer has not confirmed yet (`moves`, [[n, action]], or [[n, action, seat]] from
+a board of several seats, each seat numbering its own). The feed sends the next
+event once the board has taken the one before, and each move as a request once the board
+is level with the dealer; the request's number is the board's own, so a request sent
+again (a bridge that restarted, a lost message) is refused as `replayed` if it counted
+and changes nothing. Only the link's commands of the "remote" channel are used
+(core.link.CHANNELS).
+
+What differs by game (the board's settings, what an event's command carries) is the
+game's part `remoteboard` (host_tools/games/GAME/remoteboard.py), found by the game the
+snapshot names.
 """
 
+from host_tools import games as hostgames
 from host_tools.remote import protocol as p
 
 
 class BoardFeed:
     """`seat` is the table's host_tools.remote.seat.Seat (the dealer's messages); `news`
-    the board's last news line and `hand` its seat's hand (from the link's state)."""
+    the board's last news line."""
 
     def __init__(self, seat):
         self.seat = seat
@@ -34,15 +41,23 @@ class BoardFeed:
             return True
         return False
 
+    def game(self):
+        """The game's part `remoteboard` (the game the snapshot named); broker.Fatal (one
+        line) for a game no board plays at a remote table."""
+        try:
+            return hostgames.part(self.seat.kind, "remoteboard")
+        except hostgames.NoGame:
+            from host_tools.remote.broker import Fatal
+            raise Fatal("--port: a board plays Kahuna's and Kami's remote games only, "
+                        "not %s's" % self.seat.kind) from None
+
     def settings(self):
-        """The board's settings for this game (the dealer's, and the other seat as
-        `remote`), or None before the snapshot tells them."""
+        """The board's settings for this game (the dealer's, and the seats played
+        elsewhere as `remote`), or None before the snapshot and the hand tell them."""
         s = self.seat
-        if s.public is None or s.seat is None:
-            return None
-        out = dict(s.public["settings"])
-        out["remote"] = [x for x in ("white", "black") if x != s.seat][0]
-        return out
+        if s.public is None or s.seat is None or not s.named:
+            return None  # (a snapshot names the game)
+        return self.game().settings(s)
 
     def start(self, state):
         """The command that starts this game on the board, or None when the board plays
@@ -69,30 +84,17 @@ class BoardFeed:
         if fed >= s.seq or self.sent_event == fed + 1:
             return None
         seq, actor, action = s.log[fed]
+        extra = self.game().extra(self, seq, actor, action)
+        if extra is None:
+            return None  # what it needs (a hand, a public state) is not here yet
         cmd = {"cmd": "remote", "seq": seq, "actor": actor, "action": action}
-        if actor == s.seat and action in (["deal"], ["draw"]):
-            card = self.card_to_take()
-            if card is None:
-                return None  # the hand message is not here yet
-            cmd["card"] = card
+        cmd.update(extra)
         self.sent_event = seq
         return cmd
 
     def taken(self):
         """The board answered (its news): the next event may go."""
         self.sent_event = 0
-
-    def card_to_take(self):
-        """A card of the seat's hand (the dealer's) that the board does not hold yet and
-        no unconfirmed move of the board's names."""
-        s = self.seat
-        if s.hand is None or s.hand_seq < s.seq:
-            return None
-        held = set(self.news.get("hand") or ())
-        for _n, action in self.news["moves"]:
-            held.update(action[1:])
-        extra = sorted(c for c in s.hand if c not in held)
-        return extra[0] if extra else None
 
     def to_dealer(self, now):
         """The next request (topic payload bytes) for the dealer, or None: the board's
@@ -102,14 +104,16 @@ class BoardFeed:
         s = self.seat
         if news is None or s.seat is None or news["fed"] != s.seq or not s.current():
             return None
-        for n, action in news["moves"]:
-            if n <= s.moves:
+        for m in news["moves"]:  # [n, action], or [n, action, seat] (a board of seats)
+            n, action = m[0], m[1]
+            seat = m[2] if len(m) > 2 else s.seat
+            if n <= (s.accepted.get(seat, 0) if len(m) > 2 else s.moves):
                 continue
-            if self.asked.get(n) == s.seq:
+            if self.asked.get((seat, n)) == s.seq:
                 return None  # sent at this event count already: wait for the dealer
-            self.asked[n] = s.seq
+            self.asked[(seat, n)] = s.seq
             return (p.topic(s.code, "move", s.user),
-                    p.encode(p.move(s.code, s.seat, n, s.seq, action)))
+                    p.encode(p.move(s.code, seat, n, s.seq, action)))
         return None
 
     def ask_again(self):

@@ -26,12 +26,16 @@ class Seat:
         self.log = []  # [[seq, actor, action]]
         self.public = None
         self.public_seq = -1  # the event the public state is of
+        self.publics = {}  # event number -> the public state after it (those that came)
         self.status = None
         self.hand = None
         self.view = None  # the hand message's view (Halunken, Kami): options, observation
         self.kind = "kahuna"  # the game, from the snapshot (Kahuna's names none)
+        self.named = False  # a snapshot told the game (an old one too)
         self.hand_seq = -1
         self.moves = 0  # the number of our seat's last request the dealer accepted
+        self.accepted = {}  # each of our user's seats: its last request the dealer accepted
+        self.entries = {}  # each of them: {"hand", "view"} of the last hand message
         self.need_snapshot = False
         self.refusals = []  # the dealer's replies to our requests
 
@@ -50,6 +54,8 @@ class Seat:
         if seq <= self.seq:
             if self.log[seq - 1] != entry:
                 raise p.Bad("forged", "event %d differs from the one held" % seq)
+            if msg["public"] is not None:  # a late one after a gap read the snapshot
+                self.publics[seq] = msg["public"]
             return "duplicate %d" % seq
         if seq > self.seq + 1:
             self.need_snapshot = True
@@ -59,6 +65,7 @@ class Seat:
         if msg["public"] is not None:
             self.public = msg["public"]
             self.public_seq = seq
+            self.publics[seq] = msg["public"]
         return "event %d" % seq
 
     def _snapshot(self, msg):
@@ -69,7 +76,11 @@ class Seat:
                         "here" % kind[:20])
         self.need_snapshot = False
         self.kind = kind
+        self.named = True
         mine = sorted(s for s, u in msg["seats"].items() if u == self.user)
+        for x in mine:
+            n = msg["moves"].get(x, 0)
+            self.accepted[x] = max(self.accepted.get(x, 0), n if type(n) is int else 0)
         if len(mine) > self.index:
             self.seat = mine[self.index]
             moves = msg["moves"].get(self.seat, 0)
@@ -82,6 +93,7 @@ class Seat:
         self.seq = seq
         self.public = msg["public"]
         self.public_seq = seq
+        self.publics[seq] = msg["public"]
         self.status = msg["status"]
         return "snapshot %d" % seq
 
@@ -90,6 +102,7 @@ class Seat:
         if seq < self.hand_seq:
             return "old hand %d" % seq
         entry, seat = msg, msg["seat"]
+        self.entries = msg["seats"] if "seats" in msg else {seat: msg}
         if "seats" in msg:  # a table of several seats: ours is the index-th
             names = sorted(msg["seats"])
             if self.index >= len(names):

@@ -400,12 +400,12 @@ def main(argv, bridge=None):
             if not 1 <= args.seats <= 4:
                 raise broker.Fatal("--seats must be 1 to 4")
             hello = p.hello("join", token=token, count=args.seats)
-        if args.port is not None:  # a board plays this table's seat
-            if part is None:
-                part = hostgames.part("kahuna", "remote")  # a board plays Kahuna only
-            if part.__name__ != "host_tools.games.kahuna.remote" or args.seats != 1:
-                raise broker.Fatal("--port: a board plays one seat of Kahuna's remote "
-                                   "games only")
+        if args.port is not None:  # a board plays this table's seats
+            if part is not None and "remoteboard" not in hostgames.provides(args.game):
+                raise broker.Fatal("--port: a board plays Kahuna's and Kami's remote games "
+                                   "only")  # a join learns the game later (boardfeed)
+            if args.op == "create" and args.seats >= len(seats):
+                raise broker.Fatal("--port: a board's table leaves a seat to another table")
             report = bridge.run(ser, args, code, part, hello, kw, log,
                                 lambda run: beside(own_dealer(args, code), run))
         else:
@@ -426,9 +426,11 @@ def main(argv, bridge=None):
         return 2
     except KeyboardInterrupt:
         return 1
-    if args.port is None:  # a host table's game (a board's is Kahuna, no secrets)
+    if args.port is None:  # a host table's game (a board's keeps no secrets)
         secrets.forget()  # every card of the game was opened: nothing left to keep
         part = table.part or hostgames.part(table.seat.kind, "remote")
+    elif part is None:  # a board's game joined: the game the snapshot named
+        part = hostgames.part(args.kind(), "remote")
     print("game %s over: %s" % (code, part.summary(report["public"])), flush=True)
     if args.report:
         with open(args.report, "w") as f:

@@ -339,3 +339,26 @@ def test_kahuna_remote_game_part_plays_a_deal_the_board_takes():
     assert news["hand"] == sorted(play.white_deal)
     assert link.state["hand_sizes"] == {"white": 3, "black": 3}
     assert link.state["phase"] == "play"
+
+
+def test_kami_remote_game_part_plays_a_deal_the_board_takes():
+    """`chipbench --game kami --remote` (Kami's chipplay.remote_game): a 2-player remote
+    game's deal and the other seat's opening, fed as the bridge feeds them, taken by the
+    board without an error."""
+    from core import board as boardmod
+    from host_tools.games import part
+    from host_tools.simulator.engine import Simulation
+
+    path = os.path.join(ROOT, "board_def", "kami.json")
+    with open(path) as f:
+        play = part("kami", "chipplay").ChipPlay(json.load(f))
+    sim = Simulation(boardmod.load(path, keep_raw=False))
+    link = SimLink(sim)
+    sim.app.prompters.append(link.board.on_prompt)
+    play.remote_game(link)
+    link.read()
+    news = [m for m in link.lines if m.get("event") == "remote"][-1]
+    assert news["fed"] == 3 and news["moves"] == []
+    assert news["hands"] == {"p2": sorted(play.names[:8])}
+    assert link.state["hand_sizes"] == {"p1": 6, "p2": 8}
+    assert link.state["attack"] == {"seat": "p1", "card": play.names[20]}

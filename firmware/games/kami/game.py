@@ -62,6 +62,7 @@ class State(_rules.Game):
                          first=int(s["first"][1:]) - 1, target=s["target"], deal=s["deal"],
                          seed=s["seed"] or 0)
         self.ai_seats = [int(n[1:]) - 1 for n in s.get("ai", ())]
+        self.remote_seats = [int(n[1:]) - 1 for n in s.get("remote", ())]
 
 
 def new_state(board, settings):
@@ -204,13 +205,28 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's players when the settings give it seats (`ai`), else None. Imported
-    here, not above: a game of people alone does not pay the player's heap."""
+    """The seats played at other tables (`remote`: games/kami/remote.py), the board's
+    players when the settings give it seats (`ai`), else None. Imported here, not above:
+    a game of people alone pays neither's heap."""
+    if getattr(state, "remote_seats", ()):
+        from games.kami.remote import Remote
+        return Remote(state, controller)
     seats = getattr(state, "ai_seats", ())
     if not seats:
         return None
     from games.kami.solo import Solo
     return Solo(state, controller, list(seats), clock)
+
+
+def fresh_settings(settings, now, finished=None):
+    """A game started at the table (the settings menu, the held new-game button) is played
+    at this table: a remote game's other seats come back to it, dealt at the table."""
+    if "remote" not in settings:
+        return settings
+    out = dict(settings)
+    del out["remote"]
+    out["deal"] = "table"
+    return out
 
 
 def preload():

@@ -2,7 +2,7 @@
 
 MODES = ("soldat", "seigneur", "kami")  # K18
 DEALS = ("table", "given", "seed")  # K20: at a table the board learns cards as played
-KEYS = ("players", "mode", "first", "target", "deal", "seed", "ai")
+KEYS = ("players", "mode", "first", "target", "deal", "seed", "ai", "remote")
 SEED_MAX = 2147483647
 
 
@@ -60,17 +60,25 @@ def check_settings(obj):
                              "board holds no cards (K20)")
         if seats:
             out["ai"] = seats
+    if "remote" in obj:  # seats played at other tables (games/kami/remote.py)
+        seats = _ai(obj["remote"], out["players"], "remote")
+        if not 0 < len(seats) < out["players"] or "ai" in out or out["seed"] is not None:
+            raise ValueError("remote names 1 to %d seats played at other tables, in a game "
+                             "the dealer deals (no ai, no seed)" % (out["players"] - 1))
+        out["deal"] = "given"  # K20: the dealer states every round's deal
+        out["remote"] = seats
     return out
 
 
-def _ai(seats, players):
-    """The seats the board plays, in seat order (a list of p1..pN, each once)."""
+def _ai(seats, players, key="ai"):
+    """The seats the board plays (`remote`: those played elsewhere), in seat order (a list
+    of p1..pN, each once)."""
     names = seat_names(players)
     if not isinstance(seats, list):
-        raise ValueError("ai must list the seats the board plays (p1..p%d)" % players)
+        raise ValueError("%s must list seats (p1..p%d)" % (key, players))
     for s in seats:
         if s not in names:
-            raise ValueError("ai: %r is not a seat p1..p%d" % (s, players))
+            raise ValueError("%s: %r is not a seat p1..p%d" % (key, s, players))
         if seats.count(s) > 1:
-            raise ValueError("ai names %s twice" % s)
+            raise ValueError("%s names %s twice" % (key, s))
     return [s for s in names if s in seats]

@@ -39,4 +39,4 @@ fixed set of positions, to compare two versions of the AI on a loaded machine) a
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "invariants",
          "soakplay", "baselines", "duelgames", "benchfigures", "textboard", "narrate",
          "picture", "chipplay", "guidepages", "replay", "hwplaces", "webgame", "remote",
-         "record")
+         "record", "remoteboard")

@@ -32,4 +32,5 @@ web page and the chip benchmark.
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "hwplaces",
-         "baselines", "duelgames", "picture", "webgame", "chipplay", "remote")
+         "baselines", "duelgames", "picture", "webgame", "chipplay", "remote",
+         "remoteboard")

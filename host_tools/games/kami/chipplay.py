@@ -96,6 +96,23 @@ class ChipPlay:
             link.read()
         return self.taps
 
+    def remote_game(self, link):
+        """A remote game of 2 players (`chipbench --remote`: settings remote, p1 played
+        at another table, the board at p2) through its deal and p1's opening, fed as the
+        board's bridge feeds it (host_tools/remote/boardfeed.py, remoteboard.py): p2's
+        hand and the centre's face-up cards told, p1's face-down defence and attack."""
+        link.send({"cmd": "new", "settings": {"players": 2, "remote": ["p1"]}})
+        link.wait(lambda m: m.get("event") == "new", 300, "the new remote game")
+        hand, ups = self.names[:8], self.names[8:16]
+        for seq, actor, action, extra in (
+                (1, None, ["deal", "1"], {"hands": {"p2": hand}}),
+                (2, "p1", ["defend"], {}),
+                (3, "p1", ["attack", self.names[20]], {})):
+            cmd = {"cmd": "remote", "seq": seq, "actor": actor, "action": action,
+                   "ups": ups}
+            cmd.update(extra)
+            link.command(cmd)
+
     def led(self, card):
         """The pixel the acknowledgement of `card` is seen on: p1's defence light, steady
         blue before it (the earlier defence, face down)."""
