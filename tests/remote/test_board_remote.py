@@ -348,3 +348,68 @@ def test_the_other_tables_bridge_lights_up_on_the_board():
     assert after != before
     assert b.feed.news["fed"] == 8 and app.game.hand("black") == ["KAHU-1", "KAHU-2",
                                                                    "LALE-1"]
+
+
+def test_a_bridge_started_again_sends_the_move_the_board_holds():
+    """A bridge started again (host_tools/remote/boardbridge.py) on a board that made a
+    move while no bridge ran (or whose request was lost): once it knows the board plays
+    the game, it sends that move to the dealer (the dealer waits for this table: nothing
+    else would ask for it), and the dealer takes it."""
+    import asyncio
+
+    from boardkit import drive
+
+    from host_tools.games.kahuna import remote as kremote
+    from host_tools.remote import protocol as p
+    from host_tools.remote.boardbridge import BoardTable
+    m = Match(5)
+    while True:  # on to a turn of black's board, level with the dealer
+        m.pump()
+        b = m.boards["black"]
+        s = b.seat
+        if (not b.feed.news["want"] and not b.feed.news["moves"] and s.current()
+                and s.public["turn"] == "black" and b.feed.news["fed"] == s.seq):
+            break
+        assert m.turn()
+    act = kremote.random_request(kremote.options(s.public, s.hand, "black"), m.rng)
+    drive(b, act)  # the move on the board, the bridge down: no request went
+    assert b.feed.news["moves"] and m.dealer.games[CODE].moves.get("black", 0) < \
+        b.feed.news["moves"][0][0]
+
+    class Port:  # the board's serial port: what the bridge writes, the board answers
+        def __init__(self):
+            self.answers = []
+
+        def write(self, data):
+            self.answers += b.send(json.loads(data))
+
+    class Client:
+        def __init__(self):
+            self.published = []
+
+        async def publish(self, topic, payload, qos):
+            self.published.append((topic, payload))
+
+    port, client = Port(), Client()
+    t = BoardTable(CODE, "bob", kremote, port, lambda text: None, {}, echo=True,
+                   out=lambda text, flush=False: None)
+
+    async def come_back():
+        # The broker's retained snapshot and hand (the join's answer), then the board's
+        # lines to the state the bridge asks on its start, as BoardTable.work does.
+        out, _ = m.dealer.handle(p.topic(CODE, "hello", "bob"), p.encode(p.hello("join")))
+        for topic, payload, _retain in out:
+            if p.parse_topic(topic)[2] in (None, "bob"):
+                t.seat.feed(topic, payload)
+                await t.pump(client)
+        t.write({"cmd": "state"})
+        while port.answers:
+            t.board_line(port.answers.pop(0))
+            await t.pump(client)
+    asyncio.run(come_back())
+    assert len(client.published) == 1
+    topic, payload = client.published[0]
+    assert json.loads(payload)["action"] == act and json.loads(payload)["n"] == \
+        b.feed.news["moves"][0][0]
+    out, lines = m.dealer.handle(topic, payload)
+    assert lines == [] and any(x[0].endswith("/event") for x in out)
