@@ -253,8 +253,10 @@ class Player:
     and that is no answer to it. If the news has not changed AGAIN seconds after the
     typing, the lines went nowhere (the board was rebooting, the bridge was down): it
     types them again. A refusal is the test's failure, but one after a reboot the player
-    saw while waiting: a typed line can reach the rebooted board in part (docs/remote.md,
-    "A board at a table", Faults), and the player then types the move again."""
+    saw while waiting or once it typed the move again: a move can reach the board in part
+    (its tap arrived, its pick was lost with the bridge killed or the board reset), and
+    the move typed again then runs into the card held (docs/remote.md, "A board at a
+    table", Faults); the player reads the board's news on, as a person would."""
 
     AGAIN = 3.0  # seconds
 
@@ -268,10 +270,13 @@ class Player:
         self.state = None  # the board's link state, merged
         self.typed = None  # (the news when typed, the lines, when) while waiting
         self.rebooted = False  # the board rebooted while the player waited
+        self.tries = 0  # how often the move awaited was typed
         self.again = 0  # moves typed again
+        self.seen = []  # the last lines and what was typed (for a failure's message)
 
     def line(self, line):
         """One JSON line of the bridge's (--echo)."""
+        self.seen = self.seen[-40:] + [line]
         if "table" in line:
             self.table = line["table"]
         board = line.get("board") or {}
@@ -281,9 +286,9 @@ class Player:
             self.news = board
             if self.typed is not None and board != self.typed[0]:
                 self.typed = None  # the board took the move
-                self.rebooted = False
-        if board.get("event") == "refused" and not self.rebooted:
-            raise AssertionError("the board refused a move of the player: %s" % board)
+        if board.get("event") == "refused" and not self.rebooted and self.tries < 2:
+            raise AssertionError("the board refused a move of the player: %s; before: %s"
+                                 % (board, "\n".join(map(str, self.seen))))
         if isinstance(board.get("state"), dict):
             self.state = board["state"]
         elif self.state is not None and isinstance(board.get("changed"), dict):
@@ -296,7 +301,7 @@ class Player:
             if self.clock() - when < self.AGAIN:
                 return False
             self.again += 1  # nothing changed: the lines went nowhere, typed again
-            return self.enter(news, lines)
+            return self.enter(news, lines, self.tries + 1)
         news, t = self.news, self.table
         if news is None or t is None:
             return False
@@ -309,9 +314,14 @@ class Player:
         act = kremote.random_request(kremote.options(public, t["hand"], self.seat), self.rng)
         return self.enter(news, typed_lines(act))
 
-    def enter(self, news, lines):
+    def enter(self, news, lines, tries=1):
+        """The move's lines typed (`tries`: 1 the first time)."""
+        self.tries = tries
+        if tries == 1:
+            self.rebooted = False  # a new move: a refusal fails the test again
         for text in lines:
             self.type(text)
+            self.seen.append("typed: " + text)
         self.typed = (news, lines, self.clock())
         return True
 
