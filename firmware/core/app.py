@@ -456,7 +456,7 @@ class App:
         self._checkpoint()
         self.view.note(outcome, now)
         if self.sound is not None:
-            self.sound.play(outcome.kind, now)
+            self.sound.play(oc.sound(outcome), now)
         self.show(now)
         for listener in self.listeners:
             listener(outcome)

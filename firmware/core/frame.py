@@ -1,6 +1,7 @@
 """The frame engine every game's view paints through: one frame of LED colours, the
 palette pre-scaled by the board's brightness, the current limiter, and the timed
-animations all games share (a refusal's flash, the acknowledgement of a private tap).
+animations all games share (a refusal's flash, the acknowledgement of a private tap, the
+blinks of another table's move).
 
 The frame is a bytearray of R, G, B per pixel in strip order (the LED driver reorders to
 the strip's byte order). A current limiter scales the whole frame so the estimated draw
@@ -14,6 +15,7 @@ from core import outcome as oc
 MA_PER_CHANNEL = 20  # estimated draw of one colour channel at full level, in mA
 ERROR_MS = 600  # a refusal's flash: three blinks of the pixels involved
 ACK_MS = 250  # the acknowledgement of a private tap: the same for any card
+MOVED_MS = 1500  # another table's move: three blinks of the places it touched
 OFF = (0, 0, 0)
 
 
@@ -54,6 +56,8 @@ class Frame:
         self.error_at = -1
         self.ack_at = -1
         self.error_where = None  # what the refusal was about (the outcome's places)
+        self.moved_at = -1
+        self.moved_where = ()  # the places another table's move touched
 
     def scaled(self, rgb):
         """A colour at the board's brightness."""
@@ -65,11 +69,16 @@ class Frame:
         if kind == oc.REFUSED:
             self.error_at = now
             self.error_where = outcome
-        elif kind != oc.NEW_GAME and kind != oc.ROUND_END and outcome.private:
+            return
+        if outcome.code == oc.MOVED:
+            # Its places blink, the same length for every move (none for a hidden card).
+            self.moved_at = now
+            self.moved_where = outcome.places
+        if kind != oc.NEW_GAME and kind != oc.ROUND_END and outcome.private:
             self.ack_at = now
 
     def reset(self):
-        self.error_at = self.ack_at = -1
+        self.error_at = self.ack_at = self.moved_at = -1
 
     def erroring(self, now):
         return running(self.error_at, ERROR_MS, now)
@@ -77,6 +86,13 @@ class Frame:
     def error_on(self, now):
         """True in the lit half of the refusal flash's three blinks."""
         return self.erroring(now) and ((now - self.error_at) * 6 // ERROR_MS) % 2 == 0
+
+    def moving(self, now):
+        return running(self.moved_at, MOVED_MS, now)
+
+    def moved_on(self, now):
+        """True in the lit half of the move's three blinks."""
+        return self.moving(now) and ((now - self.moved_at) * 6 // MOVED_MS) % 2 == 0
 
     def acking(self, now):
         return running(self.ack_at, ACK_MS, now)

@@ -207,7 +207,9 @@ class BoardTable(Table):
                 self.write(cmd)
                 self.write({"cmd": "state"})
             self.started = True
-            return
+            # On: a board that plays the game already may hold a move of its own (made
+            # while no bridge ran, or its request lost): it goes to the dealer now, as
+            # nothing else would ask for it (the dealer waits for this table).
         cmd = self.feed.to_board()
         if cmd is not None:
             self.write(cmd)

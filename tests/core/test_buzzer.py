@@ -13,7 +13,8 @@ from core import tunes
 from host_tools.fakehw.pins import Clock, VirtualPWM
 from hw.buzzer import Buzzer
 
-KINDS = (referee.ACCEPTED, referee.REFUSED, referee.ROUND_END, referee.GAME_OVER)
+KINDS = (referee.ACCEPTED, referee.REFUSED, referee.ROUND_END, referee.GAME_OVER,
+         referee.MOVED)
 SOUNDS_OF = tunes.SOUNDS
 
 
@@ -39,7 +40,8 @@ def notes(kind):
 
 
 def test_every_outcome_kind_has_a_sound():
-    assert sorted(SOUNDS_OF) == sorted(referee.KINDS)
+    # ... and another table's move (a remote game) its own (core.outcome.sound)
+    assert sorted(SOUNDS_OF) == sorted(referee.KINDS + (referee.MOVED,))
     assert SOUNDS_OF[referee.NEW_GAME] == SOUNDS_OF[referee.ACCEPTED]
 
 
@@ -58,8 +60,9 @@ def test_each_sound_plays_its_notes_and_ends_in_silence(kind):
 def test_the_sounds_are_distinct_and_as_described():
     accepted, refused = notes(referee.ACCEPTED), notes(referee.REFUSED)
     round_end, game_over = notes(referee.ROUND_END), notes(referee.GAME_OVER)
-    sounds = [accepted, refused, round_end, game_over]
-    assert len({tuple(s) for s in sounds}) == 4
+    moved = notes(referee.MOVED)
+    sounds = [accepted, refused, round_end, game_over, moved]
+    assert len({tuple(s) for s in sounds}) == 5
     # accepted: one short high beep
     (hz, ms), = accepted
     assert hz >= 1500 and ms <= 100
@@ -72,6 +75,9 @@ def test_the_sounds_are_distinct_and_as_described():
     # round end: three notes, rising
     freqs = [hz for hz, _ in round_end]
     assert len(freqs) == 3 and freqs == sorted(freqs) and len(set(freqs)) == 3
+    # another table's move: two short high beeps, apart
+    assert len(moved) == 2 and moved[0] == moved[1] and moved[0][0] >= 1000
+    assert sum(ms for _, ms in tunes.MOVED) <= 200
     # game over: a longer tune, ending on a held note
     assert len(game_over) >= 5
     assert game_over[-1][1] == max(ms for _, ms in game_over)

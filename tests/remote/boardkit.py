@@ -3,10 +3,13 @@ board is the firmware on the simulator's virtual hardware with its serial link
 (core.link), fed by host_tools.remote.boardfeed as the bridge feeds it; the dealer is
 host_tools.remote.dealing's, its messages handed to both tables' Seats as the broker would
 (duplicates and delays on request). Each table's player is simulated: it taps, presses and
-picks on its own board what the rules allow its seat (`drive`)."""
+picks on its own board what the rules allow its seat (`drive`). `Player` is the same
+simulated player at a bridge's typed lines (test_board_broker.py: a board and its bridge
+in subprocesses)."""
 
 import json
 import random
+import time
 
 import gamekit
 from core.link import Link
@@ -218,3 +221,110 @@ class Match:
             assert self.turn(), "nobody can act: %s" % (
                 [b.feed.news for b in self.boards.values()],)
         raise AssertionError("no end after %d steps" % limit)
+
+
+TYPED = {"place": ["tap 1", "pick 2"], "remove": ["tap 1", "tap 2", "pick 3"],
+         "discard": ["press discard", "tap 1", "press done"], "handicap": ["pick 1"],
+         "refill": ["pick 1"], "skip_refill": ["press back"], "resume_play": ["press back"],
+         "undo": ["press back"], "end_play": ["press done"], "decline": ["press done"]}
+
+
+def typed_lines(act):
+    """The lines a player types at the bridge for request `act` (`drive`'s inputs)."""
+    if act[0] == "draw":
+        words = ["tap 1"] if len(act) == 2 else ["press ok"]
+    else:
+        words = TYPED[act[0]]
+    out = []
+    for w in words:
+        verb, i = w.split()
+        out.append("%s %s" % (verb, act[int(i)] if i.isdigit() else i))
+    return out
+
+
+class Player:
+    """The simulated player at a board whose bridge runs with --echo: it reads the
+    bridge's JSON lines (the board's, and what the table knows: `line`) and types its
+    taps, presses and picks (`type(text)`) when the rules let its seat act (`act`).
+
+    As a person at the board would: after typing a move it waits until the board's news
+    changes (the move taken: a move held, a card taken), not for just any line: a board
+    that rebooted meanwhile (its reset) says its news again, the same as before the move,
+    and that is no answer to it. If the news has not changed AGAIN seconds after the
+    typing, the lines went nowhere (the board was rebooting, the bridge was down): it
+    types them again. A refusal is the test's failure, but one after a reboot the player
+    saw while waiting or once it typed the move again: a move can reach the board in part
+    (its tap arrived, its pick was lost with the bridge killed or the board reset), and
+    the move typed again then runs into the card held (docs/remote.md, "A board at a
+    table", Faults); the player reads the board's news on, as a person would."""
+
+    AGAIN = 3.0  # seconds
+
+    def __init__(self, seat, seed, type, clock=time.monotonic):
+        self.seat = seat
+        self.rng = random.Random(seed)
+        self.type = type
+        self.clock = clock
+        self.table = None  # what the table knows (the bridge's "table" line)
+        self.news = None  # the board's last news line
+        self.state = None  # the board's link state, merged
+        self.typed = None  # (the news when typed, the lines, when) while waiting
+        self.rebooted = False  # the board rebooted while the player waited
+        self.tries = 0  # how often the move awaited was typed
+        self.again = 0  # moves typed again
+        self.seen = []  # the last lines and what was typed (for a failure's message)
+
+    def line(self, line):
+        """One JSON line of the bridge's (--echo)."""
+        self.seen = self.seen[-40:] + [line]
+        if "table" in line:
+            self.table = line["table"]
+        board = line.get("board") or {}
+        if board.get("event") == "boot" and self.typed is not None:
+            self.rebooted = True
+        if board.get("event") == "remote":
+            self.news = board
+            if self.typed is not None and board != self.typed[0]:
+                self.typed = None  # the board took the move
+        if board.get("event") == "refused" and not self.rebooted and self.tries < 2:
+            raise AssertionError("the board refused a move of the player: %s; before: %s"
+                                 % (board, "\n".join(map(str, self.seen))))
+        if isinstance(board.get("state"), dict):
+            self.state = board["state"]
+        elif self.state is not None and isinstance(board.get("changed"), dict):
+            self.state.update(board["changed"])
+
+    def act(self):
+        """The player's next step, if it is theirs: True when one was typed."""
+        if self.typed is not None:
+            news, lines, when = self.typed
+            if self.clock() - when < self.AGAIN:
+                return False
+            self.again += 1  # nothing changed: the lines went nowhere, typed again
+            return self.enter(news, lines, self.tries + 1)
+        news, t = self.news, self.table
+        if news is None or t is None:
+            return False
+        if news["want"]:
+            return self.enter(news, ["tap %s" % news["want"]])
+        public = t["public"]
+        if (news["fed"] != t["seq"] or news["moves"] or not t["current"]
+                or public["turn"] != self.seat or public["winner"] is not None):
+            return False
+        act = kremote.random_request(kremote.options(public, t["hand"], self.seat), self.rng)
+        return self.enter(news, typed_lines(act))
+
+    def enter(self, news, lines, tries=1):
+        """The move's lines typed (`tries`: 1 the first time)."""
+        self.tries = tries
+        if tries == 1:
+            self.rebooted = False  # a new move: a refusal fails the test again
+        for text in lines:
+            self.type(text)
+            self.seen.append("typed: " + text)
+        self.typed = (news, lines, self.clock())
+        return True
+
+    def over(self):
+        return (self.table is not None and self.table["public"]["winner"] is not None
+                and self.news is not None and self.news["fed"] == self.table["seq"])

@@ -328,7 +328,8 @@ def test_the_bridge_stops_with_one_line_when_the_boards_port_goes():
 
 def test_the_other_tables_bridge_lights_up_on_the_board():
     """The other table's move is shown on the board's LEDs: its bridge's pixel takes the
-    colour of that seat's bridges (the frame on the link, before and after the event)."""
+    colour of that seat's bridges once the move's blinks are over (the frame on the link,
+    before and after the event)."""
     b = board("black")  # white plays at the other table and starts
     for seq in (1, 2, 3):
         b.send({"cmd": "remote", "seq": seq, "actor": "white", "action": ["deal"]})
@@ -345,8 +346,9 @@ def test_the_other_tables_bridge_lights_up_on_the_board():
     out = b.send({"cmd": "remote", "seq": 8, "actor": "white",
                   "action": ["place", "ALOA-1", conn]})
     assert out[0]["event"] == "accepted" and out[0]["changed"]["bridges"] == {conn: "white"}
+    b.sim.advance(1600)  # past the move's blinks (core.frame.MOVED_MS)
     after = b.state()["leds"][6 * led:6 * led + 6]
-    assert after != before
+    assert after != before and bytes.fromhex(after) == app.view.colours["white"]
     assert b.feed.news["fed"] == 8 and app.game.hand("black") == ["KAHU-1", "KAHU-2",
                                                                    "LALE-1"]
 
@@ -397,3 +399,163 @@ def test_many_deals_play_to_the_end_between_two_boards():
         m = Match(seed, settings, **faults)
         m.play(every=display_drawable)
         check_end(m)
+
+
+def test_a_bridge_started_again_sends_the_move_the_board_holds():
+    """A bridge started again (host_tools/remote/boardbridge.py) on a board that made a
+    move while no bridge ran (or whose request was lost): once it knows the board plays
+    the game, it sends that move to the dealer (the dealer waits for this table: nothing
+    else would ask for it), and the dealer takes it."""
+    import asyncio
+
+    from boardkit import drive
+
+    from host_tools.games.kahuna import remote as kremote
+    from host_tools.remote import protocol as p
+    from host_tools.remote.boardbridge import BoardTable
+    m = Match(5)
+    while True:  # on to a turn of black's board, level with the dealer
+        m.pump()
+        b = m.boards["black"]
+        s = b.seat
+        if (not b.feed.news["want"] and not b.feed.news["moves"] and s.current()
+                and s.public["turn"] == "black" and b.feed.news["fed"] == s.seq):
+            break
+        assert m.turn()
+    act = kremote.random_request(kremote.options(s.public, s.hand, "black"), m.rng)
+    drive(b, act)  # the move on the board, the bridge down: no request went
+    assert b.feed.news["moves"] and m.dealer.games[CODE].moves.get("black", 0) < \
+        b.feed.news["moves"][0][0]
+
+    class Port:  # the board's serial port: what the bridge writes, the board answers
+        def __init__(self):
+            self.answers = []
+
+        def write(self, data):
+            self.answers += b.send(json.loads(data))
+
+    class Client:
+        def __init__(self):
+            self.published = []
+
+        async def publish(self, topic, payload, qos):
+            self.published.append((topic, payload))
+
+    port, client = Port(), Client()
+    t = BoardTable(CODE, "bob", kremote, port, lambda text: None, {}, echo=True,
+                   out=lambda text, flush=False: None)
+
+    async def come_back():
+        # The broker's retained snapshot and hand (the join's answer), then the board's
+        # lines to the state the bridge asks on its start, as BoardTable.work does.
+        out, _ = m.dealer.handle(p.topic(CODE, "hello", "bob"), p.encode(p.hello("join")))
+        for topic, payload, _retain in out:
+            if p.parse_topic(topic)[2] in (None, "bob"):
+                t.seat.feed(topic, payload)
+                await t.pump(client)
+        t.write({"cmd": "state"})
+        while port.answers:
+            t.board_line(port.answers.pop(0))
+            await t.pump(client)
+    asyncio.run(come_back())
+    assert len(client.published) == 1
+    topic, payload = client.published[0]
+    assert json.loads(payload)["action"] == act and json.loads(payload)["n"] == \
+        b.feed.news["moves"][0][0]
+    out, lines = m.dealer.handle(topic, payload)
+    assert lines == [] and any(x[0].endswith("/event") for x in out)
+
+
+# The other table's moves shown as moves (tests/remote/movedkit.py's scenario): black's
+# board, dealt these cards; white places PLACED, ends its play, discards face down and
+# draws the deck's top card.
+MINE = ["KAHU-1", "KAHU-2", "LALE-1"]
+
+
+def moved_steps(cards):
+    import movedkit
+    steps = []
+    movedkit.run(cards, steps.append)
+    return {s["cmd"]["seq"]: s for s in steps}
+
+
+def frames(step):
+    """The step's frames, one per sample (movedkit counts equal ones in a row)."""
+    return [f for n, f in step["frames"] for _ in range(n)]
+
+
+def pixels(frame_hex, led):
+    return bytes.fromhex(frame_hex)[3 * led:3 * led + 3]
+
+
+def test_the_other_tables_move_blinks_its_places_and_sounds():
+    """A public move of the other table (a card placed: its island and the bridge's
+    connection) blinks three times in the `moved` colour within core.frame.MOVED_MS, with
+    core.tunes.MOVED's sound, then the normal frame (the bridge in white's colour); the
+    link's line says it (code `moved`, its places). A move of a hidden card (white's deal,
+    its face-down discard, its draw from the deck) blinks nothing: its sound alone."""
+    import movedkit
+
+    import gamekit
+    from core import frame as fr
+    from core import outcome as oc
+    from core import tunes
+    from games.kahuna import view as kview
+    b = gamekit.board()
+    colours = kview.View(b).colours
+    moved = colours["moved"]
+    others = set(kview.DEFAULTS) | set(b.palette)
+    assert all(colours[n] != moved for n in others if n != "moved")  # its own colour
+    assert all(tunes.MOVED != tunes.SOUNDS[k] for k in oc.KINDS)  # its own sound
+    steps = moved_steps(MINE)
+    place = steps[8]
+    conn = place["cmd"]["action"][2]
+    island = b.island_led[b.island_index[movedkit.PLACED[:4]]]
+    bridge = b.conn_led[b.conn_index[conn]]
+    assert place["lines"][0]["code"] == "moved"
+    assert place["lines"][0]["places"] == [movedkit.PLACED[:4], conn]
+    assert place["sounds"] == ["moved"]
+    n_moved = fr.MOVED_MS // movedkit.FRAME_MS
+    for led in (island, bridge):
+        lit = [pixels(f, led) == moved for f in frames(place)]
+        runs = sum(1 for i in range(len(lit)) if lit[i] and (i == 0 or not lit[i - 1]))
+        assert runs == 3 and lit[0] and not any(lit[n_moved:]), lit
+    assert pixels(frames(place)[-1], bridge) == colours["white"]
+    for seq in (1, 2, 3, 9, 10, 11):  # deal, end_play, discard, draw: nothing blinks
+        step = steps[seq]
+        assert step["sounds"] == ["moved"], seq
+        assert step["lines"][0]["code"] == "moved" and "places" not in step["lines"][0]
+        assert not any(moved in {bytes.fromhex(f)[j:j + 3] for j in range(0, len(f) // 2, 3)}
+                       for _n, f in step["frames"]), seq
+    for seq in (4, 5, 6, 7):  # this table's own deal and the dealer's display: no move
+        assert "moved" not in steps[seq]["sounds"]
+
+
+def test_the_other_tables_hidden_cards_show_nothing_swap():
+    """Hidden information: two runs whose hidden cards differ (black dealt other cards, so
+    the board's stand-ins for white's deal, face-down discard and draw from the deck are
+    other cards) give white's events the same frames, sounds and words, frame by frame."""
+    a = moved_steps(MINE)
+    swapped = [a[10]["standins"][0], a[11]["standins"][0], "LALE-1"]
+    assert len(set(swapped)) == 3 and not set(swapped) & set(MINE[:2])
+    b = moved_steps(swapped)
+    assert b[10]["standins"] != a[10]["standins"] and b[11]["standins"] != a[11]["standins"]
+    for seq in (1, 2, 3, 7, 8, 9, 10, 11):  # every event but this table's own deal
+        for key in ("lines", "frames", "sounds"):
+            assert a[seq][key] == b[seq][key], (seq, key)
+
+
+def test_the_other_tables_move_on_micropython(mpy):
+    """The same scenario under the MicroPython unix port: the same lines, frames (every
+    one sampled) and sounds."""
+    from mpy_runner import ROOT, MicroPython
+    harness = MicroPython(executable=mpy.executable, heap_kib=512)
+    out = harness.run_code(
+        "import json\n"
+        "import sys\n"
+        "sys.path.insert(0, %r)\n"
+        "import movedkit\n"
+        "movedkit.run(%r, lambda step: print(json.dumps(step)))\n"
+        % (ROOT + "/tests/remote", MINE))
+    got = {s["cmd"]["seq"]: s for s in map(json.loads, out.strip().splitlines())}
+    assert got == moved_steps(MINE)

@@ -9,7 +9,8 @@ link's `remote` command); the board answers with its news line, {"event": "remot
 "moves", "want", "say", "hand"}: how many events it has taken, this table's moves not yet
 confirmed by an event ([[n, action]], the requests the host sends for it) and the card
 this table's player is to take and tap (a deal or a draw from the deck), or null, and
-this table's hand.
+this table's hand. The other table's move is shown as a move: the outcome says which
+places it touched (core.outcome.moved), the view blinks them, the buzzer plays its sound.
 
 The rules' state needs every card somewhere: the other seat's unknown cards stand in as
 placeholders (any card the board has not seen: in the deck, on the pile face down, in
@@ -29,6 +30,7 @@ deck's top card, and the board then says which card to take and tap.
 
 from core import outcome as oc
 from games.kahuna import rules
+from games.kahuna.referee import CONN, ISLAND
 
 OTHER = "other-table"  # rejection code: it is the other table's turn, or its card
 
@@ -279,9 +281,17 @@ class Remote:
             raise ValueError("event %d does not apply: %s" % (seq, e)) from None
         kind_out = oc.GAME_OVER if g.is_over() else (
             oc.ROUND_END if (g.round, g.final_turns) != before else oc.ACCEPTED)
+        # The move shown as a move (core.frame's blinks, core.tunes.MOVED): the places
+        # its public names touched, the cards' islands and the connection; a card from
+        # the deck or discarded face down touches none, whatever the stand-in.
+        places = []
+        if kind in ("place", "remove", "handicap", "refill"):
+            for name in action[1:-1]:
+                places.append((ISLAND, g.card_index[name] // 2))
+            places.append((CONN, g.board.conn_index[action[-1]]))
         # `note` counts the event as taken (and takes the card off the display), as it
         # does when the journal replays the action after a power cut.
-        return oc.accepted(kind_out, kind != "place" and kind != "remove")
+        return oc.moved(kind_out, places, kind != "place" and kind != "remove")
 
     def _put(self, c, where, names=()):
         """Card `c` into place `where` (the other hand or the deck): it trades places with

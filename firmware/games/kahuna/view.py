@@ -3,8 +3,9 @@ through the platform's frame engine (`core.frame`: brightness, current limit, th
 refusal flash and the private tap's acknowledgement).
 
 Islands and bridges in their owners' colours, blinking options (removals in a colour of
-their own), the pulsing pending card, the scoring and winner animations, and the status
-pixels: whose turn, the phase. A frame allocates nothing in the steady state.
+their own), the pulsing pending card, the scoring and winner animations, the blinks of
+the other table's move (a remote game), and the status pixels: whose turn, the phase. A
+frame allocates nothing in the steady state.
 """
 
 from core import frame as fr
@@ -36,6 +37,7 @@ DEFAULTS = {
     "off": (0, 0, 0),
     "hint": (150, 60, 255),  # the move the AI would make in the player's place (asked)
     "takeback": (0, 200, 255),  # a takeback: its step's bridges and cards, the phase pixel
+    "moved": (255, 255, 120),  # the other table's move (a remote game): what it touched
 }
 
 
@@ -76,7 +78,7 @@ class View:
 
     def busy(self, now):
         """True while a timed animation runs (the game-over display is not timed)."""
-        return (self.f.erroring(now) or self.f.acking(now)
+        return (self.f.erroring(now) or self.f.acking(now) or self.f.moving(now)
                 or fr.running(self.scoring_at, SCORING_MS, now))
 
     def still(self, game, referee, now):
@@ -144,12 +146,18 @@ class View:
         self._status(game, referee, now, fault)
         if not scoring and not over and referee.taking_back():
             self._takeback(game, now)
+        if self.f.moved_on(now):  # the other table's move: three blinks of its places
+            self._places(self.f.moved_where, c["moved"])
         if self.f.error_on(now):
             # Three blinks of the pixels involved and the error status pixel.
-            for kind, i in self.f.error_where.places:
-                self.f.put(b.island_led[i] if kind == ref.ISLAND else b.conn_led[i], c["error"])
+            self._places(self.f.error_where.places, c["error"])
             self.f.put(self.led_error, c["error"])
         return self.f.limit()
+
+    def _places(self, places, colour):
+        b = self.board
+        for kind, i in places:
+            self.f.put(b.island_led[i] if kind == ref.ISLAND else b.conn_led[i], colour)
 
     def _options(self, game, referee, now):
         b = self.board

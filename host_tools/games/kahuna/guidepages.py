@@ -43,6 +43,8 @@ COLOURS = {
             "to choose)",
     "error": "a refusal: the places involved and the error pixel flash three times",
     "takeback": "a takeback (hold back): its step's bridges and cards blink",
+    "moved": "remote game: the other table's move, its card's island and bridge blink 3 "
+             "times in %.1f s" % (coreframe.MOVED_MS / 1000),
     "phase_deal": "phase pixel: the deal",
     "phase_handicap": "phase pixel: handicap bridges",
     "phase_play": "phase pixel: play cards, build and remove bridges",
@@ -70,6 +72,7 @@ SOUNDS = {
     oc.GAME_OVER: "the game is over",
     oc.NEW_GAME: "a new game starts",
     oc.MENU: "a step in the settings menu",
+    oc.MOVED: "a remote game: the other table moved",
 }
 
 PHASES = ("deal", "handicap", "play", "discard", "draw", "over", "menu")
@@ -189,10 +192,10 @@ def page_one(board):
         ["round scored", "each player's islands flash in turn for %.1f s"
          % (view.SCORING_MS / 1000)],
         ["game over", "the winner's islands and bridges breathe; a draw alternates"],
-    ], (38, 144))
+    ], (38, 144), size=2.5)
     p.heading("Sounds")
-    p.rows([[kind, SOUNDS[kind], tune_text(tunes.SOUNDS[kind])] for kind in oc.KINDS],
-           (24, 62, 96))
+    p.rows([[kind, SOUNDS[kind], tune_text(tunes.SOUNDS[kind])]
+            for kind in oc.KINDS + (oc.MOVED,)], (24, 62, 96), size=2.5)
     p.heading("Refusals")
     p.para("Every refusal changes nothing: play on as if it had not happened.", size=2.8)
     p.rows([[code, CODES[code]] for code in CODES], (38, 144), size=2.5)
