@@ -39,14 +39,15 @@ class BoardPlayer:
         t = self.table
         quiet_since = time.monotonic()
         try:
-            while not self.halt.is_set() and not t.over():
+            while not self.halt.is_set() and not t.player.over():
                 news = t.take()
-                moved = t.act()
+                moved = t.player.act()
                 if news or moved:
                     quiet_since = time.monotonic()
                 elif time.monotonic() - quiet_since > WAIT:
                     raise AssertionError("no news from the board's bridge for %d s: %s"
-                                         % (WAIT, (t.news, t.table and t.table["seq"])))
+                                         % (WAIT, (t.player.news,
+                                                   t.player.table and t.player.table["seq"])))
                 time.sleep(0.005)
         except Exception as e:  # the test raises it (check)
             self.error = e
@@ -59,7 +60,7 @@ class BoardPlayer:
         """Wait for the game's end at the board's table; the player's error, if any."""
         self.thread.join(timeout)
         self.check()
-        assert self.table.over(), "the board's table did not end within %d s" % timeout
+        assert self.table.player.over(), "the board's table did not end within %d s" % timeout
 
     def stop(self):
         self.halt.set()

@@ -60,7 +60,7 @@ def test_a_virtual_board_plays_the_page_through_a_reload_and_a_broker_restart(
             if public and v.get("hand") is not None:  # what the page's seat may do
                 view["rules"] = kremote.options(public, v["hand"], "white")
             raise AssertionError("%s; the page: %s; the board: %s %s; its bridge: %s" % (
-                e, view, player.error, table.news,
+                e, view, player.error, table.player.news,
                 open(table.log_path).read()[-1500:])) from None
     try:
         assert play(page, 5, 25) is None  # the game at event 25 or more
@@ -88,7 +88,7 @@ def test_a_virtual_board_plays_the_page_through_a_reload_and_a_broker_restart(
     # Both seats played: bridges of each, the board's through its bridge (bob's moves).
     assert {e[1] for e in ours["log"] if e[2][0] == "place"} == {"white", "black"}
     for key in ("bridges", "control", "scores", "winner", "round", "hand_sizes"):
-        assert table.state[key] == ours["public"][key], key  # the board's own state
+        assert table.player.state[key] == ours["public"][key], key  # the board's own state
     assert check_privacy(spy.got(), {"white": "alice", "black": "bob"}) >= ours["seq"]
     assert "no connection to the broker" in open(table.log_path).read()  # the restart
     spy.close()
