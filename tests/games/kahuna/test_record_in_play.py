@@ -12,7 +12,8 @@ import pytest
 
 import gamekit
 from core import journal as journalmod
-from core.link import MOVES_PIECE, Link
+from core.link import Link
+from core.linkhost import MOVES_PIECE
 from games.kahuna import rules
 from host_tools.games.kahuna import record, scenwrite
 from host_tools.simulator import engine as simcore
