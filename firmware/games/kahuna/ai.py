@@ -92,6 +92,7 @@ class Player:
         self.models = {}
         self.units = 0  # work units done for the current decision
         self.plan = None
+        self.obs = None  # the observation being thought about (start() to the decision)
         self.gen = None
         self.deadline = None
 
@@ -170,6 +171,14 @@ class Player:
                 return plan
             self.plan = self._finish_plan(self.obs, self.best_path)
             self.model.game.restore(self.root)
+        if self.gen is None and self.obs is not None:
+            # The decision is made: what only the search needed goes back to the heap
+            # until the next start() (about 1 KB on the Pico: the observation, the root
+            # position, the best path, the random stream; the fallback once a plan
+            # stands). The same plan is returned if asked again.
+            self.obs = self.root = self.best_path = self.rng = None
+            if self.plan is not None:
+                self.fallback = None
         return list(self.plan) if self.plan is not None else self.fallback
 
     def decide(self, obs):
