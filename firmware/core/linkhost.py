@@ -6,6 +6,7 @@ none of it (about 2 KB of bytecode, measured on the rp2 port: `make bench-chip`,
 
 from binascii import b2a_base64
 
+from core.journal import CHUNK, HEADER, MAGIC, TRAILER, read_record
 from core.link import LinkError
 
 ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
@@ -80,7 +81,7 @@ def archive(link, msg):
                         % link.app.game_def.TITLE)
     slot = msg.get("slot")
     if slot is None:
-        games = journal.archived()
+        games = archived(journal)
         for s, game_no, settings in games:
             link.send({"event": "archived", "slot": s, "game": game_no,
                        "settings": settings})
@@ -92,7 +93,7 @@ def archive(link, msg):
     if type(offset) is not int or offset < 0:
         raise LinkError("offset must be a whole number of bytes")
     try:
-        data = journal.read_archived(slot, offset, ARCHIVE_PIECE)
+        data = read_archived(journal, slot, offset, ARCHIVE_PIECE)
     except OSError:
         raise LinkError("no archived game in slot %d" % slot) from None
     link.send({"event": "archive-part", "slot": slot, "offset": offset,
@@ -111,7 +112,7 @@ def moves(link, msg):
     if type(start) is not int or start < 0:
         raise LinkError("from must be a record number, 0 or more")
     try:
-        items = journal.read_current(start, MOVES_PIECE)
+        items = read_current(journal, start, MOVES_PIECE)
     except OSError:
         raise LinkError("no game in play") from None
     moves = []
@@ -122,3 +123,70 @@ def moves(link, msg):
     link.send({"event": "moves", "game": link.app.game_no(), "from": start,
                "next": start + len(items), "moves": moves,
                "end": len(items) < MOVES_PIECE})
+
+
+# The journal's files as a host reads them (core.journal writes them).
+
+def archived(journal):
+    """[(slot, game number, settings)] of the archived games, read from each file's
+    first record only; (slot, None, None) for a file whose first record is damaged."""
+    out = []
+    for slot in range(journal.keep):
+        try:
+            f = journal.fs.open(journal.archive_name(slot), "rb")
+        except OSError:
+            continue
+        try:
+            item, _, _ = read_record(f, 0)
+        finally:
+            f.close()
+        if item is not None and item[0] == "new" and len(item) > 2:
+            out.append((slot, item[2], item[1]))
+        else:
+            out.append((slot, None, None))
+    return out
+
+
+def read_archived(journal, slot, offset, n):
+    """At most `n` bytes of archived game `slot` from byte `offset` (b"" past its
+    end); OSError when that slot holds no game."""
+    f = journal.fs.open(journal.archive_name(slot), "rb")
+    try:
+        if hasattr(f, "seek"):
+            f.seek(offset)
+        else:  # a virtual flash's file: skip by reading
+            left = offset
+            while left > 0:
+                piece = f.read(min(CHUNK, left))
+                if not piece:
+                    break
+                left -= len(piece)
+        return f.read(n)
+    finally:
+        f.close()
+
+
+def read_current(journal, start, n):
+    """At most `n` records of the game in play from record `start` (fewer at its
+    end), read one at a time; OSError when there is no game."""
+    out = []
+    f = journal.fs.open(journal.path, "rb")
+    try:
+        pos = 0
+        for _ in range(start):  # skipped unread: no JSON, no checksum (boot checked)
+            head = f.read(HEADER)
+            if len(head) < HEADER or head[0] != MAGIC:
+                return out
+            size = (head[1] | (head[2] << 8)) + TRAILER
+            if len(f.read(size)) < size:
+                return out
+            pos += HEADER + size
+        while len(out) < n:
+            item, size, _ = read_record(f, pos)
+            if item is None:
+                break
+            out.append(item)
+            pos += size
+    finally:
+        f.close()
+    return out
