@@ -141,10 +141,15 @@ def card_pixel(board, card):
 def solo(state, controller, clock):
     """The board's own player when the settings name a side for it (`ai`), the seat played
     at another table (`remote`: games.kahuna.remote), else None. Imported here, not
-    above: a two-player game pays neither's heap."""
+    above: a two-player game pays neither's heap (nor a remote game's once it is over)."""
     if state.settings.remote != _rules.NOBODY:
         from games.kahuna.remote import Remote
         return Remote(state, controller)
+    # A game with no remote seat: a remote game's code (4 KB of bytecode) goes back to the
+    # heap if an earlier game loaded it (its globals kept: another board of the simulator's
+    # may still play one).
+    from core.unload import unload
+    unload(("games.kahuna.remote",), clear=False)
     if state.settings.ai == _rules.NOBODY:
         return None
     from games.kahuna.solo import Solo
