@@ -13,7 +13,7 @@ but their names stay interned) and main.py's own source compiled, as the Pico co
 The unix port is not the rp2 port: some names are built into one and not the other. The
 difference was measured once on the emulated RP2040 (`micropython.qstr_info()` after boot,
 a probe of `make bench-chip`'s short run; see RP2_MORE) and is taken as constant. Neither
-figure is timed."""
+figure is timed. And in play: a remote game gives back the code it does not use."""
 
 import ast
 import json
@@ -132,3 +132,27 @@ def test_kahunas_boot_keeps_its_bytecode_within_budget(boot):
         "a Kahuna board keeps %d bytes of bytecode loaded from boot, over its budget of %d "
         "(its heap's margin to issue 20's 100 KB free): load the new code when it is used"
         % (total, BOOT_MPY_BUDGET))
+
+
+def test_a_remote_game_gives_the_ais_code_back_and_its_own_after_it():
+    """A remote game seats no AI: the board's own player's modules, preloaded at boot,
+    leave sys.modules while it is played (the Pico's collector takes their code), and a
+    game with no remote seat after it leaves the remote seat's module. A board still in a
+    remote game plays on (the simulator's boards share one process)."""
+    import sys
+
+    import gamekit
+    from games.kahuna import game
+
+    board = gamekit.board()
+    game.preload()
+    assert all(name in sys.modules for name in game.AI_MODULES)
+    state = game.new_state(board, {"remote": "black"})
+    seat = game.solo(state, game.controller(state), lambda: 0)
+    assert hasattr(seat, "news") and "games.kahuna.remote" in sys.modules
+    assert not any(name in sys.modules for name in game.AI_MODULES)
+    state = game.new_state(board, {"ai": "black"})
+    solo = game.solo(state, game.controller(state), lambda: 0)
+    assert solo is not None and not hasattr(solo, "news")
+    assert "games.kahuna.remote" not in sys.modules
+    assert seat.news(True) is not None  # a board still in a remote game plays on

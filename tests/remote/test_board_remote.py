@@ -348,22 +348,3 @@ def test_the_other_tables_bridge_lights_up_on_the_board():
     assert after != before
     assert b.feed.news["fed"] == 8 and app.game.hand("black") == ["KAHU-1", "KAHU-2",
                                                                    "LALE-1"]
-
-
-def test_a_game_with_no_remote_seat_gives_the_remote_seats_code_back():
-    """Issue 20: a board that played a remote game and then starts one at its own table
-    keeps no remote seat's code (games.kahuna.remote out of sys.modules, so the Pico's
-    collector takes it)."""
-    import sys
-
-    import gamekit
-    from games.kahuna import game
-
-    board = gamekit.board()
-    state = game.new_state(board, {"remote": "black"})
-    seat = game.solo(state, game.controller(state), lambda: 0)
-    assert hasattr(seat, "news") and "games.kahuna.remote" in sys.modules
-    state = game.new_state(board, {"ai": "black"})
-    assert game.solo(state, game.controller(state), lambda: 0) is not None
-    assert "games.kahuna.remote" not in sys.modules
-    assert seat.news(True) is not None  # a board still in a remote game plays on
