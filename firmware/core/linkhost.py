@@ -2,7 +2,8 @@
 they do): the card registry (`cards`), enrolment (`enroll`), the archived games
 (`archive`) and the game in play's moves (`moves`). core.link loads this module for one of
 them and gives its code back to the heap after it (core.unload), so a board in play keeps
-none of it (about 2 KB of bytecode, measured on the rp2 port: `make bench-chip`, README)."""
+none of it (2.5 KB of .mpy, `mpy-cross -O3 -march=armv6m`; README, "The live heap since
+the second stop")."""
 
 from binascii import b2a_base64
 
