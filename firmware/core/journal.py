@@ -21,9 +21,9 @@ Size: a journal is compacted into ["new"] + ["state"] when it would grow past
 `limit` bytes, and (core.app) when a game that names checkpoints passes one (Kami: each
 round's end). Finished or abandoned games are archived by renaming the file to
 `/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
-A host lists them (`archived`: slot, game number and settings from each first record) and
-reads one in pieces (`read_archived`), so that neither needs a whole file in RAM; it
-replays the records itself (host_tools/games/kahuna/replay.py, with `records`).
+A host lists them and reads one in pieces (the link's `archive`: core.linkhost, which
+reads them with `read_record`), so that neither needs a whole file in RAM; it replays the
+records itself (host_tools/games/kahuna/replay.py, with `records`).
 """
 
 import json
@@ -58,7 +58,7 @@ def encode(item):
             + bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24)))
 
 
-def _read_record(f, pos):
+def read_record(f, pos):
     """(item, size, problem) of the record at file position `pos`; item None at the end
     of the readable records (problem None at a clean end of file)."""
     head = f.read(HEADER)
@@ -93,7 +93,7 @@ def records(f):
     items = []
     pos = 0
     while True:
-        item, size, problem = _read_record(f, pos)
+        item, size, problem = read_record(f, pos)
         if item is None:
             return items, problem
         items.append(item)
@@ -126,7 +126,7 @@ class Journal:
         pos = 0
         try:
             while True:
-                item, size, problem = _read_record(f, pos)
+                item, size, problem = read_record(f, pos)
                 if item is None:
                     break
                 if item[0] == "new" and len(item) > 2 and isinstance(item[2], int):
@@ -187,68 +187,6 @@ class Journal:
         name = self.archive_name(self.game_no % self.keep)
         self._forget(name)
         self.fs.rename(self.path, name)
-
-    def archived(self):
-        """[(slot, game number, settings)] of the archived games, read from each file's
-        first record only; (slot, None, None) for a file whose first record is damaged."""
-        out = []
-        for slot in range(self.keep):
-            try:
-                f = self.fs.open(self.archive_name(slot), "rb")
-            except OSError:
-                continue
-            try:
-                item, _, _ = _read_record(f, 0)
-            finally:
-                f.close()
-            if item is not None and item[0] == "new" and len(item) > 2:
-                out.append((slot, item[2], item[1]))
-            else:
-                out.append((slot, None, None))
-        return out
-
-    def read_archived(self, slot, offset, n):
-        """At most `n` bytes of archived game `slot` from byte `offset` (b"" past its
-        end); OSError when that slot holds no game."""
-        f = self.fs.open(self.archive_name(slot), "rb")
-        try:
-            if hasattr(f, "seek"):
-                f.seek(offset)
-            else:  # a virtual flash's file: skip by reading
-                left = offset
-                while left > 0:
-                    piece = f.read(min(CHUNK, left))
-                    if not piece:
-                        break
-                    left -= len(piece)
-            return f.read(n)
-        finally:
-            f.close()
-
-    def read_current(self, start, n):
-        """At most `n` records of the game in play from record `start` (fewer at its
-        end), read one at a time; OSError when there is no game."""
-        out = []
-        f = self.fs.open(self.path, "rb")
-        try:
-            pos = 0
-            for _ in range(start):  # skipped unread: no JSON, no checksum (boot checked)
-                head = f.read(HEADER)
-                if len(head) < HEADER or head[0] != MAGIC:
-                    return out
-                size = (head[1] | (head[2] << 8)) + TRAILER
-                if len(f.read(size)) < size:
-                    return out
-                pos += HEADER + size
-            while len(out) < n:
-                item, size, _ = _read_record(f, pos)
-                if item is None:
-                    break
-                out.append(item)
-                pos += size
-        finally:
-            f.close()
-        return out
 
     def start(self, settings):
         """A new game: archive the old journal, start a new one."""

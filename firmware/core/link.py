@@ -61,8 +61,9 @@ Board -> host, one JSON object per line:
                                                  first record is damaged), then
     {"event": "archive", "count": n}
     {"event": "archive-part", "slot": N, "offset": K, "data": BASE64, "end": bool}
-                                                 at most ARCHIVE_PIECE bytes of the game's
-                                                 journal file from byte K; "end" once the
+                                                 at most 480 bytes (ARCHIVE_PIECE, core.
+                                                 linkhost) of the game's journal file
+                                                 from byte K; "end" once the
                                                  file ends in it. A host asks for piece
                                                  after piece (K += bytes got), so the board
                                                  never holds a file nor floods the port.
@@ -140,8 +141,9 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 # part has public_move (Kahuna's hides the deal, the draws and the discards):
 #   {"cmd": "moves", "from": K} -> {"event": "moves", "game": G, "from": K, "next": K2,
 #   "moves": [RECORD...], "end": bool}: the journal's records K to K2 - 1 (at most
-#   MOVES_PIECE) as public_move gives them, those it keeps back left out; a host asks
-#   from K2 until "end". The game's part refuses nothing over: a finished game's go whole.
+#   core.linkhost's MOVES_PIECE) as public_move gives them, those it keeps back left out;
+#   a host asks from K2 until "end". The game's part refuses nothing over: a finished
+#   game's go whole.
 # A remote game (Kahuna's settings "remote": the seat played at another table; the module
 # games.kahuna.remote says all): {"cmd": "remote", "seq": N, "actor": SEAT | null,
 #   "action": [...], "card": CARD} feeds the dealer's event N; the board answers with its
@@ -150,15 +152,13 @@ played to its end, hand sizes only for an abandoned one unless revealed).
 #   the dealer. {"error"} for an event that does not fit, and nothing changes.
 
 import json
-from binascii import b2a_base64
 
 from core import outcome as oc
 from core.board import ROLES
 from core.cards import RegistryError, parse_uid
 from core.linkframe import MAX_LINE, Lines
+from core.unload import unload
 
-ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024
-MOVES_PIECE = 8  # journal records of the game in play per line (`moves`)
 _UNSENT = object()
 
 # The commands each channel may send (an allow-list): the board's own USB port may do
@@ -168,6 +168,8 @@ CHANNELS = {
             "archive", "moves", "bench", "remote"),
     "remote": ("state", "tap", "press", "pick", "remote"),
 }
+# A host's commands whose code (core.linkhost) is loaded for each and given back after it.
+HOST = ("cards", "enroll", "archive", "moves")
 
 
 class LinkError(ValueError):
@@ -321,18 +323,30 @@ class Link:
         if not isinstance(msg, dict) or not isinstance(msg.get("cmd"), str):
             self.send({"error": "expected an object with a \"cmd\""})
             return
-        handler = getattr(self, "cmd_" + msg["cmd"], None)
-        if handler is None:
-            self.send({"error": "unknown command %r" % (msg["cmd"],)})
+        cmd = msg["cmd"]
+        handler = getattr(self, "cmd_" + cmd, None)
+        if handler is None and cmd not in HOST:
+            self.send({"error": "unknown command %r" % (cmd,)})
             return
-        if msg["cmd"] not in self.allowed:
-            self.send({"error": "%s is not allowed on the %s link" % (msg["cmd"],
-                                                                      self.channel)})
+        if cmd not in self.allowed:
+            self.send({"error": "%s is not allowed on the %s link" % (cmd, self.channel)})
             return
         try:
-            handler(msg)
+            if handler is not None:
+                handler(msg)
+            else:
+                self._host(cmd, msg)
         except (LinkError, RegistryError) as e:
             self.send({"error": str(e)})
+
+    def _host(self, cmd, msg):
+        """A host's command (HOST): its code loaded for it, and given back to the heap
+        after it (core.unload), so a board in play keeps none of it."""
+        from core import linkhost
+        try:
+            getattr(linkhost, cmd)(self, msg)
+        finally:
+            unload(("core.linkhost",))
 
     # ------------------------------------------------------------ commands
 
@@ -428,111 +442,3 @@ class Link:
         self.send(self.bench.report())
         if msg.get("reset") is True:
             self.bench.reset()
-
-    def cmd_cards(self, msg):
-        reg = self.app.registry
-        if "set" in msg:
-            entries = msg["set"]
-            if not isinstance(entries, dict):
-                raise LinkError("cards set needs an object {uid: card}")
-            new = type(reg)(reg.card_names, entries, reg.value_range)  # checked first
-            reg.by_uid = new.by_uid
-            reg.values = new.values
-            if self.save_cards:
-                self.save_cards()
-        msg = {"event": "cards", "cards": reg.by_uid, "missing": reg.missing()}
-        if reg.values:
-            msg["values"] = reg.values
-        self.send(msg)
-
-    def cmd_enroll(self, msg):
-        """{"card": C}: wait for a tag and enrol it as C (the board writes its NDEF name);
-        {"card": C, "uid": U}: register U as C without a tag (import); {"stop": true}."""
-        enroller = self.app.enroller
-        if msg.get("stop"):  # nothing to stop where no card was ever being enrolled
-            if enroller is not None:
-                enroller.stop()
-            self.send({"event": "enroll-stopped"})
-            return
-        card = msg.get("card")
-        uid = msg.get("uid")
-        value = msg.get("value")
-        if not isinstance(card, str):
-            raise LinkError("enroll needs \"card\"")
-        if uid is None:
-            enroller = self.app.start_enroller()
-            if enroller is None:
-                raise LinkError("this board has no reader to enrol cards with")
-            try:
-                enroller.start(card, value)  # H2: a crew card's value, checked
-            except ValueError as e:
-                raise LinkError(str(e)) from None
-            self.app.show(self.now())  # the island lights up, then the host is told
-            self.send({"event": "enroll-wait", "card": card})
-            return
-        if not isinstance(uid, str):
-            raise LinkError("uid must be hex text")
-        reg = self.app.registry
-        if card in reg.card_names and (value is not None or reg.value_range is not None):
-            from core.cardvalues import new_value
-            new_value(reg, card, value)  # H2: a crew card's value, given and in range
-        reg.enroll(card, uid, value)
-        if self.save_cards:
-            self.save_cards()
-        done = {"event": "enrolled", "card": card, "uid": uid.upper()}
-        if value is not None:
-            done["value"] = value
-        self.send(done)
-
-    def cmd_archive(self, msg):
-        """{}: list the archived games; {"slot": N, "offset": K}: one piece of one, read
-        from the flash into one small buffer (see the module's docstring)."""
-        journal = self.app.journal
-        if journal is None:
-            raise LinkError("this board keeps no journal")
-        if not getattr(self.app.game_def, "ARCHIVE", True):  # the game's own rule (Kami K21)
-            raise LinkError("%s's games are not sent: their face-down cards stay secret"
-                            % self.app.game_def.TITLE)
-        slot = msg.get("slot")
-        if slot is None:
-            games = journal.archived()
-            for s, game_no, settings in games:
-                self.send({"event": "archived", "slot": s, "game": game_no,
-                           "settings": settings})
-            self.send({"event": "archive", "count": len(games)})
-            return
-        offset = msg.get("offset", 0)
-        if type(slot) is not int or not 0 <= slot < journal.keep:
-            raise LinkError("slot must be 0 to %d" % (journal.keep - 1))
-        if type(offset) is not int or offset < 0:
-            raise LinkError("offset must be a whole number of bytes")
-        try:
-            data = journal.read_archived(slot, offset, ARCHIVE_PIECE)
-        except OSError:
-            raise LinkError("no archived game in slot %d" % slot) from None
-        self.send({"event": "archive-part", "slot": slot, "offset": offset,
-                   "data": b2a_base64(data).decode().strip(),
-                   "end": len(data) < ARCHIVE_PIECE})
-
-    def cmd_moves(self, msg):
-        """{"from": K}: the game in play's records from record K, as the game's
-        public_move lets them out (see the comment at the top)."""
-        journal = self.app.journal
-        public = getattr(self.app.game_def, "public_move", None)
-        if journal is None or public is None:
-            raise LinkError("this board sends no moves of %s" % self.app.game_def.TITLE)
-        start = msg.get("from", 0)
-        if type(start) is not int or start < 0:
-            raise LinkError("from must be a record number, 0 or more")
-        try:
-            items = journal.read_current(start, MOVES_PIECE)
-        except OSError:
-            raise LinkError("no game in play") from None
-        moves = []
-        for item in items:
-            item = public(self.app.game, item)
-            if item is not None:
-                moves.append(item)
-        self.send({"event": "moves", "game": self.app.game_no(), "from": start,
-                   "next": start + len(items), "moves": moves,
-                   "end": len(items) < MOVES_PIECE})

@@ -12,10 +12,13 @@ that chain: a stale pointer can keep at most the module object itself."""
 import sys
 
 
-def unload(names):
+def unload(names, clear=True):
     """Forget the modules `names` (dotted names; those not loaded are skipped) and empty
     their globals, so that their code is collected even if a stale pointer to one of their
-    objects survives. Nothing may use them afterwards: importing one again loads it anew."""
+    objects survives. Nothing may use them afterwards: importing one again loads it anew.
+    `clear=False` leaves their globals: for a module whose objects may still be in use
+    (the simulator's boards share one process), whose code goes once they are gone, unless
+    a stale pointer keeps it."""
     for name in names:
         mod = sys.modules.pop(name, None)
         if mod is None:
@@ -24,4 +27,5 @@ def unload(names):
         pkg = sys.modules.get(parent)
         if pkg is not None and getattr(pkg, child, None) is mod:
             delattr(pkg, child)
-        mod.__dict__.clear()
+        if clear:
+            mod.__dict__.clear()

@@ -8,8 +8,9 @@ import json
 
 import gamekit
 from core.files import JOURNAL_FILE
-from core.link import ARCHIVE_PIECE, Link
+from core.link import Link
 from core.linkframe import MAX_LINE
+from core.linkhost import ARCHIVE_PIECE
 from host_tools.games.kahuna import randgame, replay
 from host_tools.simulator import engine as simcore
 

@@ -3,6 +3,7 @@ gets an error line and changes nothing; no card of a hand leaves the board unles
 asks for the hands."""
 
 import json
+import sys
 
 import gamekit
 from core import outcome as oc
@@ -197,6 +198,8 @@ def test_cards_registry_over_the_link():
     assert ev == {"event": "enrolled", "card": "HUNA-2", "uid": "04A224B2C35E81"}
     (ev,) = b.send({"cmd": "enroll", "card": "ELAI-1", "uid": "04A224B2C35E81"})
     assert ev["error"] == "tag 04A224B2C35E81 is already enrolled as HUNA-2"
+    # A host's command's code (core.linkhost) is given back after it, refused or not.
+    assert "core.linkhost" not in sys.modules
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
     assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
     assert b.sim.report()["hands"]["white"] == ["HUNA-1"]

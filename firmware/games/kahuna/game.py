@@ -141,16 +141,31 @@ def card_pixel(board, card):
 def solo(state, controller, clock):
     """The board's own player when the settings name a side for it (`ai`), the seat played
     at another table (`remote`: games.kahuna.remote), else None. Imported here, not
-    above: a two-player game pays neither's heap."""
+    above: a two-player game pays neither's heap (nor a remote game's once it is over)."""
+    from core.unload import unload
+    # Globals kept (clear=False): the simulator's boards share one process, and another
+    # board may still be using the code given back here.
     if state.settings.remote != _rules.NOBODY:
+        # A remote game seats no AI: the board's own player's code, preloaded at boot (14
+        # KB of bytecode), goes back to the heap while it is played; a solo game after it
+        # loads it again.
+        unload(AI_MODULES, clear=False)
         from games.kahuna.remote import Remote
         return Remote(state, controller)
+    # A game with no remote seat: a remote game's code (4 KB of bytecode) goes back to the
+    # heap if an earlier game loaded it.
+    unload(("games.kahuna.remote",), clear=False)
     if state.settings.ai == _rules.NOBODY:
         return None
     from games.kahuna.solo import Solo
     level = state.settings.ai_level
     return Solo(state, controller, clock=clock,
                 **({} if level is None else {"level": level}))
+
+
+# The board's own player's code (games.kahuna.solo and what it imports alone).
+AI_MODULES = ("games.kahuna.solo", "games.kahuna.ai", "games.kahuna.aimodel",
+              "games.kahuna.observe")
 
 
 def fresh_settings(settings, now, finished=None):

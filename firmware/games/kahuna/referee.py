@@ -74,20 +74,20 @@ class Referee:
     def tap(self, card):
         """A tag on the scanner: `card` is the card name, or None for an unregistered tag."""
         if self.taking_back():
-            return self._tb_run(self._tb_event, "tap", card)
+            return self._tb_run("event", "tap", card)
         return self._run(self._tap, card)
 
     def press(self, button):
         if button not in ROLES:
             raise ValueError("unknown button %r" % (button,))
         if self.taking_back():
-            return self._tb_run(self._tb_event, button, None)
+            return self._tb_run("event", button, None)
         return self._run(getattr(self, "_" + button))
 
     def pick(self, conn_name):
         """Select `conn_name` in the open list and confirm it (the simulator's `pick`)."""
         if self.taking_back():
-            return self._tb_run(self._tb_event, "pick", None)
+            return self._tb_run("event", "pick", None)
         return self._run(self._pick, conn_name)
 
     # ------------------------------------------------------------ takeback
@@ -100,69 +100,26 @@ class Referee:
     def take_back(self, solo=None):
         """`back` held: take back whole turns (games.kahuna.takeback); `solo` the board's
         own player, if it plays a side."""
-        return self._tb_run(self._take_back, solo)
+        return self._tb_run("ask", solo)
 
     def _tb_run(self, handler, *args):
-        """A takeback's event; once none is asked for or under way, its code (4.4 KB of
+        """A takeback's event (`handler`: games.kahuna.takeback's, called with this
+        referee); once none is asked for or under way, that module's code (4.5 KB of
         bytecode) is given back to the heap (core.unload): it is loaded again when
         needed."""
-        out = self._run(handler, *args)
+        from games.kahuna import takeback  # loaded only when asked for
+        out = self._run(getattr(takeback, handler), self, *args)
         if not self.taking_back():
             from core.unload import unload
             unload(("games.kahuna.takeback",))
         return out
-
-    def _take_back(self, solo):
-        from games.kahuna import takeback  # loaded only when asked for
-        self.privacy = False
-        if self.taking_back():
-            raise Rejected(rules.WRONG_PHASE, "a takeback is under way")
-        n = takeback.check(self.game, self, solo)
-        if solo is None:
-            self.asking = n  # the player on turn agrees first
-        else:
-            self._begin(n)
-
-    def _begin(self, n):
-        from games.kahuna import takeback
-        self.game.note(("takeback", n))  # journaled first: a cut loses nothing
-        takeback.begin(self.game, n)
-        self._clear()
-
-    def _tb_event(self, what, card):
-        from games.kahuna import takeback
-        self.privacy = False
-        if self.asking:
-            if what == "ok":
-                n = self.asking
-                self.asking = 0
-                self._begin(n)
-            elif what == "back":
-                self.asking = 0  # declined: nothing changes
-            else:
-                raise Rejected(rules.WRONG_PHASE, takeback.asking_words(self.game))
-            return
-        step = takeback.current(self.game)
-        if what == "tap":
-            c = self.game.card_index.get(card) if card is not None else None
-            if step[3] < 0 or c != step[3]:
-                self.privacy = True  # a wrong card is neither named nor lit
-                raise Rejected(takeback.WRONG_CARD if step[3] >= 0 else rules.WRONG_PHASE,
-                               "not this card: " + takeback.say(self.game))
-        elif what != "ok":
-            raise Rejected(rules.WRONG_PHASE, "put the table back first: "
-                           + takeback.say(self.game))
-        self.game.note(("tb",))
-        takeback.confirm(self.game)
 
     def say(self):
         """The takeback's words for the players, or "" (the app's prompters get them)."""
         if not self.taking_back():
             return ""
         from games.kahuna import takeback
-        if self.asking:
-            return takeback.asking_words(self.game)
-        return takeback.say(self.game)
+        return takeback.words(self)
 
     def refuse(self, code, message, places=()):
         """A refused event: its Outcome (nothing else changes); `places` to flash."""

@@ -80,6 +80,64 @@ def check(game, referee, solo):
     return need + extra
 
 
+# The referee's events while a takeback is asked for or under way (games.kahuna.referee
+# runs them, with itself as `referee`, and gives this module back to the heap after).
+
+def ask(referee, solo):
+    """`back` held (R12): a takeback asked for; `solo` the board's own player, if it
+    plays a side (then it begins at once; two players: the player on turn agrees)."""
+    referee.privacy = False
+    if referee.taking_back():
+        raise Rejected(WRONG_PHASE, "a takeback is under way")
+    n = check(referee.game, referee, solo)
+    if solo is None:
+        referee.asking = n  # the player on turn agrees first
+    else:
+        _begin(referee, n)
+
+
+def _begin(referee, n):
+    referee.game.note(("takeback", n))  # journaled first: a cut loses nothing
+    begin(referee.game, n)
+    referee._clear()
+
+
+def event(referee, what, card):
+    """A tap ("tap", the card or None), a button or a pick ("pick") while a takeback is
+    asked for (ok agrees, back declines) or walked through (ok, or a tap of the card the
+    step names, confirms it)."""
+    game = referee.game
+    referee.privacy = False
+    if referee.asking:
+        if what == "ok":
+            n = referee.asking
+            referee.asking = 0
+            _begin(referee, n)
+        elif what == "back":
+            referee.asking = 0  # declined: nothing changes
+        else:
+            raise Rejected(WRONG_PHASE, asking_words(game))
+        return
+    step = current(game)
+    if what == "tap":
+        c = game.card_index.get(card) if card is not None else None
+        if step[3] < 0 or c != step[3]:
+            referee.privacy = True  # a wrong card is neither named nor lit
+            raise Rejected(WRONG_CARD if step[3] >= 0 else WRONG_PHASE,
+                           "not this card: " + say(game))
+    elif what != "ok":
+        raise Rejected(WRONG_PHASE, "put the table back first: " + say(game))
+    game.note(("tb",))
+    confirm(game)
+
+
+def words(referee):
+    """What the players are asked now: to agree, or the walk's step."""
+    if referee.asking:
+        return asking_words(referee.game)
+    return say(referee.game)
+
+
 def asking_words(game):
     """The two-player request: the player on turn agrees."""
     return "take back %s's last turn? %s: ok agrees, back declines" % (

@@ -12,7 +12,8 @@ import pytest
 
 import gamekit
 from core import journal as journalmod
-from core.link import MOVES_PIECE, Link
+from core.link import Link
+from core.linkhost import MOVES_PIECE
 from games.kahuna import rules
 from host_tools.games.kahuna import record, scenwrite
 from host_tools.simulator import engine as simcore
@@ -286,7 +287,7 @@ def test_the_other_games_boards_send_no_moves(game, title):
 
 
 def test_the_links_moves_are_the_same_on_micropython(mpy):
-    """The firmware's part (core.link `moves`, Journal.read_current, public_move) under
+    """The firmware's part (core.link `moves`, core.linkhost read_current, public_move) under
     the MicroPython unix port: the same lines as on CPython for the same game."""
     from mpy_runner import MicroPython
     harness = MicroPython(executable=mpy.executable, heap_kib=2048)
