@@ -91,10 +91,12 @@ def build():
     # loaded after the board definition (or, as the simulator does, when a solo game
     # starts) it can find no room in a heap fragmented by then (seen on the virtual
     # board: 220 KB free, and no room for a 1.3 KB block of the AI's bytecode).
+    # Not in a remote game that seats no board player (core.gameload.needs_player): a Pico
+    # W needs that heap for its network; a game started at the table later loads it.
     name = game_named(BOARD_FILE)
     gc.collect()
     game_def = gameload.load(name) if name else None
-    if game_def is not None:
+    if game_def is not None and gameload.needs_player(Journal(JOURNAL_FILE).settings()):
         game_def.preload()
     board = load_board()
     if game_def is None or board.game != name:
