@@ -30,7 +30,7 @@ from core import gameload, tunes
 from core.app import THINKING_MS, WATCHDOG_MS, App
 from core.beat import Beat
 from core.cards import Registry, RegistryError
-from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE, NET_FILE, REMOTE_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
@@ -284,7 +284,29 @@ async def game(clock, parts):
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
     tasks.append(serial_task(link, collect))
+    if plays_remote(board, app):
+        from core import netseat  # a Pico W's own seat and its driver: in its remote game
+        from hw import net  # only (a plain Pico's build holds neither)
+        tasks.append(netseat.run(app, net.start, REMOTE_FILE, NET_FILE, clock,
+                                 lambda line: out({"event": "net", "say": line})))
     await asyncio.gather(*tasks)
+
+
+def has_file(path):
+    try:
+        open(path).close()
+        return True
+    except OSError:
+        return False
+
+
+def plays_remote(board, app):
+    """A Pico W set up for remote play (its definition says wifi, make flash put /net.json
+    on it) whose journal holds a remote game it takes part in (/remote.json): its own seat
+    plays it over the network (core.netseat, hw.net). Without the network the board plays
+    at its own table as ever."""
+    return (board.network == "wifi" and (app.settings or {}).get("remote") is not None
+            and has_file(NET_FILE) and has_file(REMOTE_FILE))
 
 
 def main():
