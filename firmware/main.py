@@ -284,11 +284,8 @@ async def game(clock, parts):
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
     tasks.append(serial_task(link, collect))
-    if plays_remote(board, app):
-        from core import netseat  # a Pico W's own seat and its driver: in its remote game
-        from hw import net  # only (a plain Pico's build holds neither)
-        tasks.append(netseat.run(app, net.start, REMOTE_FILE, NET_FILE, clock,
-                                 lambda line: out({"event": "net", "say": line})))
+    if board.network == "wifi" and has_file(NET_FILE):
+        tasks.append(net_play(app, game_def, clock))
     await asyncio.gather(*tasks)
 
 
@@ -300,13 +297,37 @@ def has_file(path):
         return False
 
 
-def plays_remote(board, app):
+def net_play(app, game_def, clock):
     """A Pico W set up for remote play (its definition says wifi, make flash put /net.json
-    on it) whose journal holds a remote game it takes part in (/remote.json): its own seat
-    plays it over the network (core.netseat, hw.net). Without the network the board plays
-    at its own table as ever."""
-    return (board.network == "wifi" and (app.settings or {}).get("remote") is not None
-            and has_file(NET_FILE) and has_file(REMOTE_FILE))
+    on it): the task of its own seat (core.netseat, with the driver hw.net), which takes
+    part in the journal's remote game if /remote.json names it, and in the one the
+    settings menu creates or joins (App.netplay, for a game with a remote seat). Both are
+    loaded only then: a board not in a remote game does not carry them. Without the
+    network the board plays at its own table as ever."""
+    made = []
+
+    def runner():
+        if not made:
+            from core import netseat
+            from hw import net
+            made.append(netseat.Runner(app, net.start, REMOTE_FILE, NET_FILE, clock,
+                                       lambda line: out({"event": "net", "say": line})))
+        return made[0]
+
+    if (app.settings or {}).get("remote") is not None and has_file(REMOTE_FILE):
+        runner().begin()
+    if hasattr(game_def, "remote_settings"):
+        def netplay(op, code, settings):
+            from core.remoteproto import hello
+            runner().begin(code, hello("create", "white", settings) if op == "create"
+                           else hello("join"))
+        app.netplay = netplay
+
+    async def task():
+        while not made:
+            await asyncio.sleep_ms(250)
+        await made[0].run()
+    return task()
 
 
 def main():

@@ -287,39 +287,80 @@ def save(path, code, hello):
     replace(Storage(), path, json.dumps({"code": code, "hello": hello}))
 
 
-async def run(app, start_net, remote_path, net_path, clock, say):
-    """The seat on the board: the driver started (`start_net`: hw.net.start, which main.py
-    hands in: the core imports no driver), its topics subscribed, the seat's ticks every
-    TICK_MS and its publications sent in order (each awaits the broker's acknowledgement,
-    through a reconnection if need be: the board's own game runs on meanwhile). A broken
-    record or /net.json is one line and the board plays on alone."""
-    import asyncio
+class Runner:
+    """The seat on the board, with its network driver (`start_net`: hw.net.start, which
+    main.py hands in: the core imports no driver), made once: `begin()` takes part in the
+    remote game /remote.json names (a new one given is saved there first: the menu's
+    create or join), `run()` is the task: the driver connecting, the game's topics
+    subscribed, the seat's ticks every TICK_MS and its publications sent in order (each
+    awaits the broker's acknowledgement, through a reconnection if need be: the board's
+    own game runs on meanwhile). A broken record or /net.json is one line (`problem`) and
+    the board plays on alone."""
 
-    try:
-        record = load(remote_path)
-        box = []
-        drv = start_net(net_path, lambda t, m, r: box[0].message(t, m, clock()), say)
-    except ValueError as e:  # hw.net.NetError is one
-        say("netseat: %s" % e)
-        return
-    queue = []
-    seat = NetSeat(app, record["code"], drv.conf["user"], record["hello"],
-                   lambda topic, payload: queue.append((topic, payload)), say)
-    box.append(seat)
-    for topic in seat.topics():
-        await drv.subscribe(topic)
-    asyncio.create_task(drv.run())
-    asked_snapshot = False
-    while True:
-        seat.tick(clock())
-        if seat.need_snapshot and not asked_snapshot:
-            asked_snapshot = True  # subscribed anew: the broker sends the retained one
-            await drv.subscribe(seat.topics()[0])
-        elif not seat.need_snapshot:
-            asked_snapshot = False
-        while queue:
-            await drv.publish(*queue.pop(0))
-        await asyncio.sleep_ms(TICK_MS)
+    def __init__(self, app, start_net, remote_path, net_path, clock, say):
+        self.app = app
+        self.remote_path = remote_path
+        self.clock = clock
+        self.say = say
+        self.seat = None
+        self.fresh = False  # a new seat: its topics to subscribe
+        self.queue = []
+        self.problem = None
+        try:
+            self.drv = start_net(net_path, self._message, say)
+        except ValueError as e:  # hw.net.NetError is one
+            self.drv = None
+            self.problem = str(e)
+            say("netseat: %s" % e)
+
+    def _message(self, topic, payload, retained):
+        if self.seat is not None:
+            self.seat.message(topic, payload, self.clock())
+
+    def begin(self, code=None, hello=None):
+        """Take part in the remote game of /remote.json (`code` and `hello` given: saved
+        there first). False, said in one line, when it cannot."""
+        if self.drv is None:
+            return False
+        try:
+            if code is not None:
+                save(self.remote_path, code, hello)
+            record = load(self.remote_path)
+        except (OSError, ValueError) as e:
+            self.say("netseat: %s" % e)
+            return False
+        self.queue = []
+        self.seat = NetSeat(self.app, record["code"], self.drv.conf["user"], record["hello"],
+                            lambda topic, payload: self.queue.append((topic, payload)),
+                            self.say)
+        self.fresh = True
+        return True
+
+    async def run(self):
+        import asyncio
+        if self.drv is None:
+            return
+        connecting = None
+        asked_snapshot = False
+        while True:
+            seat = self.seat
+            if seat is not None:
+                if self.fresh:
+                    self.fresh = False
+                    asked_snapshot = False
+                    for topic in seat.topics():
+                        await self.drv.subscribe(topic)
+                if connecting is None:
+                    connecting = asyncio.create_task(self.drv.run())
+                seat.tick(self.clock())
+                if seat.need_snapshot and not asked_snapshot:
+                    asked_snapshot = True  # subscribed anew: the broker sends the retained one
+                    await self.drv.subscribe(seat.topics()[0])
+                elif not seat.need_snapshot:
+                    asked_snapshot = False
+                while self.queue and seat is self.seat:
+                    await self.drv.publish(*self.queue.pop(0))
+            await asyncio.sleep_ms(TICK_MS)
 
 
 TICK_MS = 50

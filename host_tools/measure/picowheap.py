@@ -136,10 +136,10 @@ SEAT_CODE = "K7QXM2"
 def remote_game():
     """A remote game on the board (white here, black at the other table) before its deal:
     the journal's first record and /remote.json (core.netseat.save's form)."""
+    from core import gameload
     from core.journal import encode
     from core.remoteproto import hello
-    from games.kahuna import settings as ksettings
-    settings = ksettings.check_settings({"remote": "black"})
+    settings = gameload.load("kahuna").check_settings({"remote": "black"})  # the board's
     return [("game.jnl", encode(["new", settings, 1])),
             ("remote.json", json.dumps({"code": SEAT_CODE, "hello": hello(
                 "create", "white", {})}).encode())]

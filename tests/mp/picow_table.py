@@ -7,8 +7,10 @@ as main.py starts them on a Pico W. Driven by tests/remote/test_picow_seat_broke
 
     micropython picow_table.py DIR
 
-DIR holds net.json and remote.json (as `make flash NET=...` and the board's menu leave
-them) and the board's files. The seat's lines come out as {"event": "net", "say": ...}.
+DIR holds net.json (as `make flash NET=...` leaves it), the board's files and, for a game
+the board takes part in already, remote.json; the settings menu's `remote: create` and
+`remote: join` make one (the link's `press` commands). The seat's lines come out as
+{"event": "net", "say": ...}.
 """
 
 import asyncio
@@ -19,6 +21,7 @@ import time
 import gamekit
 from core import netseat
 from core.link import Link
+from core.remoteproto import hello
 from host_tools.fakehw.flash import DiskFlash
 from host_tools.simulator import engine as simcore
 from hw import net
@@ -49,9 +52,18 @@ async def main(folder):
     sim.app.listen(link.on_event)
     sim.app.prompters.append(link.on_prompt)
     write(json.dumps({"event": "boot", "settings": sim.app.settings}))
-    seat = asyncio.create_task(netseat.run(
-        sim.app, net.start, folder + "/remote.json", folder + "/net.json", clock,
-        lambda line: write(json.dumps({"event": "net", "say": line}))))
+    # As main.py's net_play: the seat takes part in the game /remote.json names, and the
+    # settings menu's create and join start one (App.netplay).
+    runner = netseat.Runner(sim.app, net.start, folder + "/remote.json", folder + "/net.json",
+                            clock, lambda line: write(json.dumps({"event": "net",
+                                                                  "say": line})))
+
+    def netplay(op, code, settings):
+        runner.begin(code, hello("create", "white", settings) if op == "create"
+                     else hello("join"))
+    sim.app.netplay = netplay
+    runner.begin()  # says why not when there is no /remote.json yet
+    seat = asyncio.create_task(runner.run())
     await commands(link)
     seat.cancel()
 

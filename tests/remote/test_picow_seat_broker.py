@@ -136,14 +136,38 @@ def with_missed_events(messages):
     return out
 
 
-def test_a_pico_w_plays_a_whole_game_alone_through_the_broker(tmp_path, broker, lib):
+def join_from_the_menu(board):
+    """The board's player joins game CODE with the board's buttons: the settings menu
+    (held ok), its last item (`remote`) set to join, done, the code's characters chosen
+    with next and taken with ok, done (core.codeentry)."""
+    assert not [m for m in board.send({"cmd": "press", "button": "ok", "hold": True})
+                if m.get("event") == "refused"]
+    for role in ["ok"] * 5 + ["next", "next", "done"]:
+        board.send({"cmd": "press", "button": role})
+    for ch in CODE:
+        for _ in range(p.CODE_LETTERS.index(ch)):
+            board.send({"cmd": "press", "button": "next"})
+        board.send({"cmd": "press", "button": "ok"})
+    out = board.send({"cmd": "press", "button": "done"})
+    assert [m for m in out if m.get("message") == "remote game %s: joining" % CODE], out
+
+
+@pytest.mark.parametrize("how", ["creates", "joins-from-its-menu"])
+def test_a_pico_w_plays_a_whole_game_alone_through_the_broker(tmp_path, broker, lib, how):
+    """`creates`: the board's /remote.json names the game with a create hello (white);
+    `joins-from-its-menu`: the host table creates it (white), the board joins (black)
+    with its buttons."""
     folder = tmp_path / "board"
     folder.mkdir()
     (folder / "net.json").write_text(json.dumps({
         "ssid": "home", "wifi_password": "wifi-key", "host": "127.0.0.1",
         "port": broker.port, "user": "alice", "password": broker.passwords["alice"]}))
-    (folder / "remote.json").write_text(json.dumps({
-        "code": CODE, "hello": p.hello("create", "white", {"variant": "standard"})}))
+    mine, theirs = "white", "black"
+    if how == "creates":
+        (folder / "remote.json").write_text(json.dumps({
+            "code": CODE, "hello": p.hello("create", "white", {"variant": "standard"})}))
+    else:
+        mine, theirs = "black", "white"
     dealer = start(["dealer"] + broker.args("dealer") + ["--seed", "11", "--state-dir",
                                                           path_in(tmp_path, "games")],
                    path_in(tmp_path, "dealer.log"))
@@ -154,6 +178,11 @@ def test_a_pico_w_plays_a_whole_game_alone_through_the_broker(tmp_path, broker, 
     board = PicoW(lib, str(folder), path_in(tmp_path, "board.log"))
     bob_report = path_in(tmp_path, "bob.json")
     bob = None
+    if how != "creates":
+        bob = start(["remote", "create", "--code", CODE, "--player", "random", "--seed", "3",
+                     "--report", bob_report] + broker.args("bob"),
+                    path_in(tmp_path, "bob.log"))
+        join_from_the_menu(board)
     rng = random.Random(4)
     faults = []
     taken = 0
@@ -178,9 +207,9 @@ def test_a_pico_w_plays_a_whole_game_alone_through_the_broker(tmp_path, broker, 
                 assert not [m for m in out if m.get("event") == "refused"], out
                 moved = True
             elif (news is not None and news["fed"] == seen.seq and not news["moves"]
-                  and seen.current() and not seen.over() and seen.public["turn"] == "white"):
+                  and seen.current() and not seen.over() and seen.public["turn"] == mine):
                 drive(board, kremote.random_request(
-                    kremote.options(seen.public, seen.hand, "white"), rng))
+                    kremote.options(seen.public, seen.hand, mine), rng))
                 moved = True
             if news is not None and news["fed"] > taken or moved or new:
                 taken = news["fed"] if news is not None else taken
@@ -217,7 +246,7 @@ def test_a_pico_w_plays_a_whole_game_alone_through_the_broker(tmp_path, broker, 
     # already may be refused: as replayed, changing nothing.
     refused = [line for line in board.said if "refused" in line]
     assert all(": replayed: " in line for line in refused), board.said
-    assert check_privacy(with_missed_events(spy.got()), {"white": "alice", "black": "bob"}) \
+    assert check_privacy(with_missed_events(spy.got()), {mine: "alice", theirs: "bob"}) \
         == end["seq"]
     spy.close()
     eyes.close()
