@@ -30,7 +30,7 @@ from core import gameload, tunes
 from core.app import THINKING_MS, WATCHDOG_MS, App
 from core.beat import Beat
 from core.cards import Registry, RegistryError
-from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE, NET_FILE, REMOTE_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
@@ -91,10 +91,12 @@ def build():
     # loaded after the board definition (or, as the simulator does, when a solo game
     # starts) it can find no room in a heap fragmented by then (seen on the virtual
     # board: 220 KB free, and no room for a 1.3 KB block of the AI's bytecode).
+    # Not in a remote game that seats no board player (core.gameload.needs_player): a Pico
+    # W needs that heap for its network; a game started at the table later loads it.
     name = game_named(BOARD_FILE)
     gc.collect()
     game_def = gameload.load(name) if name else None
-    if game_def is not None:
+    if game_def is not None and gameload.needs_player(Journal(JOURNAL_FILE).settings()):
         game_def.preload()
     board = load_board()
     if game_def is None or board.game != name:
@@ -282,7 +284,50 @@ async def game(clock, parts):
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
     tasks.append(serial_task(link, collect))
+    if board.network == "wifi" and has_file(NET_FILE):
+        tasks.append(net_play(app, game_def, clock))
     await asyncio.gather(*tasks)
+
+
+def has_file(path):
+    try:
+        open(path).close()
+        return True
+    except OSError:
+        return False
+
+
+def net_play(app, game_def, clock):
+    """A Pico W set up for remote play (its definition says wifi, make flash put /net.json
+    on it): the task of its own seat (core.netseat, with the driver hw.net), which takes
+    part in the journal's remote game if /remote.json names it, and in the one the
+    settings menu creates or joins (App.netplay, for a game with a remote seat). Both are
+    loaded only then: a board not in a remote game does not carry them. Without the
+    network the board plays at its own table as ever."""
+    made = []
+
+    def runner():
+        if not made:
+            from core import netseat
+            from hw import net
+            made.append(netseat.Runner(app, net.start, REMOTE_FILE, NET_FILE, clock,
+                                       lambda line: out({"event": "net", "say": line})))
+        return made[0]
+
+    if (app.settings or {}).get("remote") is not None and has_file(REMOTE_FILE):
+        runner().begin()
+    if hasattr(game_def, "remote_settings"):
+        def netplay(op, code, settings):
+            from core.remoteproto import hello
+            runner().begin(code, hello("create", "white", settings) if op == "create"
+                           else hello("join"))
+        app.netplay = netplay
+
+    async def task():
+        while not made:
+            await asyncio.sleep_ms(250)
+        await made[0].run()
+    return task()
 
 
 def main():

@@ -35,6 +35,16 @@ from core.journal import JournalError
 from core.outcome import STORAGE, Rejected
 from core.scanner import Scanner
 
+# The settings menu's item of a Pico W set up for remote play (App.netplay).
+NET_ITEM = ("net", (None, "create", "join"))
+NET_PIXELS = 6  # the menu's pixels then: Kahuna's five items and this one; a code's places
+
+
+def new_code(letters):
+    """A new remote game's code: six of `letters` from the system's random source."""
+    import os
+    return "".join(letters[b % len(letters)] for b in os.urandom(6))
+
 # The loop's periods (ms), their one home: main.py and the simulator both use tasks().
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response;
 # on the board main.py polls tight while a command is in flight: a poll within one tick)
@@ -79,6 +89,10 @@ class App:
         self.clock = clock
         self.solo = None
         self.menu = None  # the buttons' settings menu while it is open (core.menu.Menu)
+        # A Pico W set up for remote play (main.py): netplay(op, code, settings) creates or
+        # joins a remote game over its network (core.netseat); the menu then offers
+        # `remote: create` and `remote: join` (a game with a remote seat only).
+        self.netplay = None
         # Actions the game has applied: every event's number on the link (with the game's
         # number), rebuilt from the journal after a power cut.
         self.seq = 0
@@ -399,6 +413,8 @@ class App:
         items = getattr(self.game_def, "MENU", ())
         if not items:
             return self.referee.refuse(oc.WRONG_PHASE, "this game has no settings menu")
+        if self.netplay is not None and hasattr(self.game_def, "remote_settings"):
+            items = tuple(items) + (NET_ITEM,)
         fresh = self.game_def.new_state(self.board, self.settings)
         under_way = not self.game.is_over() and self.game.snapshot() != fresh.snapshot()
         start = self.game_def.menu_settings(self.game_def.check_settings(self.settings))
@@ -412,9 +428,13 @@ class App:
         if step == menumod.LEAVE:
             self.menu = None
         elif step == menumod.START:
+            out = self._net_start()
+            if out is not None:
+                return out
             try:  # the game's fresh settings first: they may drop what the menu ends
-                settings = self.game_def.check_settings(
-                    self._fresh(self.menu.settings(self.settings), now))
+                chosen = self.menu.settings(self.settings)
+                chosen.pop(NET_ITEM[0], None)
+                settings = self.game_def.check_settings(self._fresh(chosen, now))
             except ValueError as e:  # values that do not go together: the menu stays open
                 return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no game: %s"
                                            % e)
@@ -424,13 +444,49 @@ class App:
             return self.referee.outcome
         return oc.accepted(oc.MENU)
 
+    def _net_start(self):
+        """The menu's `remote: create` or `remote: join` (NET_ITEM) on `done`: a create
+        starts at once (its code said), a join asks for the code first (core.codeentry)
+        and starts once it is entered. None when the menu starts a game at this table."""
+        m = self.menu
+        if hasattr(m, "code"):  # the code was entered: join
+            code = m.code()
+            self.menu = None
+            self.netplay("join", code, None)
+            return oc.Outcome(oc.MENU, None, "remote game %s: joining" % code, (), False)
+        op = m.settings({}).get(NET_ITEM[0])
+        if op is None:
+            return None
+        if op == "join":
+            from core.codeentry import CodeEntry
+            from core.remoteproto import CODE_LETTERS
+            self.menu = CodeEntry(CODE_LETTERS)
+            return oc.Outcome(oc.MENU, None, self.menu.words(), (), False)
+        from core.remoteproto import CODE_LETTERS
+        chosen = m.settings(self.settings)
+        del chosen[NET_ITEM[0]]
+        try:
+            settings = self.game_def.remote_settings(chosen)
+        except ValueError as e:
+            return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no remote game: "
+                                       "%s" % e)
+        code = new_code(CODE_LETTERS)
+        self.menu = None
+        self.netplay("create", code, settings)
+        return oc.Outcome(oc.MENU, None, "remote game %s: give the other table this code"
+                          % code, (), False)
+
     def menu_state(self):
-        """The open menu for a host: {"item", "settings", "asking"}, or None."""
+        """The open menu for a host: {"item", "settings", "asking"} (and "words" while a
+        remote game's code is entered), or None."""
         m = self.menu
         if m is None:
             return None
-        return {"item": m.current()[0], "settings": m.settings(self.settings),
-                "asking": m.asking}
+        out = {"item": m.current()[0], "settings": m.settings(self.settings),
+               "asking": m.asking}
+        if hasattr(m, "words"):
+            out["words"] = m.words()
+        return out
 
     def remote(self, msg, now):
         """The dealer's event for a seat played at another table (the link's remote
@@ -492,8 +548,10 @@ class App:
         self._drawn = False
         if self.menu is not None:
             st = self.board.status_leds
-            self.strip.show(self.menu.paint(self.view.f, self.game_def.menu_pixels(self.board),
-                                            st.get("phase", -1), st.get("error", -1), now))
+            pixels = (self.game_def.menu_pixels(self.board) if self.netplay is None
+                      else self.game_def.menu_pixels(self.board, NET_PIXELS))
+            self.strip.show(self.menu.paint(self.view.f, pixels, st.get("phase", -1),
+                                            st.get("error", -1), now))
             return
         fault = self.reader is not None and self.reader.lost
         place = self.enrolling_place()

@@ -7,3 +7,4 @@ BOARD_FILE = "/board_def/board.json"
 CARDS_FILE = "/cards.json"  # the card registry (core.cards)
 JOURNAL_FILE = "/game.jnl"  # the game's journal (core.journal)
 NET_FILE = "/net.json"  # a Pico W's Wi-Fi and broker settings (hw.net; make flash NET=...)
+REMOTE_FILE = "/remote.json"  # a Pico W's remote game: its code and hello (core.netseat)

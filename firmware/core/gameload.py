@@ -23,3 +23,15 @@ def load(name):
 def missing(game_def):
     """The names of the interface that the game's module does not provide yet."""
     return [attr for attr in INTERFACE if not hasattr(game_def, attr)]
+
+
+def needs_player(settings):
+    """Whether the board's own player may be asked to play in the game whose `settings`
+    the journal holds (core.journal.Journal.settings; None: no game yet). A remote game
+    (a `remote` seat, played at another table) seats no board player unless its settings
+    name one (`ai`): its code is then not preloaded at boot (main.py), since a Pico W
+    needs that heap for its network (docs/remote.md, "A Pico W's heap"); a game started
+    at the table later loads it when it starts. Any other game may, so it is preloaded."""
+    if not isinstance(settings, dict) or settings.get("remote") is None:
+        return True
+    return bool(settings.get("ai"))

@@ -141,6 +141,23 @@ class Journal:
             self._cut_back(pos)
         return count, problem
 
+    def settings(self):
+        """The settings of the game in the journal (its first record, ["new", settings,
+        game_no]), read without replaying the rest: what main.py needs to know at boot
+        before it loads a game's code (core.gameload.needs_player). None when there is no
+        game, or its first record is damaged or not a new game's (the replay says why)."""
+        try:
+            f = self.fs.open(self.path, "rb")
+        except OSError:
+            return None
+        try:
+            item, _, _ = _read_record(f, 0)
+        finally:
+            f.close()
+        if item is None or item[0] != "new" or len(item) < 2 or not isinstance(item[1], dict):
+            return None
+        return item[1]
+
     def _cut_back(self, good):
         """Keep the first `good` bytes as the journal, the whole damaged file as .bad."""
         src = self.fs.open(self.path, "rb")

@@ -23,7 +23,8 @@ the board.
    The board's data (core.files: the journal, the card registry) is never written or
    removed: a flash removes only stale .py, .mpy and .tmp files.
    A board whose definition says `"hardware": {"network": "wifi"}` (a Pico W) also gets
-   the network driver (hw/net.py) and the MQTT client, mqtt_async from the PyPI package
+   the network driver (hw/net.py), its own seat (core/netseat.py, core/remoteproto.py,
+   the menu's core/codeentry.py) and the MQTT client, mqtt_async from the PyPI package
    micropython-mqtt at its pinned version and hash (host_tools/maker/mqttlib.py, cached in
    .cache/pypi/), compiled as /lib/mqtt_async.mpy; a plain Pico's build holds neither (and
    a left-over /lib/mqtt_async.mpy is removed). `--net FILE` (`make flash NET=FILE`)
@@ -68,9 +69,11 @@ OPT_LINES = 0
 PROTECTED = tuple(path.lstrip("/") for path in (JOURNAL_FILE, CARDS_FILE, NET_FILE))
 CODE_DIRS = ("core", "games", "hw")  # folders that hold only flashed code: stale modules go
 SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
-# A Pico W's own (hardware.network = "wifi"): the network driver, which a plain Pico's build
-# leaves out, and the MQTT client from PyPI, in /lib (on the Pico's sys.path).
-NETWORK_ONLY = ("hw/net.py",)
+# A Pico W's own (hardware.network = "wifi"): the network driver and the board's own seat
+# with the protocol's messages it speaks and the menu's code entry (remote: join), which a
+# plain Pico's build leaves out, and the
+# MQTT client from PyPI, in /lib (on the Pico's sys.path).
+NETWORK_ONLY = ("hw/net.py", "core/netseat.py", "core/remoteproto.py", "core/codeentry.py")
 CLIENT = "lib/%s.mpy" % mqttlib.MODULE
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...

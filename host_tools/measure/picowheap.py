@@ -14,7 +14,10 @@ a socket module that is never used, since no connection is made). chipbench's se
 plays a solo game against the board's AI (white, level 2) until it made --decisions
 decisions and reads the board's own figures: the live heap after a full collection at
 each point, and the lowest free heap it saw. With --baseline the same session runs on the
-plain Pico's build, for the difference.
+plain Pico's build, for the difference. With --seat the image's main.py is the firmware's
+own, with a remote game in the journal and /remote.json: main.py itself skips the AI's
+preload and starts the driver and the board's own seat (core.netseat), as on a Pico W
+set up for remote play; the live heap after boot is then the seat's figure.
 
 Projected: the RPI_PICO_W image's GC heap is the RPI_PICO one's less the static RAM of its
 network stack (the rp2 port gives the GC all the RAM left after .bss: memmap_mp.ld's
@@ -112,14 +115,34 @@ NET_JSON = json.dumps({"ssid": "measure", "wifi_password": "-", "host": "192.0.2
                        "port": 1883, "user": "board", "password": "-"})
 
 
-def image_files(no_ai=False):
-    """The measurement's own files for the image: [(board path, bytes)]."""
+def image_files(no_ai=False, seat=False):
+    """The measurement's own files for the image: [(board path, bytes)]. `seat`: the
+    firmware's main.py alone, a remote game in the journal and /remote.json: main.py skips
+    the AI's preload and starts the driver and the board's own seat (core.netseat) itself,
+    as on a Pico W set up for remote play."""
     with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
         firmware_main = f.read()
+    stand_ins = [("lib/network.py", NETWORK.encode()), ("lib/socket.py", SOCKET.encode()),
+                 ("net.json", NET_JSON.encode())]
+    if seat:
+        return [("main.py", firmware_main)] + stand_ins + remote_game()
     main_py = MAIN.replace("NO_AI\n", NO_AI if no_ai else "")
-    return [("main.py", main_py.encode()), ("firmware_main.py", firmware_main),
-            ("lib/network.py", NETWORK.encode()), ("lib/socket.py", SOCKET.encode()),
-            ("net.json", NET_JSON.encode())]
+    return [("main.py", main_py.encode()), ("firmware_main.py", firmware_main)] + stand_ins
+
+
+SEAT_CODE = "K7QXM2"
+
+
+def remote_game():
+    """A remote game on the board (white here, black at the other table) before its deal:
+    the journal's first record and /remote.json (core.netseat.save's form)."""
+    from core import gameload
+    from core.journal import encode
+    from core.remoteproto import hello
+    settings = gameload.load("kahuna").check_settings({"remote": "black"})  # the board's
+    return [("game.jnl", encode(["new", settings, 1])),
+            ("remote.json", json.dumps({"code": SEAT_CODE, "hello": hello(
+                "create", "white", {})}).encode())]
 
 
 def pico_w_board(folder):
@@ -189,7 +212,9 @@ def report(wifi, plain):
     lo, hi, total, low = live_range(wifi)
     no_ai = wifi.get("no_ai", False)
     lines = ["Pico W heap (RPI_PICO v1.28 image on rp2040py; the Pico W's build: game, %s"
-             "network driver, MQTT client)" % ("the AI not loaded, " if no_ai else "AI, ")]
+             "network driver, MQTT client%s)" % (
+                 "the AI not loaded, " if no_ai else "AI, ",
+                 ", the board's own seat in a remote game" if wifi.get("seat") else "")]
     lines.append("  live heap after a full collection: %.1f to %.1f KiB of %.1f KiB (%d "
                  "points: %s)" % (lo, hi, total, len(wifi["live"]),
                                   ", ".join(x[0] for x in wifi["live"])))
@@ -239,6 +264,10 @@ def main(argv=None):
     ap.add_argument("--no-ai", action="store_true",
                     help="a remote game's board: the AI's code not preloaded, no solo game "
                          "(the live heap after boot and at the end only)")
+    ap.add_argument("--seat", action="store_true",
+                    help="a Pico W in a remote game, as main.py boots it: the AI's code not "
+                         "preloaded, the driver and the board's own seat started by "
+                         "main.py (the live heap after boot and at the end only)")
     ap.add_argument("--keep", help="keep the images, builds and logs in this folder")
     ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
     args = ap.parse_args(argv)
@@ -248,12 +277,13 @@ def main(argv=None):
     work = args.keep or tempfile.mkdtemp(prefix="picowheap-")
     out = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
     uf2 = os.path.abspath(args.uf2)
-    decisions = 0 if args.no_ai else args.decisions
-    extra = image_files(args.no_ai)
+    decisions = 0 if args.no_ai or args.seat else args.decisions
+    extra = image_files(args.no_ai, args.seat)
     try:
         wifi = session(uf2, os.path.join(work, "picow"), pico_w_board(work), extra,
                        decisions, args.seed, args.wall, out)
-        wifi["no_ai"] = args.no_ai
+        wifi["no_ai"] = args.no_ai or args.seat
+        wifi["seat"] = args.seat
         plain = None
         if args.baseline:
             plain = session(uf2, os.path.join(work, "pico"), flash.BOARD_DEF, (),

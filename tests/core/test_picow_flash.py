@@ -94,13 +94,15 @@ def test_no_network_and_no_cache_is_one_clear_line(tmp_path):
 def test_a_plain_picos_build_is_unchanged_and_a_pico_ws_adds_the_client(tmp_path):
     """A plain Pico's build (every shipped board definition) holds no network code: its
     .mpy set is the firmware's minus the network driver, as before the Pico W existed; a
-    Pico W's is the same files, byte for byte, plus hw/net.mpy and /lib/mqtt_async.mpy."""
+    Pico W's is the same files, byte for byte, plus hw/net.mpy, its seat (core/netseat.mpy,
+    core/remoteproto.mpy, core/codeentry.mpy) and /lib/mqtt_async.mpy."""
     plain = dict(flash.build(FIRMWARE, KAHUNA, out=str(tmp_path / "plain")))
     assert sorted(plain) == expected_files(FIRMWARE)
     assert "hw/net.mpy" not in plain and not [r for r in plain if r.startswith("lib/")]
     wifi = dict(flash.build(FIRMWARE, pico_w_def(tmp_path), out=str(tmp_path / "w")))
     assert sorted(wifi) == expected_files(FIRMWARE, network="wifi")
-    assert set(wifi) - set(plain) == {"hw/net.mpy", "lib/mqtt_async.mpy"}
+    assert set(wifi) - set(plain) == {"hw/net.mpy", "core/netseat.mpy", "core/remoteproto.mpy",
+                                      "core/codeentry.mpy", "lib/mqtt_async.mpy"}
     for rel in plain:
         if rel.endswith(".mpy"):
             assert open(plain[rel], "rb").read() == open(wifi[rel], "rb").read(), rel
@@ -127,8 +129,9 @@ def imported(path):
 
 
 def test_no_firmware_module_but_the_driver_imports_the_network():
-    """Only hw/net.py names mqtt_async or network: the rest of the firmware runs on a plain
-    Pico, whose build leaves the driver out."""
+    """Only hw/net.py names mqtt_async or network, and only main.py imports the driver (on a
+    Pico W set up for remote play, for its own seat, core.netseat): the rest of the
+    firmware runs on a plain Pico, whose build leaves the driver and the seat out."""
     found = []
     for folder, dirs, files in os.walk(FIRMWARE):
         dirs[:] = [d for d in dirs if d != "__pycache__"]
@@ -137,7 +140,7 @@ def test_no_firmware_module_but_the_driver_imports_the_network():
                 path = os.path.join(folder, name)
                 if NETWORK_MODULES & imported(path):
                     found.append(os.path.relpath(path, FIRMWARE))
-    assert found == ["hw/net.py"]
+    assert sorted(found) == ["hw/net.py", "main.py"]
 
 
 def test_a_pico_w_build_without_the_client_stops_in_one_line(tmp_path, monkeypatch):

@@ -107,3 +107,24 @@ def test_a_missing_uf2_is_one_line_and_exit_2(tmp_path):
                           cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
     assert proc.returncode == 2
     assert proc.stderr.strip() == "picowheap: %s: no such file" % (tmp_path / "none.uf2")
+
+
+def test_the_seat_run_boots_the_firmwares_main_into_a_remote_game(tmp_path):
+    """--seat: the firmware's main.py itself (it starts the driver and the seat), a remote
+    game in the journal that seats no board player (its AI not preloaded), /remote.json in
+    core.netseat's form."""
+    from core import gameload, netseat
+    from core.journal import Journal
+    from host_tools.fakehw.flash import DiskFlash
+    files = dict(picowheap.image_files(seat=True))
+    with open(os.path.join(flash.FIRMWARE, "main.py"), "rb") as f:
+        assert files["main.py"] == f.read()
+    assert "firmware_main.py" not in files and "net.json" in files
+    board = DiskFlash(str(tmp_path))
+    for name in ("game.jnl", "remote.json"):
+        with board.open("/" + name, "wb") as f:
+            f.write(files[name])
+    settings = Journal("/game.jnl", board).settings()
+    assert settings["remote"] == "black" and not gameload.needs_player(settings)
+    record = netseat.load(str(tmp_path / "remote.json"))
+    assert record["code"] == picowheap.SEAT_CODE and record["hello"]["op"] == "create"

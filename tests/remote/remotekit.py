@@ -55,12 +55,14 @@ def stop(proc):
 class Spy:
     """Every message on the broker, in order of arrival: [(topic, payload bytes, retain)]."""
 
-    def __init__(self, broker, user="spy", topics=("#",)):
+    def __init__(self, broker, user="spy", topics=("#",), keep=False):
+        """`keep`: a persistent session (clean session off), so that what comes while
+        the broker restarts reaches the spy too."""
         self.messages = []
         self.lock = threading.Lock()
         self.subscribed = threading.Event()
         c = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id="spy-%s-%d"
-                        % (user, time.monotonic_ns()))
+                        % (user, time.monotonic_ns()), clean_session=not keep)
         c.username_pw_set(user, broker.passwords[user])
         self.topics = topics
 

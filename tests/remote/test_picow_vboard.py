@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 from remotekit import Spy
@@ -136,3 +137,64 @@ def test_only_a_virtual_pico_w_has_the_network_module(tmp_path, board):
                 b.close()
         finally:
             plain.stop()
+
+
+def test_a_virtual_pico_w_creates_a_remote_game_from_its_menu(tmp_path, broker, board):
+    """main.py on a virtual Pico W flashed with --net: the settings menu's `remote: create`
+    says a new code, the board's own seat (core.netseat, started by main.py with the
+    driver) says its hello, the dealer seats it, and once a host table has joined the
+    board starts the remote game (the other seat `remote`)."""
+    from remotekit import path_in, start, stop
+
+    from vboardkit import BoardLink
+    with open(KAHUNA) as f:
+        raw = json.load(f)
+    raw["hardware"]["network"] = "wifi"
+    picow = tmp_path / "picow.json"
+    picow.write_text(json.dumps(raw))
+    net = tmp_path / "net.json"
+    net.write_text(json.dumps({"ssid": "home", "wifi_password": "wifi-key-123",
+                               "host": "127.0.0.1", "port": broker.port, "user": "alice",
+                               "password": broker.passwords["alice"]}))
+    dealer = start(["dealer"] + broker.args("dealer") + ["--seed", "5"],
+                   path_in(tmp_path, "dealer.log"))
+    spy = Spy(broker)
+    bob = None
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "host_tools", "flash", "--port", board.port, "--board-def",
+             str(picow), "--build-dir", str(tmp_path / "b"), "--net", str(net)],
+            capture_output=True, text=True, timeout=TIMEOUT, cwd=ROOT,
+            stdin=subprocess.DEVNULL)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        link = BoardLink(board.port)
+        link.send({"cmd": "state"})
+        link.until(lambda x: x.get("event") == "state", 60)
+        link.send({"cmd": "press", "button": "ok", "hold": True})
+        for role in ["ok"] * 5 + ["next"]:
+            link.send({"cmd": "press", "button": role})
+        link.send({"cmd": "press", "button": "done"})
+        said = link.until(lambda x: "give the other table this code" in x.get("message", ""),
+                          30)["message"]
+        code = said.split()[2].rstrip(":")
+        spy.wait_for(lambda m: m[0] == "kb/%s/hello/alice" % code
+                     and json.loads(m[1])["op"] == "create", "the board's hello", 60)
+        spy.wait_for(lambda m: m[0] == "kb/%s/snapshot" % code
+                     and json.loads(m[1])["seats"].get("white") == "alice", "seated", 60)
+        # The game begins once the other table is seated too.
+        bob = start(["remote", "join", code, "--player", "random"] + broker.args("bob"),
+                    path_in(tmp_path, "bob.log"))
+        end = time.monotonic() + 60
+        while True:
+            link.send({"cmd": "state"})
+            state = link.until(lambda x: x.get("event") == "state", 30)["state"]
+            if state["settings"].get("remote") == "black":
+                break
+            assert time.monotonic() < end, state["settings"]
+            time.sleep(0.5)
+        assert (board.dir and os.path.isfile(os.path.join(board.dir, "remote.json")))
+    finally:
+        spy.close()
+        if bob is not None:
+            stop(bob)
+        stop(dealer)

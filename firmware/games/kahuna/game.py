@@ -107,9 +107,19 @@ def seat_view(state, seat):
     return {"hand": state.hand(SEATS[seat])}
 
 
-def menu_pixels(board):
-    """The pixels of the settings menu's items: the first islands, in board order."""
-    return board.island_led[:len(MENU)]
+def menu_pixels(board, n=None):
+    """The pixels of the settings menu's items: the first islands, in board order; `n` of
+    them on a Pico W set up for remote play (its `remote` item and a code's six places,
+    core.app.NET_PIXELS)."""
+    return board.island_led[:len(MENU) if n is None else n]
+
+
+def remote_settings(settings):
+    """The settings a remote game is created with, from the menu's (`remote: create` on a
+    Pico W): variant, first and handicap; the board's AI plays no seat there and the
+    dealer says where each table plays. ValueError for values that make no game."""
+    checked = check_settings(settings)
+    return {k: checked[k] for k in ("variant", "first", "handicap")}
 
 
 def menu_settings(settings):

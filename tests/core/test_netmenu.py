@@ -1,0 +1,136 @@
+"""The settings menu of a Pico W set up for remote play (core.app.NET_ITEM,
+core.codeentry): `remote: create` starts a remote game and says its code, `remote: join`
+takes a code from the buttons (next/prev choose a character, ok takes it, back takes the
+last one back, done joins). The buttons are pressed as a scenario's `press` does; the
+network is the recorder App.netplay hands the request to (main.py gives it the board's own
+seat, core.netseat: tests/remote/test_picow_seat_broker.py plays the game it joins)."""
+
+import pytest
+
+import gamekit
+from core import app as appmod
+from core.remoteproto import CODE_LETTERS, CODE_RE
+from host_tools.simulator import engine as simcore
+
+
+def pico_w():
+    sim = simcore.Simulation(gamekit.board())
+    asked = []
+    sim.app.netplay = lambda op, code, settings: asked.append((op, code, settings))
+    return sim, asked
+
+
+def press(sim, role, long=False):
+    sim.press(role, simcore.LONG_PRESS_MS if long else simcore.HOLD_MS)
+
+
+def menu_at_net(sim):
+    press(sim, "ok", long=True)  # the menu
+    for _ in range(5):  # past Kahuna's five items
+        press(sim, "ok")
+    assert sim.app.menu.current() == ("net", None)
+
+
+def test_a_plain_boards_menu_has_no_remote_item():
+    sim = simcore.Simulation(gamekit.board())
+    press(sim, "ok", long=True)
+    assert [k for k, _ in sim.app.menu.items] == ["variant", "first", "handicap", "ai",
+                                                  "ai_level"]
+
+
+def test_remote_create_starts_a_game_with_a_new_code_and_says_it():
+    sim, asked = pico_w()
+    press(sim, "ok", long=True)
+    press(sim, "next")  # variant: alternative
+    for _ in range(5):
+        press(sim, "ok")
+    press(sim, "next")  # net: create
+    outs = []
+    sim.app.listen(outs.append)
+    before = sim.app.game.snapshot()
+    press(sim, "done")
+    assert sim.app.menu is None
+    [(op, code, settings)] = asked
+    assert op == "create" and CODE_RE.match(code)
+    assert settings == {"variant": "alternative", "first": "white", "handicap": None}
+    assert outs[-1].message == "remote game %s: give the other table this code" % code
+    assert sim.app.game.snapshot() == before  # the board's game starts once seated
+
+
+def test_remote_create_codes_differ():
+    codes = set()
+    for _ in range(5):
+        sim, asked = pico_w()
+        menu_at_net(sim)
+        press(sim, "next")
+        press(sim, "done")
+        codes.add(asked[0][1])
+    assert len(codes) == 5
+
+
+def enter(sim, code):
+    for ch in code:
+        for _ in range(CODE_LETTERS.index(ch)):
+            press(sim, "next")
+        press(sim, "ok")
+
+
+def test_remote_join_takes_the_code_from_the_buttons():
+    sim, asked = pico_w()
+    menu_at_net(sim)
+    press(sim, "next")
+    press(sim, "next")  # net: join
+    press(sim, "done")
+    assert sim.app.menu_state()["words"] == "join ______: A? (next, prev; ok takes it)"
+    enter(sim, "K7QX")
+    press(sim, "prev")  # back round the alphabet: 9, the last
+    assert sim.app.menu_state()["words"] == "join K7QX__: 9? (next, prev; ok takes it)"
+    press(sim, "next")
+    press(sim, "ok")  # A
+    press(sim, "back")  # taken back: A on offer again
+    assert sim.app.menu_state()["words"] == "join K7QX__: A? (next, prev; ok takes it)"
+    press(sim, "done")  # not six yet: nothing
+    assert asked == [] and sim.app.menu is not None
+    enter(sim, "M2")
+    assert sim.app.menu_state()["words"] == "join K7QXM2: done joins, back takes the last " \
+                                            "one back"
+    outs = []
+    sim.app.listen(outs.append)
+    press(sim, "done")
+    assert asked == [("join", "K7QXM2", None)] and sim.app.menu is None
+    assert outs[-1].message == "remote game K7QXM2: joining"
+
+
+def test_the_codes_places_are_lit_on_the_menus_pixels():
+    sim, _ = pico_w()
+    menu_at_net(sim)
+    press(sim, "next")
+    press(sim, "next")
+    press(sim, "done")
+    enter(sim, "BC")
+    frame = sim.app.view.frame
+    pixels = sim.app.game_def.menu_pixels(sim.board, appmod.NET_PIXELS)
+    assert len(pixels) == 6
+    lit = [i for i, p in enumerate(pixels) if any(frame[3 * p:3 * p + 3])]
+    assert lit == [0, 1, 2]  # two taken, the third pulsing
+    taken = [bytes(frame[3 * p:3 * p + 3]) for p in pixels[:2]]
+    assert taken[0] != taken[1]  # B and C: two characters, two colours
+
+
+@pytest.mark.parametrize("role", ["discard", "back"])
+def test_leaving_the_code_joins_nothing_and_the_game_is_as_it_was(role):
+    sim, asked = pico_w()
+    before = sim.app.game.snapshot()
+    menu_at_net(sim)
+    press(sim, "next")
+    press(sim, "next")
+    press(sim, "done")
+    press(sim, role)
+    assert sim.app.menu is None and asked == [] and sim.app.game.snapshot() == before
+
+
+def test_the_menu_without_the_remote_item_chosen_starts_a_game_at_the_table():
+    sim, asked = pico_w()
+    menu_at_net(sim)
+    press(sim, "done")
+    assert asked == [] and sim.app.menu is None and "net" not in sim.app.settings
