@@ -151,7 +151,7 @@ class Journal:
         except OSError:
             return None
         try:
-            item, _, _ = _read_record(f, 0)
+            item, _, _ = read_record(f, 0)
         finally:
             f.close()
         if item is None or item[0] != "new" or len(item) < 2 or not isinstance(item[1], dict):
