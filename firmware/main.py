@@ -30,7 +30,7 @@ from core import gameload, tunes
 from core.app import THINKING_MS, WATCHDOG_MS, App
 from core.beat import Beat
 from core.cards import Registry, RegistryError
-from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE, NET_FILE, REMOTE_FILE
+from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
@@ -284,50 +284,18 @@ async def game(clock, parts):
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
     tasks.append(serial_task(link, collect))
-    if board.network == "wifi" and has_file(NET_FILE):
-        tasks.append(net_play(app, game_def, clock))
+    if board.network == "wifi":  # a Pico W: its remote play, with /net.json (core.netplay)
+        from core import netplay
+        seat = netplay.task(app, game_def, clock, out, net_start)
+        if seat is not None:
+            tasks.append(seat)
     await asyncio.gather(*tasks)
 
 
-def has_file(path):
-    try:
-        open(path).close()
-        return True
-    except OSError:
-        return False
-
-
-def net_play(app, game_def, clock):
-    """A Pico W set up for remote play (its definition says wifi, make flash put /net.json
-    on it): the task of its own seat (core.netseat, with the driver hw.net), which takes
-    part in the journal's remote game if /remote.json names it, and in the one the
-    settings menu creates or joins (App.netplay, for a game with a remote seat). Both are
-    loaded only then: a board not in a remote game does not carry them. Without the
-    network the board plays at its own table as ever."""
-    made = []
-
-    def runner():
-        if not made:
-            from core import netseat
-            from hw import net
-            made.append(netseat.Runner(app, net.start, REMOTE_FILE, NET_FILE, clock,
-                                       lambda line: out({"event": "net", "say": line})))
-        return made[0]
-
-    if (app.settings or {}).get("remote") is not None and has_file(REMOTE_FILE):
-        runner().begin()
-    if hasattr(game_def, "remote_settings"):
-        def netplay(op, code, settings):
-            from core.remoteproto import hello
-            runner().begin(code, hello("create", "white", settings) if op == "create"
-                           else hello("join"))
-        app.netplay = netplay
-
-    async def task():
-        while not made:
-            await asyncio.sleep_ms(250)
-        await made[0].run()
-    return task()
+def net_start(*args):
+    """hw.net.start, the driver loaded when the seat first needs it (core.netplay)."""
+    from hw import net
+    return net.start(*args)
 
 
 def main():

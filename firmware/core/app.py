@@ -35,16 +35,6 @@ from core.journal import JournalError
 from core.outcome import STORAGE, Rejected
 from core.scanner import Scanner
 
-# The settings menu's item of a Pico W set up for remote play (App.netplay).
-NET_ITEM = ("net", (None, "create", "join"))
-NET_PIXELS = 6  # the menu's pixels then: Kahuna's five items and this one; a code's places
-
-
-def new_code(letters):
-    """A new remote game's code: six of `letters` from the system's random source."""
-    import os
-    return "".join(letters[b % len(letters)] for b in os.urandom(6))
-
 # The loop's periods (ms), their one home: main.py and the simulator both use tasks().
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response;
 # on the board main.py polls tight while a command is in flight: a poll within one tick)
@@ -89,9 +79,8 @@ class App:
         self.clock = clock
         self.solo = None
         self.menu = None  # the buttons' settings menu while it is open (core.menu.Menu)
-        # A Pico W set up for remote play (main.py): netplay(op, code, settings) creates or
-        # joins a remote game over its network (core.netseat); the menu then offers
-        # `remote: create` and `remote: join` (a game with a remote seat only).
+        # A Pico W set up for remote play (main.py): core.netplay.NetMenu, the settings
+        # menu's `remote: create` and `remote: join` (a game with a remote seat only).
         self.netplay = None
         # Actions the game has applied: every event's number on the link (with the game's
         # number), rebuilt from the journal after a power cut.
@@ -413,8 +402,8 @@ class App:
         items = getattr(self.game_def, "MENU", ())
         if not items:
             return self.referee.refuse(oc.WRONG_PHASE, "this game has no settings menu")
-        if self.netplay is not None and hasattr(self.game_def, "remote_settings"):
-            items = tuple(items) + (NET_ITEM,)
+        if self.netplay is not None:
+            items = self.netplay.items(self.game_def, items)
         fresh = self.game_def.new_state(self.board, self.settings)
         under_way = not self.game.is_over() and self.game.snapshot() != fresh.snapshot()
         start = self.game_def.menu_settings(self.game_def.check_settings(self.settings))
@@ -428,12 +417,14 @@ class App:
         if step == menumod.LEAVE:
             self.menu = None
         elif step == menumod.START:
-            out = self._net_start()
-            if out is not None:
-                return out
+            if self.netplay is not None:
+                out = self.netplay.start(self)
+                if out is not None:
+                    return out
             try:  # the game's fresh settings first: they may drop what the menu ends
                 chosen = self.menu.settings(self.settings)
-                chosen.pop(NET_ITEM[0], None)
+                if self.netplay is not None:
+                    self.netplay.drop(chosen)
                 settings = self.game_def.check_settings(self._fresh(chosen, now))
             except ValueError as e:  # values that do not go together: the menu stays open
                 return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no game: %s"
@@ -443,38 +434,6 @@ class App:
             self.referee.outcome = oc.accepted(oc.NEW_GAME)
             return self.referee.outcome
         return oc.accepted(oc.MENU)
-
-    def _net_start(self):
-        """The menu's `remote: create` or `remote: join` (NET_ITEM) on `done`: a create
-        starts at once (its code said), a join asks for the code first (core.codeentry)
-        and starts once it is entered. None when the menu starts a game at this table."""
-        m = self.menu
-        if hasattr(m, "code"):  # the code was entered: join
-            code = m.code()
-            self.menu = None
-            self.netplay("join", code, None)
-            return oc.Outcome(oc.MENU, None, "remote game %s: joining" % code, (), False)
-        op = m.settings({}).get(NET_ITEM[0])
-        if op is None:
-            return None
-        if op == "join":
-            from core.codeentry import CodeEntry
-            from core.remoteproto import CODE_LETTERS
-            self.menu = CodeEntry(CODE_LETTERS)
-            return oc.Outcome(oc.MENU, None, self.menu.words(), (), False)
-        from core.remoteproto import CODE_LETTERS
-        chosen = m.settings(self.settings)
-        del chosen[NET_ITEM[0]]
-        try:
-            settings = self.game_def.remote_settings(chosen)
-        except ValueError as e:
-            return self.referee.refuse(oc.BAD_SETTINGS, "these settings make no remote game: "
-                                       "%s" % e)
-        code = new_code(CODE_LETTERS)
-        self.menu = None
-        self.netplay("create", code, settings)
-        return oc.Outcome(oc.MENU, None, "remote game %s: give the other table this code"
-                          % code, (), False)
 
     def menu_state(self):
         """The open menu for a host: {"item", "settings", "asking"} (and "words" while a
@@ -549,7 +508,7 @@ class App:
         if self.menu is not None:
             st = self.board.status_leds
             pixels = (self.game_def.menu_pixels(self.board) if self.netplay is None
-                      else self.game_def.menu_pixels(self.board, NET_PIXELS))
+                      else self.netplay.pixels(self.game_def, self.board))
             self.strip.show(self.menu.paint(self.view.f, pixels, st.get("phase", -1),
                                             st.get("error", -1), now))
             return

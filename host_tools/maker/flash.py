@@ -23,9 +23,10 @@ the board.
    The board's data (core.files: the journal, the card registry) is never written or
    removed: a flash removes only stale .py, .mpy and .tmp files.
    A board whose definition says `"hardware": {"network": "wifi"}` (a Pico W) also gets
-   the network driver (hw/net.py), its own seat (core/netseat.py, core/remoteproto.py,
-   the menu's core/codeentry.py) and the MQTT client, mqtt_async from the PyPI package
-   micropython-mqtt at its pinned version and hash (host_tools/maker/mqttlib.py, cached in
+   the network driver (hw/net.py), its remote play (core/netplay.py: the seat at boot and
+   the menu's item; core/netseat.py, core/remoteproto.py, the menu's core/codeentry.py)
+   and the MQTT client, mqtt_async from the PyPI package micropython-mqtt at its pinned
+   version and hash (host_tools/maker/mqttlib.py, cached in
    .cache/pypi/), compiled as /lib/mqtt_async.mpy; a plain Pico's build holds neither (and
    a left-over /lib/mqtt_async.mpy is removed). `--net FILE` (`make flash NET=FILE`)
    checks a Pico W's Wi-Fi and broker settings (hw.net.parse) and writes them to /net.json
@@ -73,7 +74,8 @@ SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
 # with the protocol's messages it speaks and the menu's code entry (remote: join), which a
 # plain Pico's build leaves out, and the
 # MQTT client from PyPI, in /lib (on the Pico's sys.path).
-NETWORK_ONLY = ("hw/net.py", "core/netseat.py", "core/remoteproto.py", "core/codeentry.py")
+NETWORK_ONLY = ("hw/net.py", "core/netplay.py", "core/netseat.py", "core/remoteproto.py",
+                "core/codeentry.py")
 CLIENT = "lib/%s.mpy" % mqttlib.MODULE
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...

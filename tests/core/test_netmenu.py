@@ -1,14 +1,15 @@
-"""The settings menu of a Pico W set up for remote play (core.app.NET_ITEM,
+"""The settings menu of a Pico W set up for remote play (core.netplay.NetMenu,
 core.codeentry): `remote: create` starts a remote game and says its code, `remote: join`
 takes a code from the buttons (next/prev choose a character, ok takes it, back takes the
 last one back, done joins). The buttons are pressed as a scenario's `press` does; the
-network is the recorder App.netplay hands the request to (main.py gives it the board's own
-seat, core.netseat: tests/remote/test_picow_seat_broker.py plays the game it joins)."""
+network is the recorder the NetMenu (App.netplay) hands the request to (on a Pico W,
+core.netplay.task gives it the board's own seat, core.netseat:
+tests/remote/test_picow_seat_broker.py plays the game it joins)."""
 
 import pytest
 
 import gamekit
-from core import app as appmod
+from core import netplay
 from core.remoteproto import CODE_LETTERS, CODE_RE
 from host_tools.simulator import engine as simcore
 
@@ -16,7 +17,8 @@ from host_tools.simulator import engine as simcore
 def pico_w():
     sim = simcore.Simulation(gamekit.board())
     asked = []
-    sim.app.netplay = lambda op, code, settings: asked.append((op, code, settings))
+    sim.app.netplay = netplay.NetMenu(lambda op, code, settings: asked.append((op, code,
+                                                                                settings)))
     return sim, asked
 
 
@@ -109,7 +111,7 @@ def test_the_codes_places_are_lit_on_the_menus_pixels():
     press(sim, "done")
     enter(sim, "BC")
     frame = sim.app.view.frame
-    pixels = sim.app.game_def.menu_pixels(sim.board, appmod.NET_PIXELS)
+    pixels = sim.app.game_def.menu_pixels(sim.board, netplay.PIXELS)
     assert len(pixels) == 6
     lit = [i for i, p in enumerate(pixels) if any(frame[3 * p:3 * p + 3])]
     assert lit == [0, 1, 2]  # two taken, the third pulsing

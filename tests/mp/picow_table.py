@@ -21,6 +21,7 @@ import time
 import gamekit
 from core import netseat
 from core.link import Link
+from core.netplay import NetMenu
 from core.remoteproto import hello
 from host_tools.fakehw.flash import DiskFlash
 from host_tools.simulator import engine as simcore
@@ -52,16 +53,16 @@ async def main(folder):
     sim.app.listen(link.on_event)
     sim.app.prompters.append(link.on_prompt)
     write(json.dumps({"event": "boot", "settings": sim.app.settings}))
-    # As main.py's net_play: the seat takes part in the game /remote.json names, and the
-    # settings menu's create and join start one (App.netplay).
+    # As core.netplay.task (main.py's, on a Pico W): the seat takes part in the game
+    # /remote.json names, and the settings menu's create and join start one (App.netplay).
     runner = netseat.Runner(sim.app, net.start, folder + "/remote.json", folder + "/net.json",
                             clock, lambda line: write(json.dumps({"event": "net",
                                                                   "say": line})))
 
-    def netplay(op, code, settings):
+    def ask(op, code, settings):
         runner.begin(code, hello("create", "white", settings) if op == "create"
                      else hello("join"))
-    sim.app.netplay = netplay
+    sim.app.netplay = NetMenu(ask)
     runner.begin()  # says why not when there is no /remote.json yet
     seat = asyncio.create_task(runner.run())
     await commands(link)

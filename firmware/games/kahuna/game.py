@@ -110,7 +110,7 @@ def seat_view(state, seat):
 def menu_pixels(board, n=None):
     """The pixels of the settings menu's items: the first islands, in board order; `n` of
     them on a Pico W set up for remote play (its `remote` item and a code's six places,
-    core.app.NET_PIXELS)."""
+    core.netplay.PIXELS)."""
     return board.island_led[:len(MENU) if n is None else n]
 
 
