@@ -1,7 +1,7 @@
 """A Pico W's remote play at boot and in the settings menu: flashed to a Pico W only
-(host_tools/maker/flash.py NETWORK_ONLY) and loaded by main.py only on a board whose
-definition says `"hardware": {"network": "wifi"}` and that holds /net.json, so a plain
-Pico carries none of it (its heap: issue 20, tests/core/test_boot_heap.py).
+(host_tools/maker/flash.py NETWORK_ONLY) and imported by main.py only on a board whose
+definition says `"hardware": {"network": "wifi"}`; without /net.json its task does
+nothing. A plain Pico carries none of it (its heap: issue 20, tests/core/test_boot_heap.py).
 
 - `task(app, game_def, clock, out, net_start)`: the board's own seat (core.netseat, with
   the driver hw.net), which takes part in the journal's remote game if /remote.json names it, and in

@@ -22,8 +22,9 @@ table like any other.
   holds its game and the remote seat's bookkeeping, the broker the retained snapshot and
   hand, and the runner subscribes again.
 
-Kahuna's remote seat is the one there is (games/kahuna/remote.py); this module names no
-game. Loaded only on a Pico W in a remote game (main.py, which hands it hw.net).
+It plays Kahuna's remote seat (games/kahuna/remote.py: one other seat); Kami's board plays
+remote games through its bridge only. This module names no game. Loaded only on a Pico W
+in a remote game (core.netplay, which main.py hands hw.net's start).
 """
 
 import json
