@@ -1,0 +1,108 @@
+"""A Halunken board at a remote table (firmware games/halunken/remote.py, the link's
+`remote` command, host_tools/remote/boardfeed.py with Halunken's part remoteboard.py):
+whole games between the board at one or more seats and host tables of random players at
+the others, through the dealer, in one process (tests/remote/halboardkit.py). Every
+table's report is the dealer's log, the board's public state the dealer's; every
+commitment opens (commit.audit). The board's movement card reaches the dealer as its
+commitment only, before the reveal (H7, H32); a power cut of the board between events
+changes nothing; bad remote lines are refused with a reason and change nothing."""
+
+import json
+
+import pytest
+from halboardkit import CODE, HalMatch, check_end
+
+from games.halunken import settings as hsettings
+
+
+@pytest.mark.parametrize("players,seat,seed", [(2, "p2", 1), (2, "p1", 3), (3, "p2", 1),
+                                                (3, "p3", 5)])
+def test_whole_games_end_alike_at_every_table(players, seat, seed):
+    m = HalMatch(seed, players=players, board_seat=seat)
+    m.play()
+    end = check_end(m)
+    assert end["public"]["winner"]
+    log = m.dealer.games[CODE].log
+    # The board's own seat committed (H32) and its card was opened with the others'.
+    assert any(e[1] == seat and e[2][0] == "commit" for e in log)
+    assert any(e[1] == seat and e[2][0] == "open" for e in log)
+
+
+def test_a_board_of_two_seats():
+    m = HalMatch(2, players=3, board_seat=["p1", "p3"])
+    m.play()
+    check_end(m)
+    new = [c for c in m.board.sent if c["cmd"] == "new"]
+    assert new[0]["settings"]["remote"] == ["p2"]
+    assert new[0]["settings"]["deal"] == "table"  # H33: the board learns each take
+
+
+def test_the_boards_card_is_never_sent_before_its_reveal():
+    """Every request of the board's user before the dealer's open of a figure carries no
+    card of it: a commitment (a digest) only, then card and nonce once the reveal is
+    announced (the move topic is the dealer's alone)."""
+    m = HalMatch(4, players=2, board_seat="p2")
+    sent = []
+    handle = m.dealer.handle
+
+    def spy(topic, payload):
+        if topic.endswith("/ub"):
+            sent.append((len(m.dealer.games[CODE].log), json.loads(payload)))
+        return handle(topic, payload)
+    m.dealer.handle = spy
+    m.play()
+    check_end(m)
+    log = m.dealer.games[CODE].log
+    commits = [(n, msg) for n, msg in sent if msg.get("action", [""])[0] == "commit"]
+    assert commits
+    for _n, msg in commits:
+        assert len(msg["action"]) == 3 and len(msg["action"][2]) == 64
+    for n, msg in sent:
+        if msg.get("action", [""])[0] == "reveal":  # only once the dealer asked for it
+            assert log[n - 1][2][0] in ("reveal", "revealed"), log[n - 1]
+
+
+def test_a_power_cut_between_events_changes_nothing():
+    m = HalMatch(6, players=3, board_seat="p2")
+
+    def every(match, step):
+        if step % 7 == 3:
+            match.board.power_cut()
+    m.play(every=every)
+    check_end(m)
+
+
+def test_bad_remote_lines_are_refused_and_change_nothing():
+    m = HalMatch(7, players=2, board_seat="p2")
+    for _ in range(6):
+        m.pump()
+        m.turn()
+    m.pump()
+    b = m.board
+    before = b.state()
+    fed = b.feed.news["fed"]
+    good = {"crews": {"p1": [], "p2": []}, "port": [], "bj_cards": []}
+    bad = [{"cmd": "remote", "seq": fed + 2, "actor": "p1", "action": ["pass"]},
+           dict(good, cmd="remote", seq=fed + 1, actor="p9", action=["pass"]),
+           dict(good, cmd="remote", seq=fed + 1, actor="p1", action=["fly", "T3"]),
+           {"cmd": "remote", "seq": fed + 1, "actor": "p1", "action": ["pass"]},
+           dict(good, cmd="remote", seq=fed + 1, actor="p2", action=["commit", "p1", "x"]),
+           dict(good, cmd="remote", seq=fed + 1, actor=None, action=["deal", "1"])]
+    for cmd in bad:
+        out = b.send(cmd)
+        errors = [x["error"] for x in out if "error" in x]
+        assert len(errors) == 1 and errors[0], (cmd, out)
+    assert b.state() == before
+    m.play()
+    check_end(m)
+
+
+def test_remote_settings_are_checked():
+    ok = hsettings.check_settings({"players": 3, "remote": ["p1", "p3"]})
+    assert ok["remote"] == ["p1", "p3"] and ok["deal"] == "table"
+    for bad in ({"players": 2, "remote": ["p1", "p2"]}, {"players": 2, "remote": []},
+                {"players": 2, "remote": ["p1"], "seed": 3},
+                {"players": 3, "remote": ["p2"], "ai": ["p3"], "seed": 1},
+                {"players": 2, "remote": ["p5"]}):
+        with pytest.raises(ValueError):
+            hsettings.check_settings(bad)
