@@ -106,3 +106,91 @@ def test_remote_settings_are_checked():
                 {"players": 2, "remote": ["p5"]}):
         with pytest.raises(ValueError):
             hsettings.check_settings(bad)
+
+
+def _until_first_open(seed, swap):
+    """The board's lines until the dealer's first open reaches it, in a 3-player game
+    with the board at p2; `swap`: at the dealer, the cards below two piles' tops trade
+    places (H5) and p1 and p3 commit to another card than they chose (H7)."""
+    m = HalMatch(seed, players=3, board_seat="p2")
+    if swap:
+        g = m.dealer.games[CODE].dealt.game
+        g.piles[0][2], g.piles[5][1] = g.piles[5][1], g.piles[0][2]
+        for sec in m.secrets.values():
+            real = sec.commit
+
+            def other(context, figure, card, real=real):  # another card, committed
+                return real(context, figure, "6" if card == "7" else "7")
+            sec.commit = other
+    lines = []
+    send = m.board.send
+
+    def spy(cmd):
+        if cmd.get("cmd") == "remote" and cmd["action"][0] == "open":
+            raise StopIteration
+        out = send(cmd)
+        lines.extend(m.board.lines[len(lines):])
+        return out
+    m.board.send = spy
+    with pytest.raises(StopIteration):
+        m.play()
+    return m.board.lines, m
+
+
+def test_the_other_seats_hidden_cards_swapped_change_nothing_on_the_board_until_opened():
+    """The same game twice, the second with the other seats' movement cards (H7) and the
+    piles' hidden cards (H5) changed at the dealer: every line of the board (its LED
+    frames, its words, its news) is the same until the dealer opens the cards."""
+    plain, _ = _until_first_open(2, False)
+    swapped, m = _until_first_open(2, True)
+    log = m.dealer.games[CODE].log
+    assert any(e[2][0] == "commit" and e[1] != "p2" for e in log)
+    assert len(plain) > 20
+    assert swapped == plain
+
+
+def test_the_same_game_on_micropython(mpy, tmp_path):
+    """Halunken's remote seat under the MicroPython unix port: every command the board was
+    sent in a whole game of 3 players (CPython), bad lines among them, sent to the same
+    board there, brings the same lines (the LED frames included)."""
+    from halboardkit import BOARD
+
+    from mpy_runner import MicroPython
+    m = HalMatch(1, players=3, board_seat="p2")
+    m.board.send({"cmd": "remote", "seq": 1, "actor": "p9", "action": ["pass"]})
+    m.play()
+    b = m.board
+    commands = tmp_path / "commands"
+    commands.write_text("".join(json.dumps(c) + "\n" for c in b.sent))
+    harness = MicroPython(executable=mpy.executable, heap_kib=512)
+    out = harness.run_code(
+        "from core.board import load\n"
+        "from host_tools.simulator import engine as simcore\n"
+        "from core.link import Link\n"
+        "sim = simcore.Simulation(load(%r, keep_raw=False))\n"
+        "link = Link(sim.app, lambda text: print(text.strip()), lambda: sim.now)\n"
+        "sim.app.listen(link.on_event)\n"
+        "sim.app.prompters.append(link.on_prompt)\n"
+        "for raw in open(%r):\n"
+        "    link.line(raw)\n" % (BOARD, str(commands)))
+    got = [json.loads(line) for line in out.strip().splitlines()]
+    assert got == [json.loads(line) for line in b.lines]
+    assert any("error" in x for x in got)  # the bad line, refused there too
+    assert any((x.get("changed") or {}).get("winner") for x in got)  # to the game's end
+
+
+def test_the_bridges_secrets_survive_its_restart(tmp_path):
+    """The bridge keeps card and nonce on disk (commit.Secrets, written before the
+    commitment goes out): a bridge started again between any two steps (its secrets read
+    back from the file, what was in flight asked again) reveals what it committed to."""
+    from host_tools.remote import commit
+    path = str(tmp_path / "K7QXM2-ub.json")
+    m = HalMatch(8, players=2, board_seat="p1")
+    m.board.feed.secrets = commit.Secrets(path)
+
+    def every(match, step):
+        match.board.feed.secrets = commit.Secrets(path)
+        match.board.feed.ask_again()
+    m.play(every=every)
+    check_end(m)
+    assert len(commit.Secrets(path).held) >= 2  # every round's card, kept until the end
