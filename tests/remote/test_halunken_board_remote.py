@@ -62,14 +62,34 @@ def test_the_boards_card_is_never_sent_before_its_reveal():
             assert log[n - 1][2][0] in ("reveal", "revealed"), log[n - 1]
 
 
-def test_a_power_cut_between_events_changes_nothing():
-    m = HalMatch(6, players=3, board_seat="p2")
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_power_cut_between_events_changes_nothing(players):
+    """The board boots from its journal between two steps (its state the same, its
+    bookkeeping back: the events taken, its moves not confirmed yet), and the game ends
+    as without the cuts."""
+    plain = HalMatch(6, players=players, board_seat="p2")
+    plain.play()
+    m = HalMatch(6, players=players, board_seat="p2")
+    cuts = []
 
     def every(match, step):
-        if step % 7 == 3:
-            match.board.power_cut()
+        if step % 5 == 3:
+            b = match.board
+            before = b.state()
+            b.power_cut()
+            after = b.state()
+            del before["leds"], after["leds"]  # an acknowledgement's blink ends
+            assert after == before
+            cuts.append(step)
     m.play(every=every)
-    check_end(m)
+    assert len(cuts) > 3
+    assert _plays(check_end(m)) == _plays(check_end(plain))
+
+
+def _plays(report):
+    """A report's log without the commitments' digests and the nonces (random)."""
+    return [[e[0], e[1], e[2][:2] if e[2][0] == "commit" else e[2][:3] if e[2][0] == "open"
+             else e[2]] for e in report["log"]], report["public"]
 
 
 def test_bad_remote_lines_are_refused_and_change_nothing():
@@ -194,3 +214,24 @@ def test_the_bridges_secrets_survive_its_restart(tmp_path):
     m.play(every=every)
     check_end(m)
     assert len(commit.Secrets(path).held) >= 2  # every round's card, kept until the end
+
+
+def test_a_power_cut_at_any_write_of_an_event_loses_nothing():
+    """The power fails in the middle of an event's writes (the actions, the takes, the
+    bookkeeping record, a compaction): the board boots from its journal, the bridge sends
+    from where it is, and the game ends as without the cuts."""
+    import random
+    plain = HalMatch(8, players=3, board_seat="p2")
+    plain.play()
+    m = HalMatch(8, players=3, board_seat="p2", journal_limit=2048)
+    rng = random.Random(8)
+    count = [0]
+
+    def cut(b, cmd):
+        count[0] += 1
+        if count[0] % 3 == 0:
+            b.sim.flash.cut_at(rng.choice((1, 2, 3)), rng.choice((0, 1, 5, 40)))
+    m.cut = cut
+    m.play()
+    assert m.board.cuts > 10
+    assert _plays(check_end(m)) == _plays(check_end(plain))

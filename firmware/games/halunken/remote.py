@@ -99,6 +99,7 @@ class Remote:
         self.n = [0] * game.players  # each seat's last move number (its requests')
         self.moves = []  # this table's moves no event confirmed yet: [[n, action, seat]]
         self.opened = 0  # the figures opened in this round's reveal
+        self.flight = None  # the event being applied: {"seq", "acts", "done", "pub"}
         self.dirty = False
         self.thinking = False
         self.decisions = 0
@@ -108,7 +109,10 @@ class Remote:
     # -------------------------------------------------------------- state
 
     def save(self):
-        return {"fed": self.fed, "n": self.n, "moves": self.moves, "opened": self.opened}
+        out = {"fed": self.fed, "n": self.n, "moves": self.moves, "opened": self.opened}
+        if self.flight is not None:
+            out["flight"] = self.flight
+        return out
 
     def load(self, obj):
         try:
@@ -116,6 +120,7 @@ class Remote:
             self.n = [int(n) for n in obj["n"]]
             self.moves = [[int(m[0]), list(m[1]), m[2]] for m in obj["moves"]]
             self.opened = int(obj["opened"])
+            self.flight = obj.get("flight")
         except (KeyError, TypeError, ValueError, IndexError):
             pass
 
@@ -170,17 +175,18 @@ class Remote:
     def note(self, game, action, actor):
         """An action the rules applied (also in the journal's replay): this table's
         become moves; the dealer's events are counted by the record after each."""
+        if self.flight is not None:  # the journal's replay of an event in flight
+            self.flight["done"] += 1
+            return
         k = action[0]
         if k not in PLAIN and k != "choose":
             return  # take, bj_card, reveal: the dealer's
         if k == "choose":
             actor = self._chooser(action[1])
-        if actor not in self.mine or self.feeding:
+        if actor not in self.mine:
             return
         self.n[actor] += 1
         self.moves.append([self.n[actor], to_wire(tuple(action)), "p%d" % (actor + 1)])
-
-    feeding = False
 
     def refuse(self, code, message):
         self.referee.errors += 1
@@ -232,6 +238,8 @@ class Remote:
         if type(seq) is not int or not isinstance(action, list) or not action \
                 or not isinstance(action[0], str):
             raise ValueError("remote needs seq and action")
+        if self.flight is not None:  # a power cut in the middle of an event: finish it
+            self._fly()
         if seq <= self.fed:
             return None
         if seq != self.fed + 1:
@@ -244,9 +252,42 @@ class Remote:
             raise ValueError("event %d: no such seat %r" % (seq, actor))
         acts = self._plan(seq, seat, action)  # checked before anything changes
         self._check_public(msg)
+        rules = [a for a in acts if isinstance(a, tuple)]
+        if rules:
+            try:
+                g.check(rules[0])
+            except Rejected as e:
+                raise ValueError("event %d does not apply: %s" % (seq, e.message)) from None
+        for a in acts:  # the bookkeeping first, journaled with the event's plan
+            if a == "echo":
+                self.moves.pop(0)
+            elif a == "opened":
+                self.opened += 1
+            elif a == "reveals":  # the dealer asks: this table's cards and nonces
+                self._reveals()
+            elif a[0] == "reveal":
+                self.opened = 0
+        self.flight = {"seq": seq, "acts": [list(a) for a in rules], "done": 0,
+                       "pub": [msg["crews"], msg["port"], msg["bj_cards"]]}
+        if self.keep is not None:
+            self.keep(self.save())
+        return self._fly()
+
+    def _fly(self):
+        """The event in flight: its actions not yet applied (after a power cut, those the
+        journal's replay did not bring back), the takes it made, then its record."""
+        g = self.game
+        f = self.flight
         before = g.round
-        self._apply(acts, msg)
-        self.fed = seq
+        try:
+            for a in f["acts"][f["done"]:]:
+                g.apply(tuple(a))
+            self._dealers(f["pub"])
+        except (Rejected, TypeError, ValueError, IndexError, KeyError) as e:
+            raise ValueError("the event does not apply: %s" % (e,)) from None
+        self.referee._sync()  # the board's option lists follow the new state
+        self.fed = f["seq"]
+        self.flight = None
         if self.keep is not None:
             self.keep(self.save())
         kind = oc.GAME_OVER if g.is_over() else oc.ROUND_END if g.round != before \
@@ -324,28 +365,6 @@ class Remote:
                 or not isinstance(msg["bj_cards"], list):
             raise ValueError("crews is a dict, port and bj_cards lists")
 
-    def _apply(self, acts, msg):
-        g = self.game
-        self.feeding = True
-        try:
-            for a in acts:
-                if a == "echo":
-                    self.moves.pop(0)
-                elif a == "opened":
-                    self.opened += 1
-                elif a == "reveals":  # the dealer asks: this table's cards and nonces
-                    self._reveals()
-                else:
-                    if a[0] == "reveal":
-                        self.opened = 0
-                    g.apply(a)
-            self._dealers(msg)
-            self.referee._sync()  # the board's option lists follow the new state
-        except (Rejected, TypeError, ValueError, IndexError, KeyError) as e:
-            raise ValueError("the event does not apply: %s" % (e,)) from None
-        finally:
-            self.feeding = False
-
     def _reveals(self):
         """The moves ["reveal", FIGURE] for each figure this table chose for (the host
         beside the board sends the card and nonce it keeps)."""
@@ -358,21 +377,22 @@ class Remote:
             self.n[s] += 1
             self.moves.append([self.n[s], ["reveal", fig_name(f)], "p%d" % (s + 1)])
 
-    def _dealers(self, msg):
+    def _dealers(self, pub):
         """The takes and turned Black-Jack cards the event made, from the public state
-        after it (H33's steps at a table, the dealer's here)."""
+        after it ([crews, port, bj_cards]; H33's steps at a table, the dealer's here)."""
         g = self.game
+        crews, port, bj_cards = pub
         for _ in range(64):
             if g.step == "take":
                 f = g.taking[0]
                 have = g.port if f == BJ else g.crews[f]
-                names = msg["port"] if f == BJ else msg["crews"]["p%d" % (f + 1)]
+                names = port if f == BJ else crews["p%d" % (f + 1)]
                 new = [c for c in (deck.crew_card(x) for x in names) if c not in have]
                 if len(new) != 1:
                     raise ValueError("no card taken by %s" % fig_name(f))
                 g.apply(("take", new[0]))
             elif g.step == "bj-card":
-                names = msg["bj_cards"]
+                names = bj_cards
                 k = len(g.bj_cards)
                 if k >= len(names):
                     raise ValueError("no Black-Jack card turned")
