@@ -107,7 +107,13 @@ def test_bad_remote_lines_are_refused_and_change_nothing():
            dict(good, cmd="remote", seq=fed + 1, actor="p1", action=["fly", "T3"]),
            {"cmd": "remote", "seq": fed + 1, "actor": "p1", "action": ["pass"]},
            dict(good, cmd="remote", seq=fed + 1, actor="p2", action=["commit", "p1", "x"]),
-           dict(good, cmd="remote", seq=fed + 1, actor=None, action=["deal", "1"])]
+           dict(good, cmd="remote", seq=fed + 1, actor=None, action=["deal", "1"]),
+           dict(good, cmd="remote", seq=fed + 1, actor="p1", action=["pass"],
+                crews={"p1": ["GOLD-3"], "p2": []}),
+           dict(good, cmd="remote", seq=fed + 1, actor="p1", action=["pass"],
+                crews={"p1": []}),
+           dict(good, cmd="remote", seq=fed + 1, actor="p1", action=["pass"],
+                bj_cards=[7])]
     for cmd in bad:
         out = b.send(cmd)
         errors = [x["error"] for x in out if "error" in x]

@@ -361,9 +361,20 @@ class Remote:
         for key in ("crews", "port", "bj_cards"):
             if key not in msg:
                 raise ValueError("the event needs the public state's %s" % key)
-        if not isinstance(msg["crews"], dict) or not isinstance(msg["port"], list) \
+        crews = msg["crews"]
+        if not isinstance(crews, dict) or not isinstance(msg["port"], list) \
                 or not isinstance(msg["bj_cards"], list):
             raise ValueError("crews is a dict, port and bj_cards lists")
+        lists = [msg["port"]]
+        for s in range(self.game.players):
+            lists.append(crews.get("p%d" % (s + 1)))
+        for names in lists:
+            if not isinstance(names, list) or any(deck.crew_card(x) < 0 if isinstance(
+                    x, str) else True for x in names):
+                raise ValueError("crews and port name every seat's crew cards")
+        for x in msg["bj_cards"]:
+            if not isinstance(x, str) or x[:3] not in ("BJ-", "P3-"):
+                raise ValueError("bj_cards names Black-Jack's turned cards")
 
     def _reveals(self):
         """The moves ["reveal", FIGURE] for each figure this table chose for (the host
