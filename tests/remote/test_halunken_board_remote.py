@@ -15,10 +15,11 @@ from halboardkit import CODE, HalMatch, check_end
 from games.halunken import settings as hsettings
 
 
-@pytest.mark.parametrize("players,seat,seed", [(2, "p2", 1), (2, "p1", 3), (3, "p2", 1),
-                                                (3, "p3", 5)])
-def test_whole_games_end_alike_at_every_table(players, seat, seed):
-    m = HalMatch(seed, players=players, board_seat=seat)
+@pytest.mark.parametrize("players,seat,seed,mode", [
+    (2, "p2", 1, None), (2, "p1", 3, None), (3, "p2", 1, None), (3, "p3", 5, None),
+    (4, "p4", 2, None), (3, "p1", 4, "beginner")])
+def test_whole_games_end_alike_at_every_table(players, seat, seed, mode):
+    m = HalMatch(seed, players=players, board_seat=seat, mode=mode)
     m.play()
     end = check_end(m)
     assert end["public"]["winner"]
