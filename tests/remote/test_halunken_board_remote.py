@@ -125,8 +125,14 @@ def test_bad_remote_lines_are_refused_and_change_nothing():
 
 
 def test_remote_settings_are_checked():
+    from games.halunken import game
     ok = hsettings.check_settings({"players": 3, "remote": ["p1", "p3"]})
     assert ok["remote"] == ["p1", "p3"] and ok["deal"] == "table"
+    # A game started at the table (the menu, held done) is this table's alone; a remote
+    # game plays the dealer's values, not the enrolled tags' (H2).
+    assert "remote" not in game.fresh_settings({"players": 3, "remote": ["p2"]}, 7)
+    remote = {"players": 3, "remote": ["p2"]}
+    assert game.enrolled_settings(remote, {"RED-1": 50}) is remote
     for bad in ({"players": 2, "remote": ["p1", "p2"]}, {"players": 2, "remote": []},
                 {"players": 2, "remote": ["p1"], "seed": 3},
                 {"players": 3, "remote": ["p2"], "ai": ["p3"], "seed": 1},
