@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 
+from host_tools import games as hostgames
 from host_tools.maker.linkclient import PortError, merge, open_port
 from host_tools.remote import broker
 from host_tools.remote import protocol as p
@@ -245,6 +246,10 @@ class BoardTable(Table):
             if s.public.get("display") is not None:
                 self.out("display: %s" % (" ".join(s.public["display"]) or "empty"),
                          flush=True)
+            screen = getattr(hostgames.part(s.kind, "remoteboard"), "screen", None)
+            if screen is not None:  # what the board cannot show (Halunken's tops)
+                for text in screen(s.public):
+                    self.out(text, flush=True)
         self.last_told = now
 
 

@@ -248,3 +248,29 @@ def test_a_power_cut_at_any_write_of_an_event_loses_nothing():
     m.play()
     assert m.board.cuts > 10
     assert _plays(check_end(m)) == _plays(check_end(plain))
+
+
+def test_the_bridge_says_the_events_the_tops_and_no_card_before_its_open():
+    """The bridge without --echo (host_tools/remote/boardbridge.py) for a Halunken board:
+    the dealer's events in words (a commitment's digest, never a card before its open),
+    the taverns' top cards the board cannot show (H5), and the board's words."""
+    from host_tools.games.halunken import remoteboard as part
+    from host_tools.remote.boardbridge import BoardTable
+    m = HalMatch(1, players=2, board_seat="p2")
+    for _ in range(12):
+        m.pump()
+        m.turn()
+    said = []
+    t = BoardTable(CODE, "ub", part, None, lambda text: None, {},
+                   out=lambda text, flush=False: said.append(text))
+    t.seat = m.board.seat
+    t.tell()
+    assert said[0] == "event 1: p1 place %s" % m.board.seat.log[0][2][1]
+    assert said[-1].startswith("tops: T")
+    public = m.board.seat.public
+    assert said[-1] == "tops: " + " ".join(
+        "%s:%s" % (k, v["top"] or "?") for k, v in public["taverns"].items() if v["left"])
+    commits = [line for line in said if " commit " in line]
+    assert commits and all(len(line.split()[-1]) == 64 for line in commits)
+    t.board_line(m.board.feed.news)
+    assert said[-1] == "board: " + m.board.feed.news["say"]

@@ -11,7 +11,8 @@ command carries besides the event, and the requests made of the board's moves.
   host_tools/remote/commit.py): this bridge keeps card and nonce in its secrets file
   (`--secrets`), written before the commitment goes out, and its move ["reveal", FIGURE]
   (made once the dealer announces the reveal) goes as card and nonce. The other seats'
-  cards reach the board only with the dealer's opens.
+  cards reach the board only with the dealer's opens;
+- the bridge's screen: the taverns' top cards after each event (`screen`).
 """
 
 
@@ -40,6 +41,13 @@ def extra(feed, seq, actor, action):
         return None
     public = feed.seat.publics[min(after)]
     return {"crews": public["crews"], "port": public["port"], "bj_cards": public["bj_cards"]}
+
+
+def screen(public):
+    """What the bridge prints after each event, which the board cannot show: the taverns'
+    top cards (public, H5; the board's piles are unseen cards)."""
+    tops = ["%s:%s" % (t, v["top"] or "?") for t, v in public["taverns"].items() if v["left"]]
+    return ["tops: %s" % (" ".join(tops) or "none")]
 
 
 def request(feed, seat, action):
