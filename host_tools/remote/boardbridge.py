@@ -24,6 +24,7 @@ import sys
 import threading
 import time
 
+from host_tools import games as hostgames
 from host_tools.maker.linkclient import PortError, merge, open_port
 from host_tools.remote import broker
 from host_tools.remote import protocol as p
@@ -48,9 +49,11 @@ class BoardTable(Table):
     """One table whose seat a board plays: the Table's broker side (hello, the Seat, the
     snapshot read again on a gap), the board's serial link on the other side."""
 
-    def __init__(self, code, user, part, ser, log, hello, echo=False, out=print):
-        Table.__init__(self, code, user, part, None, log, hello)
+    def __init__(self, code, user, part, ser, log, hello, echo=False, out=print,
+                 secrets=None):
+        Table.__init__(self, code, user, part, None, log, hello, secrets=secrets)
         self.feed = BoardFeed(self.seat)
+        self.feed.secrets = self.secrets  # Halunken's movement cards (remoteboard)
         self.ser = ser
         self.echo = echo
         self.out = out
@@ -243,6 +246,10 @@ class BoardTable(Table):
             if s.public.get("display") is not None:
                 self.out("display: %s" % (" ".join(s.public["display"]) or "empty"),
                          flush=True)
+            screen = getattr(hostgames.part(s.kind, "remoteboard"), "screen", None)
+            if screen is not None:  # what the board cannot show (Halunken's tops)
+                for text in screen(s.public):
+                    self.out(text, flush=True)
         self.last_told = now
 
 
@@ -254,11 +261,12 @@ def open_board(port):
         raise broker.Fatal(str(e)) from None
 
 
-def run(ser, args, code, part, hello, kw, log, wrap=lambda run: run):
+def run(ser, args, code, part, hello, kw, log, wrap=lambda run: run, secrets=None):
     """The bridge's run (table.main's --port) on the board's port `ser` (closed at the
     end): the game's report, or broker.Fatal. `wrap(coroutine)` runs beside it what the
-    table runs too (its own dealer)."""
-    table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo)
+    table runs too (its own dealer); `secrets` the table's kept commitments (commit.py)."""
+    table = BoardTable(code, args.user, part, ser, log, hello, echo=args.echo,
+                       secrets=secrets)
     args.kind = lambda: table.seat.kind  # the game the snapshot named (a join's)
     try:
         return asyncio.run(wrap(broker.session(kw, "kb-%s-%s" % (code, args.user), True,

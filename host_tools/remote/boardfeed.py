@@ -32,6 +32,7 @@ class BoardFeed:
         self.news = None  # the board's {"event": "remote", ...} line
         self.sent_event = 0  # the last event number sent to the board, not yet taken
         self.asked = {}  # request number -> the dealer's event count when it was sent
+        self.secrets = None  # the table's commit.Secrets (Halunken's movement cards)
 
     def board_line(self, line):
         """A line from the board's link: True when it is the remote seat's news."""
@@ -48,8 +49,8 @@ class BoardFeed:
             return hostgames.part(self.seat.kind, "remoteboard")
         except hostgames.NoGame:
             from host_tools.remote.broker import Fatal
-            raise Fatal("--port: a board plays Kahuna's and Kami's remote games only, "
-                        "not %s's" % self.seat.kind) from None
+            raise Fatal("--port: a board plays Kahuna's, Kami's and Halunken's remote "
+                        "games only, not %s's" % self.seat.kind) from None
 
     def settings(self):
         """The board's settings for this game (the dealer's, and the seats played
@@ -111,6 +112,11 @@ class BoardFeed:
                 continue
             if self.asked.get((seat, n)) == s.seq:
                 return None  # sent at this event count already: wait for the dealer
+            make = getattr(self.game(), "request", None)  # Halunken's commitments
+            if make is not None:
+                action = make(self, seat, action)
+                if action is None:
+                    return None
             self.asked[(seat, n)] = s.seq
             return (p.topic(s.code, "move", s.user),
                     p.encode(p.move(s.code, seat, n, s.seq, action)))

@@ -400,22 +400,22 @@ def main(argv, bridge=None):
             if not 1 <= args.seats <= 4:
                 raise broker.Fatal("--seats must be 1 to 4")
             hello = p.hello("join", token=token, count=args.seats)
+        secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
+                                              "%s-%s.json" % (code, args.user)))
         if args.port is not None:  # a board plays this table's seats
             if part is not None and "remoteboard" not in hostgames.provides(args.game):
-                raise broker.Fatal("--port: a board plays Kahuna's and Kami's remote games "
-                                   "only")  # a join learns the game later (boardfeed)
+                raise broker.Fatal("--port: a board plays Kahuna's, Kami's and Halunken's "
+                                   "remote games only")  # a join learns the game later
             if args.op == "create" and args.seats >= len(seats):
                 raise broker.Fatal("--port: a board's table leaves a seat to another table")
             report = bridge.run(ser, args, code, part, hello, kw, log,
-                                lambda run: beside(own_dealer(args, code), run))
+                                lambda run: beside(own_dealer(args, code), run), secrets)
         else:
             make = {"random": random_player, "ai": ai_player}.get(
                 args.player, lambda part, seed: terminal_player(part))
 
             def make_player(part, index=0):
                 return make(part, args.seed + index)  # each seat its own random sequence
-            secrets = commit.Secrets(os.path.join(os.path.expanduser(args.secrets),
-                                                  "%s-%s.json" % (code, args.user)))
             table = Table(code, args.user, part, make_player(part) if part else None, log,
                           hello, narrate if args.player == "terminal" else None, secrets,
                           make_player, args.seats)
@@ -426,8 +426,8 @@ def main(argv, bridge=None):
         return 2
     except KeyboardInterrupt:
         return 1
-    if args.port is None:  # a host table's game (a board's keeps no secrets)
-        secrets.forget()  # every card of the game was opened: nothing left to keep
+    secrets.forget()  # every card of the game was opened: nothing left to keep
+    if args.port is None:  # a host table's game
         part = table.part or hostgames.part(table.seat.kind, "remote")
     elif part is None:  # a board's game joined: the game the snapshot named
         part = hostgames.part(args.kind(), "remote")

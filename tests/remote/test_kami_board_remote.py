@@ -371,9 +371,9 @@ def test_a_board_at_a_remote_table_of_a_game_without_one_is_one_line():
     from host_tools.remote.broker import Fatal
     from host_tools.remote.seat import Seat
     seat = Seat(CODE, "u1")
-    seat.kind = "halunken"
-    with pytest.raises(Fatal, match="a board plays Kahuna's and Kami's remote games only, "
-                       "not halunken's"):
+    seat.kind = "chess"
+    with pytest.raises(Fatal, match="a board plays Kahuna's, Kami's and Halunken's remote "
+                       "games only, not chess's"):
         BoardFeed(seat).game()
     seat.kind = "kami"
     assert BoardFeed(seat).game().__name__ == "host_tools.games.kami.remoteboard"

@@ -59,8 +59,8 @@ def enrolled_settings(settings, values):
     settings come back as given when nothing changes; else a copy whose `values` the
     journal's new-game record keeps, so a resumed game plays the same values whatever is
     enrolled meanwhile."""
-    if not values or check_settings(settings)["deal"] != "table":
-        return settings
+    if not values or check_settings(settings)["deal"] != "table" or "remote" in settings:
+        return settings  # a remote game plays the dealer's values
     table = dict(settings.get("values") or {})
     table.update(values)
     if table == settings.get("values"):
@@ -79,6 +79,7 @@ class State(rules.Game):
     def __init__(self, settings):
         super().__init__(settings)
         self.ai_seats = [int(s[1:]) - 1 for s in settings.get("ai", ())]
+        self.remote_seats = [int(s[1:]) - 1 for s in settings.get("remote", ())]
         self.games = settings.get("games", 1)
         m = settings.get("match")
         self.game_k = m["game"] if m else 1
@@ -120,6 +121,9 @@ def fresh_settings(settings, entropy, finished=None):
     game was over, or the menu starts a game: `finished` None) a new match from game 1. A
     stale `match` is dropped before the settings are checked, so the menu may change
     `games` mid-match."""
+    if "remote" in settings:  # a game started at the table is this table's alone
+        settings = dict(settings)
+        del settings["remote"]
     given = settings
     settings = dict(settings)
     stale = settings.pop("match", None)
@@ -246,8 +250,12 @@ def card_pixel(board, card):
 
 
 def solo(state, controller, clock):
-    """The board's players when the settings give it seats (`ai`), else None. Imported
-    here, not above: a game of people alone does not pay the player's heap."""
+    """The seats played at other tables (`remote`: games/halunken/remote.py), the board's
+    players when the settings give it seats (`ai`), else None. Imported here, not above:
+    a game of people alone pays neither's heap."""
+    if getattr(state, "remote_seats", ()):
+        from games.halunken.remote import Remote
+        return Remote(state, controller)
     seats = getattr(state, "ai_seats", ())
     if not seats:
         return None

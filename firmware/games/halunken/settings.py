@@ -21,7 +21,7 @@ from games.halunken import deck
 
 MODES = ("beginner", "standard", "tactical")
 KEYS = ("players", "mode", "first", "deal", "seed", "piles", "bj", "values", "colours",
-        "ai", "games", "match")
+        "ai", "games", "match", "remote")
 # H16: the tip's longer game is three games added up; a longer session is the held
 # button's next game, so a match stops at the tip's three.
 GAMES_MAX = 3
@@ -206,6 +206,12 @@ def check_settings(obj):
     if "colours" in obj:
         out["colours"] = _colours(obj, players)
     out.update(_match(obj, players))  # H16
+    if "remote" in obj:  # seats played at other tables (games/halunken/remote.py)
+        seats = _ai({"ai": obj["remote"]}, players)
+        if not 0 < len(seats) < players or ai or deal != "table" or "games" in out:
+            raise ValueError("remote names 1 to %d seats played at other tables, in one "
+                             "game the dealer deals (no ai, piles or seed)" % (players - 1))
+        out["remote"] = seats
     if deal == "table":
         if given or "seed" in obj:
             raise ValueError("a table deal is the physical cards: no seed, piles or bj")

@@ -20,6 +20,8 @@ name here.
                acknowledgement timed, and a solo game against the board's p2 and p3
 - `remote`     remote play (docs/remote.md): the dealer's game with its dealt deck, a
                seat's options and view; movement cards by commit and reveal
+- `remoteboard` a board at a remote table: its settings, what an event carries to it, its
+               movement card committed and revealed by the bridge (boardfeed)
 
 Every deal of the contract: `deal=table` (the default: each take and turned Black-Jack card
 tapped, steps `take` and `bj-card`), `deal=given` and `deal=seed`; scengen's random games
@@ -27,4 +29,5 @@ deal both ways. The simulator keeps the default deck table (COLOUR-k is worth k,
 """
 
 PARTS = ("verbs", "simgame", "simreport", "play", "scenwrite", "randgame", "baselines",
-         "duelgames", "hwplaces", "picture", "webgame", "chipplay", "remote")
+         "duelgames", "hwplaces", "picture", "webgame", "chipplay", "remote",
+         "remoteboard")
