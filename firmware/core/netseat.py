@@ -22,9 +22,10 @@ table like any other.
   holds its game and the remote seat's bookkeeping, the broker the retained snapshot and
   hand, and the runner subscribes again.
 
-It plays Kahuna's remote seat (games/kahuna/remote.py: one other seat); Kami's board plays
-remote games through its bridge only. This module names no game. Loaded only on a Pico W
-in a remote game (core.netplay, which main.py hands hw.net's start).
+It plays Kahuna's remote seat (games/kahuna/remote.py: one other seat); Kami's and
+Halunken's boards play remote games through a computer's bridge only. This module names
+no game. Loaded only on a Pico W in a remote game (core.netplay, which main.py hands
+hw.net's start).
 """
 
 import json
