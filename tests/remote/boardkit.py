@@ -242,21 +242,28 @@ def typed_lines(act):
     return out
 
 
-class Player:
-    """The simulated player at a board whose bridge runs with --echo: it reads the
-    bridge's JSON lines (the board's, and what the table knows: `line`) and types its
-    taps, presses and picks (`type(text)`) when the rules let its seat act (`act`).
+def taken(before, news):
+    """The board took the move typed when its news was `before`: a move held, an event
+    taken or a card asked for. Its words alone change with the move's first line (a
+    discard's "press discard"), before the rest of it has reached the board."""
+    return any(news[k] != before[k] for k in ("fed", "moves", "want"))
 
-    As a person at the board would: after typing a move it waits until the board's news
-    changes (the move taken: a move held, a card taken), not for just any line: a board
-    that rebooted meanwhile (its reset) says its news again, the same as before the move,
-    and that is no answer to it. If the news has not changed AGAIN seconds after the
-    typing, the lines went nowhere (the board was rebooting, the bridge was down): it
-    types them again. A refusal is the test's failure, but one after a reboot the player
-    saw while waiting or once it typed the move again: a move can reach the board in part
-    (its tap arrived, its pick was lost with the bridge killed or the board reset), and
-    the move typed again then runs into the card held (docs/remote.md, "A board at a
-    table", Faults); the player reads the board's news on, as a person would."""
+
+class Player:
+    """The simulated player at a board whose bridge runs with --echo: it reads the bridge's JSON
+    lines (the board's, and what the table knows: `line`) and types its taps, presses and picks
+    (`type(text)`) when the rules let its seat act (`act`).
+
+    As a person at the board would: after typing a move it waits until the board's news shows it
+    taken (`taken`: a move held, a card taken), not for just any line: a board that rebooted
+    meanwhile (its reset) says its news again, the same as before the move, and that is no
+    answer to it. If the move is not taken AGAIN seconds after the typing (or after the board's
+    last news), the lines went nowhere (the board was rebooting, the bridge was down): it types
+    them again. A refusal is the test's failure, but one after a reboot the player saw while
+    waiting or once it typed the move again: a move can reach the board in part (its tap
+    arrived, its pick was lost with the bridge killed or the board reset), and the move typed
+    again then runs into the card held (docs/remote.md, "A board at a table", Faults); the
+    player reads the board's news on, as a person would."""
 
     AGAIN = 3.0  # seconds
 
@@ -284,8 +291,11 @@ class Player:
             self.rebooted = True
         if board.get("event") == "remote":
             self.news = board
-            if self.typed is not None and board != self.typed[0]:
+            if self.typed is not None and taken(self.typed[0], board):
                 self.typed = None  # the board took the move
+            elif self.typed is not None and board != self.typed[0]:
+                # a part of the move taken (its words changed): the rest is on its way
+                self.typed = (self.typed[0], self.typed[1], self.clock())
         if board.get("event") == "refused" and not self.rebooted and self.tries < 2:
             raise AssertionError("the board refused a move of the player: %s; before: %s"
                                  % (board, "\n".join(map(str, self.seen))))
