@@ -121,7 +121,8 @@ class Table:
 
     async def work(self, client):
         code, user = self.seat.code, self.seat.user
-        self.asked = None  # whatever was in flight on a lost connection is asked again
+        for t in [self] + self.others:
+            t.resend_soon()
         for kind in ("snapshot", "event"):
             await client.subscribe(p.topic(code, kind), qos=1)
         for kind in ("hand", "reply"):
@@ -133,6 +134,15 @@ class Table:
         finally:
             for task in tasks:
                 task.cancel()
+
+    def resend_soon(self):
+        """A new connection: the request in flight when the last one dropped may have been
+        lost with it (a broker's restart) and goes again at ask_again's next look, the
+        same choice with the next number. Not chosen anew: an option sent at this event
+        is not offered again (`tried`), so a seat whose only option it was would wait
+        forever. If the dealer took it after all, the snapshot says so and the one sent
+        again is refused as stale or replayed, changing nothing."""
+        self.asked_at = float("-inf")
 
     async def ask_again(self, client):
         """A request that brought no event within ASK_AGAIN seconds is sent again, with
