@@ -1,6 +1,7 @@
 """A remote game's code entered with the board's buttons (the settings menu's `remote:
-join`, core.app): six letters and digits of the protocol's alphabet
-(core.remoteproto.CODE_LETTERS, no 0, O, 1, I or L), one at a time.
+join`, core.app): six letters of a new code's alphabet
+(core.remoteproto.NEW_CODE_LETTERS: A-K without I, Kahuna's island initials), one at a
+time. A code of other letters (an old host's) cannot be entered on a board.
 
     next / prev   the next or previous character for the place being entered
     ok            take it, go to the next place

@@ -24,9 +24,17 @@ PIXELS = 6  # the menu's pixels then: Kahuna's five items and this one; a code's
 
 
 def new_code(letters):
-    """A new remote game's code: six of `letters` from the system's random source."""
+    """A new remote game's code: six of `letters` from the system's random source, each
+    byte taken only below the largest multiple of len(letters) (no letter favoured)."""
     import os
-    return "".join(letters[b % len(letters)] for b in os.urandom(6))
+    n = len(letters)
+    top = 256 - 256 % n
+    out = ""
+    while len(out) < 6:
+        for b in os.urandom(6):
+            if b < top and len(out) < 6:
+                out += letters[b % n]
+    return out
 
 
 def has_file(path):
@@ -70,10 +78,10 @@ class NetMenu:
         op = m.settings({}).get(ITEM[0])
         if op is None:
             return None
-        from core.remoteproto import CODE_LETTERS
+        from core.remoteproto import NEW_CODE_LETTERS
         if op == "join":
             from core.codeentry import CodeEntry
-            app.menu = CodeEntry(CODE_LETTERS)
+            app.menu = CodeEntry(NEW_CODE_LETTERS)
             return oc.Outcome(oc.MENU, None, app.menu.words(), (), False)
         chosen = m.settings(app.settings)
         del chosen[ITEM[0]]
@@ -82,7 +90,7 @@ class NetMenu:
         except ValueError as e:
             return app.referee.refuse(oc.BAD_SETTINGS, "these settings make no remote game: "
                                       "%s" % e)
-        code = new_code(CODE_LETTERS)
+        code = new_code(NEW_CODE_LETTERS)
         app.menu = None
         self.ask("create", code, settings)
         return oc.Outcome(oc.MENU, None, "remote game %s: give the other table this code"

@@ -10,7 +10,7 @@ import pytest
 
 import gamekit
 from core import netplay
-from core.remoteproto import CODE_LETTERS, CODE_RE
+from core.remoteproto import CODE_RE, NEW_CODE_LETTERS
 from host_tools.simulator import engine as simcore
 
 
@@ -54,6 +54,7 @@ def test_remote_create_starts_a_game_with_a_new_code_and_says_it():
     assert sim.app.menu is None
     [(op, code, settings)] = asked
     assert op == "create" and CODE_RE.match(code)
+    assert set(code) <= set("ABCDEFGHJK")  # island initials only (issue 19)
     assert settings == {"variant": "alternative", "first": "white", "handicap": None}
     assert outs[-1].message == "remote game %s: give the other table this code" % code
     assert sim.app.game.snapshot() == before  # the board's game starts once seated
@@ -70,9 +71,19 @@ def test_remote_create_codes_differ():
     assert len(codes) == 5
 
 
+def test_new_codes_use_only_the_ten_island_letters():
+    assert NEW_CODE_LETTERS == "ABCDEFGHJK"  # Kahuna's island initials A-L, not I or L
+    seen = set()
+    for _ in range(200):
+        code = netplay.new_code(NEW_CODE_LETTERS)
+        assert len(code) == 6 and CODE_RE.match(code)
+        seen |= set(code)
+    assert seen == set(NEW_CODE_LETTERS)  # all ten come, none other
+
+
 def enter(sim, code):
     for ch in code:
-        for _ in range(CODE_LETTERS.index(ch)):
+        for _ in range(NEW_CODE_LETTERS.index(ch)):
             press(sim, "next")
         press(sim, "ok")
 
@@ -84,23 +95,23 @@ def test_remote_join_takes_the_code_from_the_buttons():
     press(sim, "next")  # net: join
     press(sim, "done")
     assert sim.app.menu_state()["words"] == "join ______: A? (next, prev; ok takes it)"
-    enter(sim, "K7QX")
-    press(sim, "prev")  # back round the alphabet: 9, the last
-    assert sim.app.menu_state()["words"] == "join K7QX__: 9? (next, prev; ok takes it)"
+    enter(sim, "KBJA")
+    press(sim, "prev")  # back round the alphabet: K, the last of the ten
+    assert sim.app.menu_state()["words"] == "join KBJA__: K? (next, prev; ok takes it)"
     press(sim, "next")
     press(sim, "ok")  # A
     press(sim, "back")  # taken back: A on offer again
-    assert sim.app.menu_state()["words"] == "join K7QX__: A? (next, prev; ok takes it)"
+    assert sim.app.menu_state()["words"] == "join KBJA__: A? (next, prev; ok takes it)"
     press(sim, "done")  # not six yet: nothing
     assert asked == [] and sim.app.menu is not None
-    enter(sim, "M2")
-    assert sim.app.menu_state()["words"] == "join K7QXM2: done joins, back takes the last " \
+    enter(sim, "HC")
+    assert sim.app.menu_state()["words"] == "join KBJAHC: done joins, back takes the last " \
                                             "one back"
     outs = []
     sim.app.listen(outs.append)
     press(sim, "done")
-    assert asked == [("join", "K7QXM2", None)] and sim.app.menu is None
-    assert outs[-1].message == "remote game K7QXM2: joining"
+    assert asked == [("join", "KBJAHC", None)] and sim.app.menu is None
+    assert outs[-1].message == "remote game KBJAHC: joining"
 
 
 def test_the_codes_places_are_lit_on_the_menus_pixels():
