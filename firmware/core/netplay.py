@@ -8,7 +8,8 @@ nothing. A plain Pico carries none of it (its heap: issue 20, tests/core/test_bo
   the one the settings menu creates or joins. The seat and the driver are loaded only then.
 - `NetMenu`, set as `App.netplay`: the menu's `remote` item (`ITEM`: none, create, join)
   for a game with a remote seat (`game_def.remote_settings`); `done` on create starts at
-  once and says the code, on join asks for the code first (core.codeentry).
+  once, says the code and spells it on the islands while the game waits (core.codeshow),
+  on join asks for the code first (core.codeentry).
 
 Without the network the board plays at its own table as ever (docs/remote.md, "A Pico W
 plays alone").
@@ -24,9 +25,24 @@ PIXELS = 6  # the menu's pixels then: Kahuna's five items and this one; a code's
 
 
 def new_code(letters):
-    """A new remote game's code: six of `letters` from the system's random source."""
+    """A new remote game's code: six of `letters` from the system's random source, each
+    byte taken only below the largest multiple of len(letters) (no letter favoured)."""
     import os
-    return "".join(letters[b % len(letters)] for b in os.urandom(6))
+    n = len(letters)
+    top = 256 - 256 % n
+    out = ""
+    while len(out) < 6:
+        for b in os.urandom(6):
+            if b < top and len(out) < 6:
+                out += letters[b % n]
+    return out
+
+
+def letter_pixels(app, letters):
+    """The pixel of each of `letters` from the game (`letter_pixels`: Kahuna's islands by
+    initial), or None for a game without it (the code in words only)."""
+    f = getattr(app.game_def, "letter_pixels", None)
+    return None if f is None else f(app.board, letters)
 
 
 def has_file(path):
@@ -70,10 +86,10 @@ class NetMenu:
         op = m.settings({}).get(ITEM[0])
         if op is None:
             return None
-        from core.remoteproto import CODE_LETTERS
+        from core.remoteproto import NEW_CODE_LETTERS
         if op == "join":
             from core.codeentry import CodeEntry
-            app.menu = CodeEntry(CODE_LETTERS)
+            app.menu = CodeEntry(NEW_CODE_LETTERS, letter_pixels(app, NEW_CODE_LETTERS))
             return oc.Outcome(oc.MENU, None, app.menu.words(), (), False)
         chosen = m.settings(app.settings)
         del chosen[ITEM[0]]
@@ -82,8 +98,12 @@ class NetMenu:
         except ValueError as e:
             return app.referee.refuse(oc.BAD_SETTINGS, "these settings make no remote game: "
                                       "%s" % e)
-        code = new_code(CODE_LETTERS)
+        code = new_code(NEW_CODE_LETTERS)
         app.menu = None
+        pixels = letter_pixels(app, code)
+        if pixels is not None:  # the code on the islands until the seat starts the game
+            from core.codeshow import CodeShow
+            app.menu = CodeShow(code, pixels)
         self.ask("create", code, settings)
         return oc.Outcome(oc.MENU, None, "remote game %s: give the other table this code"
                           % code, (), False)

@@ -200,6 +200,8 @@ class NetSeat:
                 self.say("netseat: the board plays a game of its own table; the remote "
                          "game %s waits" % self.code)
                 return
+            if getattr(self.app.menu, "shown", None) == self.code:
+                self.app.menu = None  # the code spelled on the islands: the game begins
             try:
                 self.app.new_game(self._want)
             except ValueError as e:

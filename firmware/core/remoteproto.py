@@ -16,6 +16,11 @@ MAX_PAYLOAD = 16384  # bytes: a table's message (hello, move), and the dealer's 
 # a Kami game of 3 players to 15 points (docs/remote.md), more for a long one.
 MAX_SNAPSHOT = 262144
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+# A new game's code, by any creator (host, page, board): only the ten of CODE_LETTERS that
+# are Kahuna's island initials (A-L without I and L), so a board can spell it on its islands
+# and a player enter it there (issue 19). 10^6 codes: a code names a game, the broker's
+# users and a private game's token keep strangers out. The checks accept every CODE_LETTERS code.
+NEW_CODE_LETTERS = "ABCDEFGHJK"
 # No counted repetition ({6}): MicroPython's re (the page's, web/js/remote.js) lacks it.
 CODE_RE = re.compile("^" + "[%s]" % CODE_LETTERS * 6 + "$")
 USER_RE = re.compile(r"^[A-Za-z0-9_.-]+$")

@@ -24,7 +24,8 @@ the board.
    removed: a flash removes only stale .py, .mpy and .tmp files.
    A board whose definition says `"hardware": {"network": "wifi"}` (a Pico W) also gets
    the network driver (hw/net.py), its remote play (core/netplay.py: the seat at boot and
-   the menu's item; core/netseat.py, core/remoteproto.py, the menu's core/codeentry.py)
+   the menu's item; core/netseat.py, core/remoteproto.py, the menu's core/codeentry.py and
+   core/codeshow.py)
    and the MQTT client, mqtt_async from the PyPI package micropython-mqtt at its pinned
    version and hash (host_tools/maker/mqttlib.py, cached in
    .cache/pypi/), compiled as /lib/mqtt_async.mpy; a plain Pico's build holds neither (and
@@ -75,7 +76,7 @@ SOURCE_ON_BOARD = ("main.py", "boot.py")  # the Pico runs these as .py only
 # plain Pico's build leaves out, and the
 # MQTT client from PyPI, in /lib (on the Pico's sys.path).
 NETWORK_ONLY = ("hw/net.py", "core/netplay.py", "core/netseat.py", "core/remoteproto.py",
-                "core/codeentry.py")
+                "core/codeentry.py", "core/codeshow.py")
 CLIENT = "lib/%s.mpy" % mqttlib.MODULE
 CHUNK = 2048  # bytes per exec when writing a file (base64 in the code sent)
 WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...

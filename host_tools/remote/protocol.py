@@ -38,6 +38,7 @@ from core.remoteproto import (  # noqa: F401  (the protocol's names, one home)
     CODE_RE,
     MAX_PAYLOAD,
     MAX_SNAPSHOT,
+    NEW_CODE_LETTERS,
     PREFIX,
     USER_MAX,
     USER_RE,
@@ -62,8 +63,9 @@ MAX_NAME = 64  # characters of a name in an action: a commitment's SHA-256 in he
 
 
 def new_code(rand):
-    """A fresh game code from `rand` (a random.SystemRandom or random.Random)."""
-    return "".join(rand.choice(CODE_LETTERS) for _ in range(6))
+    """A fresh game code from `rand` (a random.SystemRandom or random.Random): six of
+    NEW_CODE_LETTERS, the island initials a board spells and takes (issue 19)."""
+    return "".join(rand.choice(NEW_CODE_LETTERS) for _ in range(6))
 
 
 def new_token(rand):

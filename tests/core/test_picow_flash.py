@@ -95,14 +95,16 @@ def test_a_plain_picos_build_is_unchanged_and_a_pico_ws_adds_the_client(tmp_path
     """A plain Pico's build (every shipped board definition) holds no network code: its
     .mpy set is the firmware's minus the network driver, as before the Pico W existed; a
     Pico W's is the same files, byte for byte, plus hw/net.mpy, its seat (core/netseat.mpy,
-    core/remoteproto.mpy, core/codeentry.mpy, core/netplay.mpy) and /lib/mqtt_async.mpy."""
+    core/remoteproto.mpy, core/codeentry.mpy, core/codeshow.mpy, core/netplay.mpy) and
+    /lib/mqtt_async.mpy."""
     plain = dict(flash.build(FIRMWARE, KAHUNA, out=str(tmp_path / "plain")))
     assert sorted(plain) == expected_files(FIRMWARE)
     assert "hw/net.mpy" not in plain and not [r for r in plain if r.startswith("lib/")]
     wifi = dict(flash.build(FIRMWARE, pico_w_def(tmp_path), out=str(tmp_path / "w")))
     assert sorted(wifi) == expected_files(FIRMWARE, network="wifi")
     assert set(wifi) - set(plain) == {"hw/net.mpy", "core/netseat.mpy", "core/remoteproto.mpy",
-                                      "core/codeentry.mpy", "core/netplay.mpy",
+                                      "core/codeentry.mpy", "core/codeshow.mpy",
+                                      "core/netplay.mpy",
                                       "lib/mqtt_async.mpy"}
     for rel in plain:
         if rel.endswith(".mpy"):

@@ -304,3 +304,20 @@ def test_the_board_plays_on_at_its_own_table_and_the_seat_stands_down():
     out = g.board.send({"cmd": "tap", "card": "HUNA-1"})  # its own deal, at its table
     assert out[0]["event"] != "refused", out
     assert app.settings.get("remote") is None and g.board.out == []
+
+
+def test_the_code_spelled_on_the_islands_shows_until_the_other_table_is_seated():
+    """Issue 19: `remote: create` leaves the code on the islands (core.codeshow in the
+    menu's place) while the game waits; the seat drops it when it starts the game."""
+    from core.codeshow import CodeShow
+    g = Game(7)
+    app = g.board.sim.app
+    app.menu = CodeShow(CODE, app.game_def.letter_pixels(app.board, CODE))
+    g.bob_hello = False  # the other table not there yet
+    g.pump()
+    assert isinstance(app.menu, CodeShow) and g.board.seat.seat == "white"
+    g.bob_hello = True
+    g.pump()
+    assert app.menu is None and app.settings.get("remote") == "black"
+    g.play()
+    check_end(g)

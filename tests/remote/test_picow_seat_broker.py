@@ -27,7 +27,7 @@ from host_tools.remote import protocol as p
 from host_tools.remote.seat import Seat
 from mpy_runner import ROOT, find_micropython
 
-CODE = "P7CKWQ"
+CODE = "HJCKAB"  # island letters: a board enters it (core.remoteproto.NEW_CODE_LETTERS)
 WAIT = 60  # seconds: the bound of any one wait
 HEAP = "2m"  # the simulator's virtual hardware shares the heap here (not a Pico's figure)
 PUBLIC = ("phase", "round", "turn", "winner", "bridges", "control", "supply", "scores",
@@ -145,7 +145,7 @@ def join_from_the_menu(board):
     for role in ["ok"] * 5 + ["next", "next", "done"]:
         board.send({"cmd": "press", "button": role})
     for ch in CODE:
-        for _ in range(p.CODE_LETTERS.index(ch)):
+        for _ in range(p.NEW_CODE_LETTERS.index(ch)):
             board.send({"cmd": "press", "button": "next"})
         board.send({"cmd": "press", "button": "ok"})
     out = board.send({"cmd": "press", "button": "done"})

@@ -133,3 +133,18 @@ def test_the_pages_micropython_answers_the_same(mpy, tmp_path):
     assert len(answers) == len(transcript) > 100
     for (req, want), got in zip(transcript, answers):
         assert got == want, req
+
+
+def test_the_pages_new_code_is_island_letters():
+    """Issue 19: a game the page creates without a code gets one of the ten island
+    initials (core.remoteproto.NEW_CODE_LETTERS), from the browser's random numbers."""
+    seen = set()
+    for i in range(40):
+        numbers = [(i * 7919 + k * 104729) % 4294967296 for k in range(6)]
+        opened = call({"do": "open", "create": True, "user": "alice", "seat": "white",
+                       "settings": {"variant": "standard"}, "entropy": numbers})
+        assert opened["ok"], opened
+        code = opened["code"]
+        assert len(code) == 6 and set(code) <= set("ABCDEFGHJK"), code
+        seen |= set(code)
+    assert len(seen) == 10

@@ -318,3 +318,15 @@ def test_the_ai_seats_observation_is_the_boards_but_for_its_own_discards(monkeyp
         for actor, act in d.request(seat, action):
             log.append([len(log) + 1, actor, act])
     assert compared > 50
+
+
+def test_new_codes_are_island_letters_and_old_codes_still_pass():
+    """Issue 19: a new code, the host's, is six of the ten island initials a board spells
+    and takes (core.remoteproto.NEW_CODE_LETTERS); the checks keep every CODE_LETTERS code."""
+    rand = random.Random(19)
+    codes = [p.new_code(rand) for _ in range(300)]
+    assert all(len(c) == 6 and set(c) <= set("ABCDEFGHJK") for c in codes)
+    assert set("".join(codes)) == set("ABCDEFGHJK")
+    assert p.check_code("k7qxm2") == "K7QXM2"  # an old host's code: still a code
+    with pytest.raises(ValueError):
+        p.check_code("K7QXI2")

@@ -114,6 +114,21 @@ def menu_pixels(board, n=None):
     return board.island_led[:len(MENU) if n is None else n]
 
 
+def letter_pixels(board, letters):
+    """The pixel of each of `letters` (a remote game's code, core.codeshow and
+    core.codeentry): the island whose name starts with it, -1 for a letter no island
+    starts with (issue 19: ALOA ... KAHU, A-K)."""
+    out = []
+    for ch in letters:
+        led = -1
+        for i, island in enumerate(board.islands):
+            if island[0] == ch:
+                led = board.island_led[i]
+                break
+        out.append(led)
+    return out
+
+
 def remote_settings(settings):
     """The settings a remote game is created with, from the menu's (`remote: create` on a
     Pico W): variant, first and handicap; the board's AI plays no seat there and the

@@ -227,6 +227,8 @@ def page_two(board):
     p.para("The item being set pulses; its value is its colour. next/prev change it, ok "
            "and back move between items, discard leaves, done starts the game (twice while "
            "one is under way: the first done makes the error pixel blink).", size=2.8)
+    p.para("Pico W remote code: six island initials (A-K, no I); create lights them in "
+           "turn, the first green; join: next/prev.", size=2.8)
     p.heading("Playing against the board (solo)")
     p.para("Choose 'the board plays' in the menu. The board holds real cards too: it never "
            "looks at them. Do what its words ask, in this order when they come:", size=2.8)
