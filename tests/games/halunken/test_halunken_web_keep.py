@@ -1,6 +1,7 @@
 """A reload keeps Halunken's game in progress too (issue 15: web/js/localgame.js is every
 game's): a hot-seat round under way, and a game against the board's players, whose moves
-come in the page's ticks, come back as they were. Headless Chromium, the site as built."""
+come in the page's ticks, come back as they were, whenever its new game began; Kami's
+game against the board too. Headless Chromium, the site as built."""
 
 import pytest
 from test_halunken_web import choose, place_and_pass
@@ -11,11 +12,11 @@ pytestmark = pytest.mark.slow
 URL = "?game=halunken&seed=7"
 
 
-def kept(pg, context, server):
+def kept(pg, context, server, url=URL):
     """The page opened again, and the states before and after (the clock apart)."""
     before = pg.view()["state"]
     pg.page.close()
-    again = Page(context, server.url + URL, keep=True)
+    again = Page(context, server.url + url, keep=True)
     after = again.view()["state"]
     for st in (before, after):
         st.pop("now", None)
@@ -114,3 +115,19 @@ def test_a_game_against_the_board_survives_a_reload_whenever_it_began(context, s
     assert after == before and after["solo"]["ai"] == ["p2", "p3"]
     assert again.errors == []
     again.page.close()
+
+
+def test_a_kami_game_against_the_board_survives_reloads(context, server):
+    """Kami's page keeps its game the same way (web/js/localgame.js, host_tools/web/
+    game.py): the board's p2 and p3 open and play; reloaded at once, then after the
+    page's clock ran on, the game is the one kept."""
+    pg = Page(context, server.url + "?game=kami&seed=3")
+    pg.js("""() => { kahuna.game.tick(3);
+        kahuna.game.newGame(["players=3", "first=p2", "ai=p2,p3"], 4); }""")
+    for wait in (0, 400):
+        pg.page.wait_for_timeout(wait)
+        pg, before, after = kept(pg, context, server, "?game=kami&seed=3")
+        assert after == before and after["solo"]["ai"] == ["p2", "p3"], wait
+        assert after["report"]["attack"]["seat"] == "p3"  # the board's seats moved: p1's turn
+        assert after["report"]["turn"] == "p1" and pg.errors == []
+    pg.page.close()
