@@ -60,7 +60,7 @@ def run_scenario(board, text):
 
 # ---------------------------------------------------------------- the page's entry point
 
-_session = {"board": None, "game": None, "errors": ()}
+_session = {"board": None, "web": None, "game": None, "errors": ()}
 
 
 def _start(req):
@@ -70,9 +70,24 @@ def _start(req):
     except NoGame as e:
         raise WebError(str(e)) from e
     _session["board"] = board
+    _session["web"] = web
     _session["errors"] = tuple(getattr(web, "ERRORS", ()))
-    _session["game"] = None
-    _session["game"] = web.WebGame(board, int(req.get("seed", 1)), req.get("options", []))
+    _session["game"] = None  # the old game's simulator freed before the new one is made
+    _new_game(req)
+
+
+def _new_game(req):
+    """A new game is a new simulator, its virtual clock at 0: what the board's own players
+    do after it (they act on the firmware's task ticks, a grid of the clock) then depends
+    on the game's requests and the time between them alone, never on how long the games
+    before it ran. The page keeps a game as its requests from its new game on and replays
+    them after a reload (web/js/localgame.js): with the clock going on from the game
+    before, the replay ran on a shifted grid and could differ (a board's seat not yet
+    moved), and the kept game was lost. Bad settings raise before anything changes: the
+    game in progress goes on."""
+    game = _session["web"].WebGame(
+        _session["board"], int(req.get("seed", 1)), req.get("options", []))
+    _session["game"] = game
 
 
 def _scenario(req):
@@ -163,7 +178,8 @@ def dispatch(req):
     if op == "record":
         return _record(game)
     if op == "new_game":
-        game.new_game(req.get("options", []), int(req.get("seed", 1)))
+        _new_game(req)
+        game = _session["game"]
     elif op == "tick":
         return _tick(game, req)
     elif op == "hand":

@@ -16,9 +16,12 @@
 // is when the board's own players act) is kept in the browser's local storage under the
 // game's name (`storage`), and `resume()` replays them into a fresh simulator. The same
 // requests from the same seed give the same game (the simulator's time is virtual); the
-// replayed state must be the very state saved (its clock apart: a new game's record
-// starts at its new_game, not with the time the games before it took), else the record
-// is dropped and a new game starts. What is kept is what the page's memory holds anyway (the seed deals the cards),
+// replayed state must be the very state saved (its clock apart), else the record is
+// dropped and a new game starts. A new game's record starts at its new_game, not with the
+// time the games before it took: new_game starts a new simulator, its clock at 0
+// (host_tools/web/game.py), so the board's players, who act on the firmware's task ticks,
+// move at the same ticks in the replay. The log and its check are one item, written at
+// once. What is kept is what the page's memory holds anyway (the seed deals the cards),
 // never shown on the page.
 
 const STORE_VERSION = 1;
