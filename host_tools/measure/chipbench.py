@@ -259,9 +259,14 @@ class Session:
                 if step == "think"]
 
     def remote(self):
-        """A remote game's deal (the game's part: `remote_game`), then the live heap."""
+        """A remote game's deal (the game's part: `remote_game`), then the live heap;
+        the part's `remote_round` if it has one (a round played on), and the heap again."""
         self.play.remote_game(self.link)
         self.heap("remote game")
+        more = getattr(self.play, "remote_round", None)
+        if more is not None:
+            more(self.link)
+            self.heap("remote game, after a round")
 
     def board_bench(self):
         times = self.seen()
