@@ -351,7 +351,7 @@ def main(argv=None):
                     help="AI decisions to wait for in the solo game (default 3; 0: none)")
     ap.add_argument("--remote", action="store_true",
                     help="also a remote game's deal (the board's remote seat, docs/remote.md)"
-                         " and the live heap after it")
+                         " and the live heap after it (Halunken: after round 1 too)")
     ap.add_argument("--seed", type=int, default=3, help="the solo game's deck (default 3)")
     ap.add_argument("--wall", type=float, default=1500.0,
                     help="wall-clock seconds the solo game may take (default 1500)")
