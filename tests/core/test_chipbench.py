@@ -395,6 +395,8 @@ def test_halunken_remote_game_part_plays_round_one_the_board_takes():
     assert news["fed"] == last["seq"] and news["moves"] == []
     assert sim.app.game.round == 2 and sim.app.game.step == "auction"
     assert not [m for m in link.lines if "error" in m or m.get("event") == "refused"]
+    # The replay's events are no decisions of the board's (chipbench's `ai_seen`).
+    assert link.events > 20 and play.seen(SimSession(link)) == []
 
 
 def test_halunken_remote_replay_names_a_refused_command():

@@ -110,10 +110,12 @@ class ChipPlay:
         with open(SCRIPT) as f:
             self.script = json.load(f)
         replay(link, self.script["start"])
+        self.base = link.events  # no decision of the board's: none counted in `seen`
 
     def remote_round(self, link):
         """The rest of round 1: the dealer's events and the board's moves (p2's)."""
         replay(link, self.script["round"])
+        self.base = link.events
 
     def led(self, card):
         """The pixel the acknowledgement of `card` (p2's) is seen on: p1's seat light,
