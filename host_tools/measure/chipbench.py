@@ -259,9 +259,14 @@ class Session:
                 if step == "think"]
 
     def remote(self):
-        """A remote game's deal (the game's part: `remote_game`), then the live heap."""
+        """A remote game's deal (the game's part: `remote_game`), then the live heap;
+        the part's `remote_round` if it has one (a round played on), and the heap again."""
         self.play.remote_game(self.link)
         self.heap("remote game")
+        more = getattr(self.play, "remote_round", None)
+        if more is not None:
+            more(self.link)
+            self.heap("remote game, after a round")
 
     def board_bench(self):
         times = self.seen()
@@ -346,7 +351,7 @@ def main(argv=None):
                     help="AI decisions to wait for in the solo game (default 3; 0: none)")
     ap.add_argument("--remote", action="store_true",
                     help="also a remote game's deal (the board's remote seat, docs/remote.md)"
-                         " and the live heap after it")
+                         " and the live heap after it (Halunken: after round 1 too)")
     ap.add_argument("--seed", type=int, default=3, help="the solo game's deck (default 3)")
     ap.add_argument("--wall", type=float, default=1500.0,
                     help="wall-clock seconds the solo game may take (default 1500)")

@@ -362,3 +362,80 @@ def test_kami_remote_game_part_plays_a_deal_the_board_takes():
     assert news["hands"] == {"p2": sorted(play.names[:8])}
     assert link.state["hand_sizes"] == {"p1": 6, "p2": 8}
     assert link.state["attack"] == {"seat": "p1", "card": play.names[20]}
+
+
+def _halunken_play():
+    from core import board as boardmod
+    from host_tools.games import part
+    from host_tools.simulator.engine import Simulation
+
+    path = os.path.join(ROOT, "board_def", "halunken.json")
+    with open(path) as f:
+        play = part("halunken", "chipplay").ChipPlay(json.load(f))
+    sim = Simulation(boardmod.load(path, keep_raw=False))
+    link = SimLink(sim)
+    sim.app.prompters.append(link.board.on_prompt)
+    return play, sim, link
+
+
+def test_halunken_remote_game_part_plays_round_one_the_board_takes():
+    """`chipbench --game halunken --remote` (Halunken's chipplay.remote_game and
+    remote_round, chipremote.json): the remote game starts with the dealer's first event
+    taken (the captains' placement, round 0), then round 1 is played to its end (the
+    board's own moves confirmed by the dealer's events, its card committed and opened:
+    H7, H32); nothing refused."""
+    play, sim, link = _halunken_play()
+    play.remote_game(link)
+    news = [m for m in link.lines if m.get("event") == "remote"][-1]
+    assert news["fed"] == 1 and sim.app.game.round == 0  # the captains' placement
+    assert sim.app.game.remote_seats == [0, 2]
+    play.remote_round(link)
+    news = [m for m in link.lines if m.get("event") == "remote"][-1]
+    last = [c for c in play.script["round"] if c["cmd"] == "remote"][-1]
+    assert news["fed"] == last["seq"] and news["moves"] == []
+    assert sim.app.game.round == 2 and sim.app.game.step == "auction"
+    assert not [m for m in link.lines if "error" in m or m.get("event") == "refused"]
+    # The replay's events are no decisions of the board's (chipbench's `ai_seen`).
+    assert link.events > 20 and play.seen(SimSession(link)) == []
+
+
+def test_halunken_remote_replay_names_a_refused_command():
+    """An event out of order (seq 9 when the board took 1) stops the replay with one line
+    naming it; the board's state is unchanged."""
+    from host_tools.games.halunken import chipplay
+
+    play, sim, link = _halunken_play()
+    play.remote_game(link)
+    before = sim.app.game.snapshot()
+    with pytest.raises(ValueError, match='the board refused .*"seq": 9'):
+        chipplay.replay(link, [dict(play.script["round"][1], seq=9)])
+    assert sim.app.game.snapshot() == before
+    play.remote_round(link)  # the script goes on from where it was
+    assert sim.app.game.round == 2
+
+
+def test_halunken_remote_script_is_todays_dealers():
+    """chipremote.json is what the dealer deals today (its seeded shuffle, H5): recorded
+    again, the same commands but the commitments' digests and the nonces (random)."""
+    from host_tools.games.halunken import chipplay
+
+    sys.path.insert(0, os.path.join(ROOT, "tests", "remote"))
+    try:
+        import halchipscript
+        fresh = halchipscript.record()
+    finally:
+        sys.path.remove(os.path.join(ROOT, "tests", "remote"))
+
+    def plain(cmds):
+        out = []
+        for c in cmds:
+            a = c.get("action")
+            if a and a[0] in ("commit", "open"):
+                c = dict(c, action=a[:2] if a[0] == "commit" else a[:3])
+            out.append(c)
+        return out
+    with open(chipplay.SCRIPT) as f:
+        stored = json.load(f)
+    for key in ("start", "round"):
+        assert plain(stored[key]) == plain(fresh[key]), (
+            "%s is out of date: .venv/bin/python tests/remote/halchipscript.py" % key)

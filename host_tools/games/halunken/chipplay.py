@@ -16,8 +16,18 @@ repeated when the same seat plays twice), so its decisions are counted on the li
 events the host did not cause (with p1 a person, every other event is a board's decision:
 the reveal's `ok` is p1's), and each is timed from the event line before it (the one that
 gave the board the turn) to its own, as the host read them.
+
+The remote game (`chipbench --remote`, docs/remote.md "A Halunken board at a table"): the
+board at p2 of a 3-player remote game, fed the link commands of chipremote.json, recorded
+from a game played in one process through the dealer (tests/remote/halchipscript.py
+writes it again): the new game and the dealer's first event (`remote_game`), then the
+rest of round 1 (`remote_round`): the dealer's events as the bridge feeds them (with the
+public state's crews, port and Black-Jack's cards, H33), the board's own moves tapped
+and picked, its movement card committed and opened (H7, H32).
 """
 
+import json
+import os
 import time
 
 ERRORS = ()  # nothing of a table of cards here: the link's own errors stop a part
@@ -27,6 +37,19 @@ TAP_SETUP = ("T1", "T4", "T8")  # the captains' spaces of the tap game (any free
 TAP_LABEL = "tag laid -> first frame with the acknowledgement"
 SEEN_LABEL = "board's decision, its turn -> its event (link)"
 BETWEEN_TAPS_MS = 400  # the acknowledgement (250 ms) is over before the next `before`
+SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "chipremote.json")
+
+
+def replay(link, cmds):
+    """Send each command and read the board's lines up to its answer; ValueError naming
+    the first command the board refused or answered with an error."""
+    for cmd in cmds:
+        n = len(link.lines)
+        link.send(cmd)
+        link.sync()
+        bad = [m for m in link.lines[n:] if "error" in m or m.get("event") == "refused"]
+        if bad:
+            raise ValueError("the board refused %s: %s" % (json.dumps(cmd), bad[0]))
 
 
 def human_move(state):
@@ -80,6 +103,19 @@ class ChipPlay:
         while link.emu.ns() < end:
             link.read()
         return self.taps
+
+    def remote_game(self, link):
+        """The remote game started: the new game (settings remote p1 and p3, a table
+        deal) and the dealer's first event."""
+        with open(SCRIPT) as f:
+            self.script = json.load(f)
+        replay(link, self.script["start"])
+        self.base = link.events  # no decision of the board's: none counted in `seen`
+
+    def remote_round(self, link):
+        """The rest of round 1: the dealer's events and the board's moves (p2's)."""
+        replay(link, self.script["round"])
+        self.base = link.events
 
     def led(self, card):
         """The pixel the acknowledgement of `card` (p2's) is seen on: p1's seat light,
