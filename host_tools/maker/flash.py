@@ -60,6 +60,11 @@ from host_tools.paths import BOARD_DEF
 FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "board")
 MARCH = "armv6m"
+# mpy-cross's -march for the native-code architecture in sys.implementation._mpy (bits 10-13):
+# a board that is not a Pico (the virtual board is the unix port on this computer) gets
+# the firmware's machine code (@micropython.native, .viper) compiled for its own CPU.
+MARCHES = {1: "x86", 2: "x64", 3: "armv6", 4: "armv6m", 5: "armv7m", 6: "armv7em",
+           7: "armv7emsp", 8: "armv7emdp", 9: "xtensa", 10: "xtensawin", 11: "rv32imc"}
 # mpy-cross's optimisation level: 3 leaves out the bytecode's line-number tables (1 and up
 # leave out asserts; the firmware has none), which the Pico keeps in its heap with the code
 # of every module it imports: about 5 KB less live heap. A traceback then names the files
@@ -138,11 +143,12 @@ def board_network(board_def):
     return network
 
 
-def compile_module(mpy_cross, src, rel, dst, opt=OPT):
-    """mpy-cross `src` (shown as `rel` in tracebacks) into `dst` for the RP2040."""
+def compile_module(mpy_cross, src, rel, dst, opt=OPT, march=MARCH):
+    """mpy-cross `src` (shown as `rel` in tracebacks) into `dst` for the RP2040 (or the
+    CPU `march` names)."""
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     proc = subprocess.run(
-        [mpy_cross, "-march=" + MARCH, "-O%d" % opt, "-s", rel, "-o", dst, src],
+        [mpy_cross, "-march=" + march, "-O%d" % opt, "-s", rel, "-o", dst, src],
         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=120)
     if proc.returncode != 0 or not os.path.isfile(dst):
         raise FlashError("mpy-cross failed on %s:\n%s"
@@ -201,9 +207,9 @@ def lacking_interface(path):
     return [name for name in gameload.INTERFACE if name not in names]
 
 
-def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
-    """Compile into out (emptied first) at mpy-cross's optimisation level `opt`; returns
-    [(board path, local file)], main.py last."""
+def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT, march=MARCH):
+    """Compile into out (emptied first) at mpy-cross's optimisation level `opt`, machine
+    code for `march`; returns [(board path, local file)], main.py last."""
     if not os.path.isfile(os.path.join(firmware, "main.py")):
         raise FlashError("%s is missing: the board would have nothing to run"
                          % os.path.join(firmware, "main.py"))
@@ -242,7 +248,7 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT):
                 continue
             board_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out, board_rel)
-            compile_module(mpy_cross, src, rel, dst, opt)
+            compile_module(mpy_cross, src, rel, dst, opt, march)
             code.append((board_rel, dst))
     if network == "wifi":
         code.append((CLIENT, build_client(out, opt)))
@@ -414,6 +420,13 @@ def mpy_format(files):
     return None
 
 
+def board_march(impl):
+    """mpy-cross's -march for the board's CPU (sys.implementation._mpy), or None when its
+    MicroPython loads no machine code."""
+    mpy = impl[2]
+    return MARCHES.get((mpy >> 10) & 0x0F) if mpy is not None else None
+
+
 def check_compatible(impl, mpy_version):
     """Raise Incompatible unless the board's sys.implementation (name, version, _mpy) can
     run the build: MicroPython, MIN_VERSION or later, loading .mpy files of its format."""
@@ -432,22 +445,33 @@ def check_compatible(impl, mpy_version):
         raise Incompatible("the board's MicroPython %s loads .mpy version %d; this firmware "
                            "is compiled to .mpy version %d (MicroPython %s or later).\n%s"
                            % (shown, board_mpy & 0xFF, mpy_version, need, fix))
+    if board_march((name, version, board_mpy)) is None:
+        raise Incompatible("the board's MicroPython %s loads no machine code (its "
+                           "sys.implementation._mpy names no native architecture); the "
+                           "firmware's hot paths are compiled to it.\n%s" % (shown, fix))
     if tuple(version[:3]) < MIN_VERSION:
         raise Incompatible("the board runs MicroPython %s; the firmware needs %s or later "
                            "(it uses the asyncio module by that name).\n%s"
                            % (shown, need, fix))
 
 
-def flash(port, files, force=False, dry_run=False, out=print, data=()):
+def flash(port, files, force=False, dry_run=False, out=print, data=(), rebuild=None):
     """Copy what differs; returns (sent, unchanged, removed, bytes sent). `data`: [(board
-    path, bytes)] sent from memory before the code and never shown (/net.json)."""
+    path, bytes)] sent from memory before the code and never shown (/net.json).
+    `rebuild(march)`: the files again, for a board whose CPU is not the Pico's."""
     board = Board(port)
     try:
         try:
-            check_compatible(board.implementation(), mpy_format(files))
+            impl = board.implementation()
+            check_compatible(impl, mpy_format(files))
         except Incompatible:
             board.restart()  # it goes on running what it ran
             raise
+        march = board_march(impl)
+        if march != MARCH and rebuild is not None:
+            out("flash: the board's CPU is %s, not the Pico's %s: its machine code compiled "
+                "for it" % (march, MARCH))
+            files = rebuild(march)
         paths = ["/" + rel for rel, _ in files] + ["/" + CLIENT]
         on_board = board.hashes(paths + [path for path, _ in data])
         sent = unchanged = removed = nbytes = 0
@@ -649,7 +673,9 @@ def main(argv):
     t0 = time.monotonic()
     try:
         board, (sent, unchanged, removed, nbytes) = flash(
-            port, files, force=args.force, dry_run=args.dry_run, data=data)
+            port, files, force=args.force, dry_run=args.dry_run, data=data,
+            rebuild=lambda march: build(args.firmware, args.board_def, args.build_dir,
+                                        OPT_LINES if args.line_numbers else OPT, march))
     except Incompatible as e:
         print("flash: nothing copied: %s" % e, file=sys.stderr)
         return 2

@@ -108,6 +108,10 @@ def test_flash_sends_everything_then_nothing_and_never_touches_the_data(board, s
     for rel in ("games/kahuna/rules.mpy", "hw/pn532.mpy"):
         with open(os.path.join(board.dir, rel), "rb") as f:
             assert f.read(4)[:1] == b"M"  # an .mpy, not source
+    # The virtual board is not a Pico: its machine code is compiled for this computer
+    assert "its machine code compiled for it" in first.stdout
+    with open(os.path.join(board.dir, "games/kahuna/aimodel.mpy"), "rb") as f:
+        assert f.read(4)[2] >> 2 not in (0, 4)  # native code, not the Pico's armv6m (4)
     for name, data in DATA.items():
         with open(os.path.join(board.dir, name), "rb") as f:
             assert f.read() == data, name
@@ -341,6 +345,8 @@ def test_the_board_version_check_reads_what_the_board_reports(board):
         b.close()
     assert name == "micropython" and version >= flash.MIN_VERSION and mpy & 0xFF == 6
     flash.check_compatible((name, version, mpy), 6)  # the virtual board passes
+    # ... and gets its machine code compiled for this computer's CPU, not the Pico's
+    assert flash.board_march((name, version, mpy)) not in (None, flash.MARCH)
     with pytest.raises(flash.Incompatible, match="not MicroPython"):
         flash.check_compatible(("circuitpython", (9, 0, 0), 6), 6)
     with pytest.raises(flash.Incompatible, match="cannot load .mpy files"):
