@@ -208,13 +208,24 @@ def python_files(entry=ENTRY, games=None):
     return sorted(os.path.relpath(p, ROOT).replace(os.sep, "/") for p in seen.values())
 
 
+NATIVE = re.compile(r"^([ \t]*)@micropython\.native[ \t]*$", re.M)
+
+
+def without_native(source):
+    """`source` with its `@micropython.native` lines made comments (the line numbers
+    kept): the page's MicroPython (WebAssembly) has no native emitter, and its compiler
+    refuses the decorator; the functions run as bytecode there, the same results."""
+    return NATIVE.sub(r"\1# @micropython.native: not on the page", source)
+
+
 def bundle(game, board_path):
-    """py/GAME.json: the Python files the page runs for `game`, and its board definition
-    (from `board_path`)."""
+    """py/GAME.json: the Python files the page runs for `game` (their machine-code
+    decorators left out: `without_native`), and its board definition (from
+    `board_path`)."""
     files = {}
     for rel in python_files(games=[game]):
         with open(os.path.join(ROOT, rel), encoding="utf-8") as f:
-            files[rel] = f.read()
+            files[rel] = without_native(f.read())
     named = "board_def/%s.json" % game
     with open(board_path, encoding="utf-8") as f:
         files[named] = f.read()

@@ -28,6 +28,11 @@ that it loads with what the observation says (games.kahuna.aimodel: the search g
 evaluation).
 """
 
+try:
+    import micropython
+except ImportError:  # CPython (core.plainpython): the same code, not compiled
+    from core import plainpython as micropython
+
 from core.ticks import ticks_add as _ticks_add
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
@@ -442,9 +447,11 @@ class Player:
         return plan + _plain_draw(obs, self.model.game.card_names)
 
 
+@micropython.native
 def _fingerprint(g):
     """A 27-bit hash of the bridges, the cards' places and a pending refill: small
-    integers only, so it allocates nothing on the Pico (31-bit small ints)."""
+    integers only, so it allocates nothing on the Pico (31-bit small ints). Once per unit
+    of the search: machine code on the board (as aimodel's score)."""
     h = g.refill + 1
     for v in g.bridges:
         h = ((h << 2) & 0x7FFFFFF) ^ (h >> 25) ^ (v + 1)
