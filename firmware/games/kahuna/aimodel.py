@@ -9,8 +9,9 @@ complete. Plays through the rules engine's public API only.
 `Model.score` runs once per unit of the search: on the board it is machine code
 (`@micropython.native`, compiled for the board's CPU by make flash), which halves a
 decision's time on the RP2040 (the game's first decision, 205 units: 1.74 s of bytecode,
-0.86 s with a native score; README, "On the chip"); the same function, the same results, as
-bytecode on the page and as plain Python on CPython (core.plainpython)."""
+0.80 s with it and the fingerprint native; README, "On the chip"); the same functions,
+the same results, as bytecode on the page and as plain Python on CPython
+(core.plainpython)."""
 
 try:
     import micropython
