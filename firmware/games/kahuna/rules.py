@@ -43,6 +43,17 @@ HAND_LIMIT = 5  # R3
 DEAL_SIZE = 3
 ROUNDS = 3
 
+
+class _Index:
+    def __getitem__(self, index):
+        return index
+
+
+# x[_WHOLE] = y: a whole list replaced in place with no slice object made each time (the
+# slice of `[:]`, kept; MicroPython cannot construct slice() itself)
+_WHOLE = _Index()[:]
+del _Index
+
 # Kinds of option a card offers (the names of the actions they lead to).
 PLACE = "place"
 REMOVE = "remove"
@@ -125,14 +136,15 @@ class Game:
         (self.phase, self.round, self.turn, bridges, control, supply, place, self.dealt,
          self.handicap_left, self.must_draw, self.final_turns, self.finals_left, scores,
          round_scores, self.final_islands, self.winner, self.refill) = core
-        # Copied into the lists the game already has: a restore (the AI's search makes
-        # one per position it scores) then allocates next to nothing on the Pico's heap.
-        self.bridges[:] = bridges
-        self.control[:] = control
-        self.supply[:] = supply
-        self.place[:] = place
-        self.scores[:] = scores
-        self.round_scores[:] = round_scores
+        # Copied into the lists the game already has, through one slice object made once
+        # (`x[:] = y` builds a new slice object each time): a restore (the AI's search
+        # makes one per position it scores) then allocates nothing on the Pico's heap.
+        self.bridges[_WHOLE] = bridges
+        self.control[_WHOLE] = control
+        self.supply[_WHOLE] = supply
+        self.place[_WHOLE] = place
+        self.scores[_WHOLE] = scores
+        self.round_scores[_WHOLE] = round_scores
 
     def to_act(self):
         """The seats to act now (platform interface): one at a time in Kahuna."""
@@ -147,7 +159,7 @@ class Game:
 
     def restore(self, snap):
         self._set_core(snap[0])
-        self.history[:] = snap[1]  # in place, as the core's lists: nothing allocated
+        self.history[_WHOLE] = snap[1]  # in place, as the core's lists: nothing allocated
         if self.turns is not None:
             self.turns.load(snap[2] if len(snap) > 2 else None)
 
@@ -510,7 +522,9 @@ class Game:
             k = self.conn_id(conn)
             if (PLACE, k) not in offered:
                 raise Rejected(NOT_OFFERED, "%s cannot place a bridge on %s" % (card, conn))
-        self._note(("place", card, conn))
+        if self.recorder is not None or self.turns is not None:  # none in the AI's search:
+            # no tuple made for nobody (the search places and removes thousands of times)
+            self._note(("place", card, conn))
         if self.undoable:
             self.history.append(self._core())
         self.place[c] = DISCARD
@@ -529,7 +543,8 @@ class Game:
         k = self.conn_id(conn)
         if k not in targets:
             raise Rejected(NOT_OFFERED, "%s and %s cannot remove %s" % (card1, card2, conn))
-        self._note(("remove", card1, card2, conn))
+        if self.recorder is not None or self.turns is not None:  # (as place_bridge)
+            self._note(("remove", card1, card2, conn))
         if self.undoable:
             self.history.append(self._core())
         self.place[c1] = DISCARD
@@ -553,7 +568,8 @@ class Game:
         if k != self.refill:
             raise Rejected(NOT_OFFERED, "only %s may be refilled"
                            % (self.board.connections[self.refill],))
-        self._note(("refill", conn))
+        if self.recorder is not None or self.turns is not None:  # (as place_bridge)
+            self._note(("refill", conn))
         if self.undoable:
             self.history.append(self._core())  # R10: a refill is an action of its own
         self.refill = NOBODY
