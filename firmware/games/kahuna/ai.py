@@ -242,13 +242,17 @@ class Player:
                     seen_states[key] = 1
                     sc = m.score(me)
                     # The order number breaks ties the same way on every runtime
-                    # (MicroPython's sort is not stable).
-                    children.append((sc, -len(children), path + [act]))
+                    # (MicroPython's sort is not stable). The path is made only for the
+                    # children kept: (score, order, the parent's path, the action).
+                    children.append((sc, -len(children), path, act))
                     yield
             if not children:
                 break
-            children.sort(key=_rank, reverse=True)
-            beam = [(c[0], c[2]) for c in children[:width]]
+            # By (score, order number): the order number is unique, so nothing after it is
+            # compared; no key function (MicroPython calls it at every comparison, and a
+            # key's tuple would be made each time).
+            children.sort(reverse=True)
+            beam = [(c[0], c[2] + [c[3]]) for c in children[:width]]
             children = None
             for c in beam:
                 ends.append(c)
@@ -469,10 +473,6 @@ async def think(player, obs, within_ms=3000, slice_ms=5):
     while not player.step(slice_ms):
         await asyncio.sleep(0)
     return player.best()
-
-
-def _rank(item):
-    return item[0], item[1]
 
 
 def _top(items, n):
