@@ -26,6 +26,9 @@ board_def/kahuna.json):
                                                      (the frames latched after NS, of the
                                                      last CHIPRIG_HIST kept, default 2000)
 
+With CHIPRIG_PROFILE naming a file, the core is sampled into it every 10 us of RP2040 time
+(host_tools/measure/chipprofile.py, `chipbench --profile`).
+
 Emulated time is what the measurements use: rp2040py runs the Cortex-M0+ at a fixed 125
 MHz with per-instruction cycle counts, many times slower than real time.
 """
@@ -177,5 +180,10 @@ class Control:
         threading.Thread(target=_serve, args=(srv,), daemon=True).start()
 
 
-SPEC = dataclasses.replace(BOARDS["pico"],
-                           extras=BOARDS["pico"].extras + (PN532Bridge, _leds, Control))
+EXTRAS = (PN532Bridge, _leds, Control)
+if os.environ.get("CHIPRIG_PROFILE"):
+    from host_tools.measure.chipprofile import Sampler
+
+    EXTRAS += (lambda: Sampler(os.environ["CHIPRIG_PROFILE"]),)
+
+SPEC = dataclasses.replace(BOARDS["pico"], extras=BOARDS["pico"].extras + EXTRAS)

