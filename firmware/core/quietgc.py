@@ -8,6 +8,14 @@ while the board's player thinks, after one of its slices. It looks at the free h
 `every` calls (gc.mem_free walks the heap: about 1 ms on the Pico) and collects when it is
 under `low`, so the automatic collections do not happen and the free heap stays well
 above the ~20 KB a burst of allocations needs.
+
+A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on the chip with
+the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
+3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
+puts the next one off: from the fall between two looks it knows the heap's pace per call
+(kept across a collection), and the next look waits for AHEAD of the calls that pace would
+take to bring the heap down to `low` (at most MOST calls; never fewer than `every`). A call with `every` 1 (after
+a burst on the link, which may have allocated a whole state at once) looks at once.
 """
 
 import gc
@@ -15,6 +23,8 @@ import gc
 from core.ticks import ticks_diff, ticks_us
 
 LOW = 80 * 1024  # free heap under this: collect (64 KB let a burst reach 17 KB on the chip)
+AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the last pace takes to `low`
+MOST = 30  # calls: the longest a look is put off
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 
 
@@ -29,14 +39,20 @@ class Collector:
         self.mem_free = mem_free or _mem_free
         self.collect = collect or gc.collect
         self.calls = 0  # calls since the last look at the heap
+        self.wait = 0  # calls the last look put the next one off by
+        self.free = -1  # what the last look found (-1: none since a collection)
+        self.fall = 0  # the heap's last pace: `fall` bytes in `over` calls (0: not known)
+        self.over = 1
         self.looks = 0
         self.collections = 0
 
     def __call__(self, every=1):
         """A quiet moment: look at the free heap if this is the `every`-th call since the
-        last look, and collect if it is low. True when it collected."""
+        last look (and the last look did not put this one off), and collect if it is low.
+        True when it collected."""
         self.calls += 1
-        if self.calls < every or self.mem_free is None:
+        calls = self.calls
+        if calls < every or (every > 1 and calls < self.wait) or self.mem_free is None:
             return False
         self.calls = 0
         self.looks += 1
@@ -45,7 +61,21 @@ class Collector:
         if self.stats is not None:
             self.stats.heap_seen(free, ticks_diff(ticks_us(), t0))
         if free >= self.low:
+            last = self.free
+            self.free = free
+            if last > free:  # the heap's pace: `fall` bytes in `over` calls
+                self.fall = last - free
+                self.over = calls
+            elif last >= 0:  # it rose (a collection elsewhere): the pace is not known
+                self.fall = 0
+            self.wait = 0
+            if self.fall:
+                self.wait = (free - self.low) * self.over * AHEAD // (self.fall * 4)
+                if self.wait > MOST:
+                    self.wait = MOST
             return False
+        self.free = -1  # the pace is kept: the next look after a collection uses it
+        self.wait = 0
         t0 = ticks_us()
         self.collect()
         self.collections += 1
