@@ -14,8 +14,9 @@ the 240 KB heap, a third of a collection (measured with `chipbench --profile`: l
 3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
 puts the next one off: from the fall between two looks it knows the heap's pace per call
 (kept across a collection), and the next look waits for AHEAD of the calls that pace would
-take to bring the heap down to `low` (at most MOST calls; never fewer than `every`). A call with `every` 1 (after
-a burst on the link, which may have allocated a whole state at once) looks at once.
+take to bring the heap down to `low` (at most MOST calls; never fewer than `every`). A call
+with `every` 1 (after a burst on the link, which may have allocated a whole state at once)
+looks at once.
 """
 
 import gc
