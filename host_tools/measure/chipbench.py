@@ -364,6 +364,10 @@ def main(argv=None):
                          "the RP2040's time went while the AI thought (idle, interrupts, "
                          "the firmware's marks, hot PC ranges: host_tools/measure/"
                          "chipprofile.py); the samples are kept as profile.txt")
+    ap.add_argument("--quiet-usb", action="store_true",
+                    help="the emulated USB host sends OUT packets only when it has bytes for "
+                         "the board (rp2040py's answers every armed OUT buffer at once, with "
+                         "zero bytes if need be: an interrupt storm a real host does not make)")
     ap.add_argument("--line-numbers", action="store_true",
                     help="the firmware built with its line numbers (make flash's option)")
     gamearg.add(ap)
@@ -401,7 +405,7 @@ def main(argv=None):
     emu = link = None
     t0 = time.monotonic()
     try:
-        emu = Emulator(uf2, image, log, profile=profile)
+        emu = Emulator(uf2, image, log, profile=profile, quiet_usb=args.quiet_usb)
         link = Link(emu)
         s = Session(emu, link, out, board_def)
         s.results["uf2"] = os.path.basename(uf2)

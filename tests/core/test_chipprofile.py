@@ -94,3 +94,33 @@ def test_the_emulator_is_told_where_to_sample(tmp_path, monkeypatch):
         except Stop:
             pass
         assert seen["env"].get("CHIPRIG_PROFILE") == want
+
+
+def test_the_quiet_usb_host_answers_an_armed_out_buffer_once_it_has_bytes(monkeypatch):
+    """`chipbench --quiet-usb`: rp2040py's CDC host answers an armed OUT buffer at once,
+    with zero bytes if it has none (an interrupt every ~100 us on the chip); the rig's quiet
+    host keeps the buffer armed until the host has bytes for it."""
+    from rp2040py.clock.simulation_clock import SimulationClock
+    from rp2040py.usb import cdc as cdcmod
+
+    from host_tools.fakehw import chiprig
+
+    monkeypatch.setattr(cdcmod.USBCDC, "__init__", cdcmod.USBCDC.__init__)
+    chiprig.quiet_usb_host()
+    clock = SimulationClock()
+    done = []
+    usb = types.SimpleNamespace(rp2040=types.SimpleNamespace(clock=clock),
+                                endpoint_read_done=lambda ep, buf: done.append((ep, bytes(buf))))
+    cdc = cdcmod.USBCDC(usb)
+    cdc._out_endpoint = 2
+    usb.on_endpoint_read(2, 64)  # armed, nothing to send: no packet
+    clock.tick(50000)
+    assert done == []
+    for b in b"hi\n":
+        cdc.send_serial_byte(b)
+    assert done == []  # the bytes of one write go together, at the next clock tick
+    clock.tick(0)
+    assert done == [(2, b"hi\n")]
+    cdc.send_serial_byte(ord("x"))  # bytes waiting when the buffer is armed: at once
+    usb.on_endpoint_read(2, 64)
+    assert done[-1] == (2, b"x")
