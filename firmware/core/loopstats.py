@@ -310,6 +310,7 @@ class LoopStats:
             gc.collect()
             t1 = ticks_us()
             heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
+            self.heap_free = -1  # its own collection: the next look starts afresh
             heap["live"] = _mem_alloc()
             heap["free"] = _mem_free()
             heap["total"] = heap["live"] + heap["free"]

@@ -13,7 +13,8 @@ A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on th
 the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
 3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
 puts the next one off: from the fall between two looks it knows the heap's pace per call
-(kept across a collection), and the next look waits for AHEAD of the calls that pace would
+(kept across a collection, forgotten when calls of another `every` come: the AI's slices
+after the reader's polls), and the next look waits for AHEAD of the calls that pace would
 take to bring the heap down to `low` (at most MOST calls; never fewer than `every`). A call
 with `every` 1 (after a burst on the link, which may have allocated a whole state at once)
 looks at once.
@@ -44,6 +45,7 @@ class Collector:
         self.free = -1  # what the last look found (-1: none since a collection)
         self.fall = 0  # the heap's last pace: `fall` bytes in `over` calls (0: not known)
         self.over = 1
+        self.every = 0  # the `every` of the calls the pace was taken over (1: any)
         self.looks = 0
         self.collections = 0
 
@@ -52,6 +54,11 @@ class Collector:
         last look (and the last look did not put this one off), and collect if it is low.
         True when it collected."""
         self.calls += 1
+        if every > 1 and every != self.every:  # another kind of call (slices after
+            self.every = every  # polls): the pace so far says nothing of theirs
+            self.wait = 0
+            self.fall = 0
+            self.free = -1
         calls = self.calls
         if calls < every or (every > 1 and calls < self.wait) or self.mem_free is None:
             return False
