@@ -15,7 +15,8 @@ the 240 KB heap, a third of a collection (measured with `chipbench --profile`: l
 puts the next one off: from the fall between two looks it knows the heap's pace per call
 (kept across a collection, forgotten when calls of another `every` come: the AI's slices
 after the reader's polls), and the next look waits for AHEAD of the calls that pace would
-take to bring the heap down to `low` (at most MOST calls; never fewer than `every`). A call
+take to bring the heap down to `low` (at most MOST calls; never fewer than `every`); after a
+collection, from what the first look after the previous one found. A call
 with `every` 1 (after a burst on the link, which may have allocated a whole state at once)
 looks at once.
 """
@@ -46,6 +47,7 @@ class Collector:
         self.fall = 0  # the heap's last pace: `fall` bytes in `over` calls (0: not known)
         self.over = 1
         self.every = 0  # the `every` of the calls the pace was taken over (1: any)
+        self.after = -1  # the first look after the last collection (or ever) found this
         self.looks = 0
         self.collections = 0
 
@@ -71,6 +73,8 @@ class Collector:
         if free >= self.low:
             last = self.free
             self.free = free
+            if last < 0:
+                self.after = free  # about what a collection leaves (the first look after)
             if last > free:  # the heap's pace: `fall` bytes in `over` calls
                 self.fall = last - free
                 self.over = calls
@@ -82,8 +86,12 @@ class Collector:
                 if self.wait > MOST:
                     self.wait = MOST
             return False
-        self.free = -1  # the pace is kept: the next look after a collection uses it
-        self.wait = 0
+        self.free = -1  # the pace is kept, and what the last collection left: the first
+        self.wait = 0  # look after this one is put off by them
+        if self.fall and self.after > self.low:
+            self.wait = (self.after - self.low) * self.over * AHEAD // (self.fall * 4)
+            if self.wait > MOST:
+                self.wait = MOST
         t0 = ticks_us()
         self.collect()
         self.collections += 1
