@@ -118,8 +118,9 @@ def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
     the pace between two looks, the next waits 3/4 of the calls to the threshold (30000
     bytes over at call 6: 22 calls), then 6, then the minimum 3; the look under the
     threshold collects, and the next look is put off by the pace and what the first look
-    after a collection (here: the first look) found (97000: 24 calls, past the 60th). A call after a burst on the
-    link looks at once; calls of another `every` start without a pace."""
+    after a collection (here: the first look) found (97000: 24 calls, past the 60th). A
+    call after a burst on the link looks at once; calls of another `every` start without a
+    pace."""
     _, paced, _ = figures(runtime)
     looked, collections, lowest, at_once, kind = paced
     assert looked == [3, 6, 28, 34, 37] and collections == 1
