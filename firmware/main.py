@@ -164,8 +164,9 @@ def gpio_levels(pins, gpios):
 READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
 GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quietgc)
-GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks (its search
-# allocates up to about 1 KB per ms: some 15-25 KB between two looks)
+GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks, at least (a
+# look that finds the heap well above core.quietgc.LOW puts the next one off: measured on
+# the chip, Kahuna's search allocates about 1 KB a slice, and a look costs about 9 ms)
 
 
 async def every(period_ms, tick, clock, app, thinking_ms, beat):

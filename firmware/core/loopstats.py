@@ -19,11 +19,13 @@ microseconds of the board's own clock (time.ticks_us):
   interface every game's solo object has (docs/platform.md): `thinking` (True while a
   decision is being worked out over several ticks) and `decisions` (how many it made; a
   tick that raises it completed one). A decision made within one tick is one slice;
-- the heap: gc.mem_free() every HEAP_EVERY frames (its low point, and a rise of more than
-  GC_RISE bytes between two samples counts as an automatic collection, with the longest
-  tick run since the previous sample as its stall), the collections main.py makes at quiet
-  moments (`collected`, timed; counted apart), and at each report a full collection,
-  timed, and the live heap after it.
+- the heap: each look at the free heap main.py's collector makes (`heap_seen`, core.quietgc;
+  its low point, and a rise of more than GC_RISE bytes between two looks counts as an
+  automatic collection, with the longest tick run since the previous look as its stall;
+  the benchmark makes no look of its own: gc.mem_free() walks the whole heap, about 9 ms
+  on the chip), the collections main.py makes at quiet moments (`collected`, timed;
+  counted apart), and at each report a full collection, timed, and the live heap after
+  it.
 
 p50 and p95 are over the last RING samples of each series; counts, max and totals are
 since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
@@ -36,7 +38,6 @@ import gc
 from core.ticks import ticks_diff, ticks_us
 
 RING = 32  # recent samples kept per series: p50 and p95 are over these
-HEAP_EVERY = 10  # frames between two heap samples (gc.mem_free walks the heap: ~1 ms)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
@@ -160,7 +161,6 @@ class LoopStats:
         self.ai_busy0 = 0  # busy_us when the current decision started
         self.ai_ticks = 0  # thinking ticks since boot (or the last reset)
         self.ai_long = 0  # ... of them longer than LONG_SLICE_US
-        self.frames = 0
         self.heap_free = -1  # the last sample
         self.heap_low = -1  # the lowest sample
         self.longest = 0  # the longest tick since the last heap sample, us
@@ -179,8 +179,6 @@ class LoopStats:
             self.tasks_.append(task)
             if name == "ai":
                 out.append((period, self._ai(app, task, tick)))
-            elif name == "frame":
-                out.append((period, self._frame(task, tick)))
             else:
                 out.append((period, self._timed(task, tick, name == "reader")))
         return out
@@ -199,39 +197,16 @@ class LoopStats:
                 self.arrived = False  # an arrival that drew no frame is not a tap
         return run
 
-    def _frame(self, task, tick):
-        def run(now):
-            t0 = ticks_us()
-            tick(now)
-            t1 = ticks_us()
-            task.note(t0, t1)
-            d = ticks_diff(t1, t0)
-            self.busy_us = (self.busy_us + d) & MASK
-            if d > self.longest:
-                self.longest = d
-            self.frames += 1
-            if self.frames >= HEAP_EVERY:
-                self.frames = 0
-                self._heap()
-        return run
-
-    def _heap(self):
-        if _mem_free is None:
-            return
-        free = _mem_free()
+    def heap_seen(self, free, us=0):
+        """A look at the free heap (main.py's collector, which took `us`): its low point,
+        and an automatic collection if the heap rose since the last look."""
+        self.busy_us = (self.busy_us + us) & MASK
         if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
             self.gc_stall.add(self.longest)
         self.heap_free = free
         if self.heap_low < 0 or free < self.heap_low:
             self.heap_low = free
         self.longest = 0
-
-    def heap_seen(self, free, us=0):
-        """A look at the free heap made elsewhere (main.py's collector, which took `us`):
-        its low point."""
-        self.busy_us = (self.busy_us + us) & MASK
-        if self.heap_low < 0 or free < self.heap_low:
-            self.heap_low = free
 
     def collected(self, us):
         """A collection made at a quiet moment (main.py), which took `us`: counted apart
@@ -335,6 +310,7 @@ class LoopStats:
             gc.collect()
             t1 = ticks_us()
             heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
+            self.heap_free = -1  # its own collection: the next look starts afresh
             heap["live"] = _mem_alloc()
             heap["free"] = _mem_free()
             heap["total"] = heap["live"] + heap["free"]

@@ -8,6 +8,17 @@ while the board's player thinks, after one of its slices. It looks at the free h
 `every` calls (gc.mem_free walks the heap: about 1 ms on the Pico) and collects when it is
 under `low`, so the automatic collections do not happen and the free heap stays well
 above the ~20 KB a burst of allocations needs.
+
+A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on the chip with
+the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
+3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
+puts the next one off: from the fall between two looks it knows the heap's pace per call
+(kept across a collection, forgotten when calls of another `every` come: the AI's slices
+after the reader's polls), and the next look waits for AHEAD of the calls that pace would
+take to bring the heap down to `low` (at most MOST calls; never fewer than `every`); after a
+collection, from what the first look after the previous one found. A call
+with `every` 1 (after a burst on the link, which may have allocated a whole state at once)
+looks at once.
 """
 
 import gc
@@ -15,6 +26,8 @@ import gc
 from core.ticks import ticks_diff, ticks_us
 
 LOW = 80 * 1024  # free heap under this: collect (64 KB let a burst reach 17 KB on the chip)
+AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the last pace takes to `low`
+MOST = 30  # calls: the longest a look is put off
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 
 
@@ -29,14 +42,27 @@ class Collector:
         self.mem_free = mem_free or _mem_free
         self.collect = collect or gc.collect
         self.calls = 0  # calls since the last look at the heap
+        self.wait = 0  # calls the last look put the next one off by
+        self.free = -1  # what the last look found (-1: none since a collection)
+        self.fall = 0  # the heap's last pace: `fall` bytes in `over` calls (0: not known)
+        self.over = 1
+        self.every = 0  # the `every` of the calls the pace was taken over (1: any)
+        self.after = -1  # the first look after the last collection (or ever) found this
         self.looks = 0
         self.collections = 0
 
     def __call__(self, every=1):
         """A quiet moment: look at the free heap if this is the `every`-th call since the
-        last look, and collect if it is low. True when it collected."""
+        last look (and the last look did not put this one off), and collect if it is low.
+        True when it collected."""
         self.calls += 1
-        if self.calls < every or self.mem_free is None:
+        if every > 1 and every != self.every:  # another kind of call (slices after
+            self.every = every  # polls): the pace so far says nothing of theirs
+            self.wait = 0
+            self.fall = 0
+            self.free = -1
+        calls = self.calls
+        if calls < every or (every > 1 and calls < self.wait) or self.mem_free is None:
             return False
         self.calls = 0
         self.looks += 1
@@ -45,7 +71,27 @@ class Collector:
         if self.stats is not None:
             self.stats.heap_seen(free, ticks_diff(ticks_us(), t0))
         if free >= self.low:
+            last = self.free
+            self.free = free
+            if last < 0:
+                self.after = free  # about what a collection leaves (the first look after)
+            if last > free:  # the heap's pace: `fall` bytes in `over` calls
+                self.fall = last - free
+                self.over = calls
+            elif last >= 0:  # it rose (a collection elsewhere): the pace is not known
+                self.fall = 0
+            self.wait = 0
+            if self.fall:
+                self.wait = (free - self.low) * self.over * AHEAD // (self.fall * 4)
+                if self.wait > MOST:
+                    self.wait = MOST
             return False
+        self.free = -1  # the pace is kept, and what the last collection left: the first
+        self.wait = 0  # look after this one is put off by them
+        if self.fall and self.after > self.low:
+            self.wait = (self.after - self.low) * self.over * AHEAD // (self.fall * 4)
+            if self.wait > MOST:
+                self.wait = MOST
         t0 = ticks_us()
         self.collect()
         self.collections += 1

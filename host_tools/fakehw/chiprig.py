@@ -26,6 +26,9 @@ board_def/kahuna.json):
                                                      (the frames latched after NS, of the
                                                      last CHIPRIG_HIST kept, default 2000)
 
+With CHIPRIG_PROFILE naming a file, the core is sampled into it every 10 us of RP2040 time
+(host_tools/measure/chipprofile.py, `chipbench --profile`).
+
 Emulated time is what the measurements use: rp2040py runs the Cortex-M0+ at a fixed 125
 MHz with per-instruction cycle counts, many times slower than real time.
 """
@@ -177,5 +180,65 @@ class Control:
         threading.Thread(target=_serve, args=(srv,), daemon=True).start()
 
 
-SPEC = dataclasses.replace(BOARDS["pico"],
-                           extras=BOARDS["pico"].extras + (PN532Bridge, _leds, Control))
+def quiet_usb_host():
+    """The emulated USB host sends an OUT packet only when it has bytes for the board.
+
+    rp2040py's CDC host answers every OUT buffer the firmware arms at once (10 us later),
+    with a zero-length packet when it has nothing to send; the firmware's USB stack re-arms
+    the buffer, and so on: on the stock MicroPython an USBCTRL interrupt every ~100 us of
+    RP2040 time, 10-12% of the chip in the interrupt alone (`chipbench --profile`), plus the
+    stack's own work in thread mode. A real host sends no OUT packet with nothing to send.
+    Here an armed OUT buffer is answered when the host has bytes for it (`CHIPRIG_USB=quiet`,
+    `chipbench --quiet-usb`)."""
+    from rp2040py.usb import cdc as cdcmod
+
+    init = cdcmod.USBCDC.__init__
+
+    def __init__(self, usb):
+        init(self, usb)
+        answer = usb.on_endpoint_read
+        fifo = self.tx_fifo
+        pending = {}
+
+        def on_read(endpoint, size):
+            if endpoint == self._out_endpoint and fifo.item_count == 0:
+                pending[endpoint] = size  # answered once there are bytes
+                return
+            pending.pop(endpoint, None)
+            answer(endpoint, size)
+
+        def deliver():
+            armed[0] = False
+            for endpoint, size in list(pending.items()):
+                del pending[endpoint]
+                if fifo.item_count:
+                    answer(endpoint, size)
+                else:
+                    pending[endpoint] = size
+
+        alarm = usb.rp2040.clock.create_alarm(deliver)
+        armed = [False]
+        push = fifo.push
+
+        def push_(value):
+            push(value)
+            if pending and not armed[0]:
+                armed[0] = True
+                alarm.schedule(0)  # the bytes of one write land together: answered after
+
+        usb.on_endpoint_read = on_read
+        fifo.push = push_
+
+    cdcmod.USBCDC.__init__ = __init__
+
+
+if os.environ.get("CHIPRIG_USB") == "quiet":
+    quiet_usb_host()
+
+EXTRAS = (PN532Bridge, _leds, Control)
+if os.environ.get("CHIPRIG_PROFILE"):
+    from host_tools.measure.chipprofile import Sampler
+
+    EXTRAS += (lambda: Sampler(os.environ["CHIPRIG_PROFILE"]),)
+
+SPEC = dataclasses.replace(BOARDS["pico"], extras=BOARDS["pico"].extras + EXTRAS)

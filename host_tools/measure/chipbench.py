@@ -193,6 +193,8 @@ class Session:
         if still():
             link.wait(lambda m: m.get("event") == "ai" and m.get("say") != say, wall,
                       "the AI's decision")
+        end = link.ai_steps[-1][0] if link.ai_steps else self.emu.ns()
+        self.results.setdefault("think_windows", []).append((self.think_from, end))
         self.frames_thinking()
         link.sync()
         self.say("AI decision %d made" % self.decisions())
@@ -357,6 +359,15 @@ def main(argv=None):
                     help="wall-clock seconds the solo game may take (default 1500)")
     ap.add_argument("--keep", help="keep the image, build and emulator log in this folder")
     ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
+    ap.add_argument("--profile", action="store_true",
+                    help="sample the emulated core after each execution batch and say where "
+                         "the RP2040's time went while the AI thought (idle, interrupts, "
+                         "the firmware's marks, hot PC ranges: host_tools/measure/"
+                         "chipprofile.py); the samples are kept as profile.txt")
+    ap.add_argument("--quiet-usb", action="store_true",
+                    help="the emulated USB host sends OUT packets only when it has bytes for "
+                         "the board (rp2040py's answers every armed OUT buffer at once, with "
+                         "zero bytes if need be: an interrupt storm a real host does not make)")
     ap.add_argument("--line-numbers", action="store_true",
                     help="the firmware built with its line numbers (make flash's option)")
     gamearg.add(ap)
@@ -390,10 +401,11 @@ def main(argv=None):
                         flash.OPT_LINES if args.line_numbers else flash.OPT)
     out("chipbench: %d files in %s; starting the emulator" % (len(files), image))
     log = open(os.path.join(work, "emulator.log"), "w")
+    profile = os.path.join(work, "profile.txt") if args.profile else None
     emu = link = None
     t0 = time.monotonic()
     try:
-        emu = Emulator(uf2, image, log)
+        emu = Emulator(uf2, image, log, profile=profile, quiet_usb=args.quiet_usb)
         link = Link(emu)
         s = Session(emu, link, out, board_def)
         s.results["uf2"] = os.path.basename(uf2)
@@ -420,6 +432,12 @@ def main(argv=None):
         if emu is not None:
             emu.stop()
         log.close()
+    if profile:
+        from host_tools.measure import chipprofile
+
+        res["profile"] = chipprofile.summarize(chipprofile.read(profile),
+                                               res.get("think_windows", []))
+        out("chipbench: the core's samples are in %s" % profile)
     if args.json:
         print(json.dumps(res))
         return 0
@@ -429,4 +447,7 @@ def main(argv=None):
     print()
     print("The board's own benchmark at the end ({\"cmd\": \"bench\"}):")
     print(boardbench.table(res["board"]))
+    if profile:
+        print()
+        print("\n".join(chipprofile.table(res["profile"])))
     return 0

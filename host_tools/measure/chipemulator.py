@@ -82,10 +82,19 @@ class Emulator:
     """rp2040py running the UF2 with the image; `pty` is the board's serial link, `ctl()`
     the rig's control socket."""
 
-    def __init__(self, uf2, image, log):
+    def __init__(self, uf2, image, log, profile=None, quiet_usb=False):
+        """`profile`: a file for the core's samples (host_tools/measure/chipprofile.py);
+        `quiet_usb`: the USB host sends OUT packets only with bytes in them (chiprig's
+        `quiet_usb_host`)."""
         self.ctl_port = free_port()
         env = dict(os.environ, CHIPRIG_CTL="127.0.0.1:%d" % self.ctl_port,
                    PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
+        env.pop("CHIPRIG_PROFILE", None)
+        env.pop("CHIPRIG_USB", None)
+        if profile:
+            env["CHIPRIG_PROFILE"] = profile
+        if quiet_usb:
+            env["CHIPRIG_USB"] = "quiet"
         self.log = log
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "rp2040py", "micropython", "--image", uf2,

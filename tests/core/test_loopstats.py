@@ -207,7 +207,7 @@ def test_decisions_are_timed_through_the_solo_interface(runtime):
 @pytest.mark.micropython
 def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
     """As tests/games/kahuna/test_view.py's frame check (and with its heap), with the frame
-    tick and the strip timed."""
+    tick and the strip timed and the collector's looks at the heap told."""
     out = MicroPython(heap_kib=512).run_code(
         "import gc\n"
         "from hw.leds import Strip\n"
@@ -239,8 +239,13 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         "    for i in range(200):\n"
         "        frame(1000 + 20 * i)\n"
         "        ai(1000 + 20 * i)\n"
+        "        if i %% 10 == 0:\n"  # the collector's looks, one of them after a rise
+        "            stats.heap_seen(50000 + 2000 * (i == 100) - i, 900)\n"
         "    return gc.mem_alloc() - a\n"
-        "print(stats.show.n, measure(), stats.heap_low > 0)\n"
+        "allocated = measure()\n"
+        "stats.report()\n"  # its own full collection: the next look's rise is not automatic
+        "stats.heap_seen(gc.mem_free() + 4096, 900)\n"
+        "print(stats.show.n, allocated, stats.heap_low > 0 and stats.gc_stall.n == 1)\n"
         % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))
     shown, allocated, sampled = out.split()
     assert int(shown) >= 40 and sampled == "True"
@@ -353,7 +358,7 @@ def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_
         clock[0] += 1500
 
     ai = stats._ai(app, stats.tasks_[0], slice_)
-    frame = stats._frame(stats.tasks_[1], frame_)
+    frame = stats._timed(stats.tasks_[1], frame_, False)
     ai(0)
     frame(0)  # 1.5 ms inside
     clock[0] += 700  # nobody's: outside

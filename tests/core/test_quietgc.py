@@ -45,6 +45,32 @@ def policy():
     return [out.count(True), made, stats.seen, stats.made, c.looks]
 
 
+def paced():
+    heap = [100000]
+    stats = Stats()
+
+    def collect():
+        heap[0] = 100000
+
+    c = Collector(stats, low=64000, mem_free=lambda: heap[0], collect=collect)
+    looked = []
+    for i in range(1, 61):
+        heap[0] -= 1000  # a steady pace: 1000 bytes a call
+        before = c.looks
+        c(3)
+        if c.looks != before:
+            looked.append(i)
+    before = c.looks
+    c()  # after a burst on the link: a look at once
+    at_once = c.looks - before
+    kind = []
+    for i in range(1, 9):  # another kind of call (the reader's polls): their own cadence
+        before = c.looks
+        c(4)
+        kind.append(c.looks - before)
+    return [looked, c.collections, min(stats.seen), at_once, kind]
+
+
 def real():
     import gc
     gc.collect()
@@ -56,7 +82,7 @@ def real():
     return [made, gc.mem_free() > before + 10000, c.collections]
 
 
-print([policy(), real() if hasattr(__import__("gc"), "mem_free") else None])
+print([policy(), paced(), real() if hasattr(__import__("gc"), "mem_free") else None])
 """
 
 
@@ -73,7 +99,7 @@ def figures(runtime):
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param(
     "micropython", marks=pytest.mark.micropython)])
 def test_it_looks_every_nth_call_and_collects_only_under_its_threshold(runtime):
-    policy, real = figures(runtime)
+    policy, paced, real = figures(runtime)
     collections, made, seen, told, looks = policy
     # Every 4th call looks: 6 looks in 24 calls, at 80000, 60000 (collect: back to
     # 100000), 80000, 60000 (collect), ...
@@ -83,3 +109,21 @@ def test_it_looks_every_nth_call_and_collects_only_under_its_threshold(runtime):
         assert real == [True, True, 1]
     else:
         assert real is None  # CPython has no gc.mem_free: nothing is looked at
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param(
+    "micropython", marks=pytest.mark.micropython)])
+def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
+    """At a steady 1000 bytes a call, every 3rd call would look 20 times in 60 calls: from
+    the pace between two looks, the next waits 3/4 of the calls to the threshold (30000
+    bytes over at call 6: 22 calls), then 6, then the minimum 3; the look under the
+    threshold collects, and the next look is put off by the pace and what the first look
+    after a collection (here: the first look) found (97000: 24 calls, past the 60th). A
+    call after a burst on the link looks at once; calls of another `every` start without a
+    pace."""
+    _, paced, _ = figures(runtime)
+    looked, collections, lowest, at_once, kind = paced
+    assert looked == [3, 6, 28, 34, 37] and collections == 1
+    assert lowest == 63000  # never more than a minimum interval's fall under it
+    assert at_once == 1
+    assert kind == [0, 0, 0, 1, 0, 0, 0, 1]  # the slices' pace does not put them off
