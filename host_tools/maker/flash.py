@@ -1,8 +1,9 @@
 """`python -m host_tools flash [--port PORT]` (`make flash [PORT=...]`): put the firmware on
 the board.
 
-1. Compiles the firmware with `mpy-cross -march=armv6m -O3` (the RP2040's Cortex-M0+; no
-   line numbers in the code, which saves the board's heap: `--line-numbers` keeps them) into
+1. Compiles the firmware with `mpy-cross -march=armv6m -O3` (the RP2040's Cortex-M0+, for
+   the machine code of its @micropython.native and .viper functions; no line numbers in the
+   code, which saves the board's heap: `--line-numbers` keeps them) into
    build/board/: the platform (core/), the drivers (hw/) and the one game the board
    definition names (games/<game>/, no other game), except main.py, which stays source as
    the Pico runs it; adds the board definition (--board-def, `make flash BOARD=...`,
@@ -11,9 +12,10 @@ the board.
 2. Connects with mpremote's SerialTransport to PORT, or to the first Pico found (USB VID
    2E8A, else any USB serial device, as `mpremote connect auto`), enters the raw REPL with a
    soft reset (main.py stops), reads its sys.implementation and refuses a MicroPython that
-   cannot run the build (older than MIN_VERSION, or another .mpy version) before copying
-   anything, then asks the board for the SHA-256 of every file it is to hold, computed on
-   the board in one go.
+   cannot run the build (older than MIN_VERSION, or another .mpy version or machine-code
+   sub-version) before copying anything; a board on another CPU (the virtual board: this
+   computer's) gets the build compiled again for it (MARCHES); then it asks the board for
+   the SHA-256 of every file it is to hold, computed on the board in one go.
 3. Sends only the files whose hash differs (written to NAME.tmp, then renamed over NAME, so
    an interrupted copy leaves the old file), checks each against its hash on the board, and
    prints one line per file: `[3/15] games/kahuna/rules.mpy  sent (12.3 KB)` or `...
