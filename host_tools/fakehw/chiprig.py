@@ -188,8 +188,8 @@ def quiet_usb_host():
     the buffer, and so on: on the stock MicroPython an USBCTRL interrupt every ~100 us of
     RP2040 time, 10-12% of the chip in the interrupt alone (`chipbench --profile`), plus the
     stack's own work in thread mode. A real host sends no OUT packet with nothing to send.
-    Here an armed OUT buffer is answered when the host has bytes for it (`CHIPRIG_USB=quiet`,
-    `chipbench --quiet-usb`)."""
+    Here an armed OUT buffer is answered when the host has bytes for it (`CHIPRIG_USB=quiet`:
+    chipbench by default; `--stock-usb` leaves rp2040py's host as it is)."""
     from rp2040py.usb import cdc as cdcmod
 
     init = cdcmod.USBCDC.__init__

@@ -97,9 +97,10 @@ def test_the_emulator_is_told_where_to_sample(tmp_path, monkeypatch):
 
 
 def test_the_quiet_usb_host_answers_an_armed_out_buffer_once_it_has_bytes(monkeypatch):
-    """`chipbench --quiet-usb`: rp2040py's CDC host answers an armed OUT buffer at once,
-    with zero bytes if it has none (an interrupt every ~100 us on the chip); the rig's quiet
-    host keeps the buffer armed until the host has bytes for it."""
+    """chipbench's USB host (its default; `--stock-usb` leaves rp2040py's): rp2040py's CDC
+    host answers an armed OUT buffer at once, with zero bytes if it has none (an interrupt
+    every ~100 us on the chip); the rig's quiet host keeps the buffer armed until the host
+    has bytes for it."""
     from rp2040py.clock.simulation_clock import SimulationClock
     from rp2040py.usb import cdc as cdcmod
 
