@@ -1,3 +1,5 @@
+# mypy: disable-error-code="name-defined"
+# (the PIO program below is written in the names of rp2.asm_pio's assembler)
 """The WS2812 chain driven by the RP2040's PIO and fed by DMA: the CPU packs a frame into
 words and starts a DMA transfer, then goes on while the state machine clocks the bits out.
 
