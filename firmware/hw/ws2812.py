@@ -15,7 +15,8 @@ The state machine runs the WS2812 program of MicroPython's rp2 examples (pio_ws2
 8 MHz, 10 cycles a bit (800 kHz), a 1 high for 7 cycles, a 0 for 3; 24 bits a pixel from
 the top of each word (autopull at 24). The line stays low when the FIFO runs dry, which
 latches the frame (the chain needs 50 us low; frames are 20 ms apart). The DMA writes one
-32-bit word a pixel to the state machine's TX FIFO, paced by its DREQ.
+32-bit word a pixel to the state machine's TX FIFO (joined: 8 words deep), paced by its
+DREQ.
 
 Only the board loads this (main.py, on a MicroPython with `rp2.DMA`); the simulator and the
 virtual board keep `neopixel` (hw.leds.Strip works with either).
@@ -32,7 +33,7 @@ SIZE_WORD = 2  # DMA transfer size: 32 bits
 
 
 @rp2.asm_pio(sideset_init=rp2.PIO.OUT_LOW, out_shiftdir=rp2.PIO.SHIFT_LEFT,
-             autopull=True, pull_thresh=24)
+             autopull=True, pull_thresh=24, fifo_join=rp2.PIO.JOIN_TX)
 def _ws2812():
     wrap_target()  # noqa: F821  (names of the PIO assembler)
     label("bitloop")  # noqa: F821
