@@ -231,8 +231,9 @@ def test_cards_registry_over_the_link():
     assert ev == {"event": "enrolled", "card": "HUNA-2", "uid": "04A224B2C35E81"}
     (ev,) = b.send({"cmd": "enroll", "card": "ELAI-1", "uid": "04A224B2C35E81"})
     assert ev["error"] == "tag 04A224B2C35E81 is already enrolled as HUNA-2"
-    # A host's command's code (core.linkhost) is given back after it, refused or not.
-    assert "core.linkhost" not in sys.modules
+    # A host's command's code (core.linkhost) is given back after it, refused or not, and
+    # the journal's reading it loads (core.journalread) with it.
+    assert "core.linkhost" not in sys.modules and "core.journalread" not in sys.modules
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
     assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
     assert b.sim.report()["hands"]["white"] == ["HUNA-1"]
