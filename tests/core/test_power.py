@@ -48,8 +48,9 @@ def test_journal_replays_a_whole_game_to_the_same_state():
         app.game.apply(act)
     again = new_app(flash)
     assert again.boot_problem is None
-    # The replay's code (core.journalread) is given back once the board has booted.
-    assert "core.journalread" not in sys.modules
+    # The replay's code (core.resume, core.journalread) is given back once the board has
+    # booted.
+    assert "core.resume" not in sys.modules and "core.journalread" not in sys.modules
     # The rules' state and the turn's undo history; the board's game also keeps its last
     # turns for a takeback (games.kahuna.turns), which a bare rules game does not.
     assert again.game.snapshot()[:2] == final.snapshot()
