@@ -34,6 +34,7 @@ from core.cards import uid_hex
 from core.journal import JournalError
 from core.outcome import STORAGE, Rejected
 from core.scanner import Scanner
+from core.unload import unload
 
 # The loop's periods (ms), their one home: main.py and the simulator both use tasks().
 READER_MS = 20  # one reader step (a full poll spans about three: command, ACK, response;
@@ -92,18 +93,18 @@ class App:
         self._boot()
 
     def _boot(self):
-        """Start from the journal if it holds a game, else a new game."""
+        """Start from the journal if it holds a game (core.resume: its code loaded for the
+        replay and given back after it), else a new game."""
         self.game = None
         self.solo = None
         self.boot_problem = None
         self.seq = 0
         if self.journal is not None:
+            from core import resume
             try:
-                _, problem = self.journal.replay(self._replay)
-            except JournalError as e:
-                problem = str(e)
-                self.game = None
-            self.boot_problem = self.boot_problem or problem
+                resume.replay(self)
+            finally:
+                unload(("core.resume",), clear=False)  # the simulator's boards share it
         if self.game is None:
             self.settings = self._enrolled(self.settings)
             self.game = self.game_def.new_state(self.board, self.settings)
@@ -122,38 +123,6 @@ class App:
         hook = getattr(self.game_def, "enrolled_settings", None)
         values = getattr(self.registry, "values", None)
         return settings if hook is None or not values else hook(settings, values)
-
-    def _replay(self, item):
-        if item[0] == "new":
-            if self.game is not None or len(item) < 2 or not isinstance(item[1], dict):
-                raise JournalError("a new-game record in the middle of the journal")
-            try:
-                self.game = self.game_def.new_state(self.board, item[1])
-            except ValueError as e:
-                raise JournalError("the journal's game settings: %s" % (e,)) from None
-            self.settings = item[1]
-            self._make_solo(None)
-            return
-        if self.game is None:
-            raise JournalError("the journal does not start with a new game")
-        if self.boot_problem is not None:
-            return  # stop applying after a record that did not replay
-        if item[0] == "solo":
-            if self.solo is not None and len(item) > 1 and isinstance(item[1], dict):
-                self.solo.load(item[1])
-            return
-        try:
-            actor = self.game.to_act()[0]
-            self.game_def.replay(self.game, item)
-            if item[0] == "state":
-                if len(item) > 2 and type(item[2]) is int:
-                    self.seq = item[2]
-                return
-            self.seq += 1
-            if self.solo is not None:
-                self.solo.note(self.game, item, actor)
-        except (Rejected, ValueError, TypeError, IndexError, KeyError) as e:
-            self.boot_problem = "a record does not replay: %s" % (e,)
 
     def new_game(self, settings):
         """A new game with `settings` in their JSON form (checked by the game: ValueError,

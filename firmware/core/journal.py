@@ -14,21 +14,24 @@ and the payload is JSON:
 
 Reading stops at the first record that is torn or fails its checksum: the event it held
 was never confirmed. Replay reads one record at a time, so a journal never has to fit in
-RAM. After damage, the readable prefix is rewritten as the journal (write-new-then-rename)
-and the damaged file kept as `<path>.bad`.
+RAM (the reading is core.journalread's, loaded for it and given back after). After
+damage, the readable prefix is rewritten as the journal (write-new-then-rename) and the
+damaged file kept as `<path>.bad`.
 
 Size: a journal is compacted into ["new"] + ["state"] when it would grow past
 `limit` bytes, and (core.app) when a game that names checkpoints passes one (Kami: each
 round's end). Finished or abandoned games are archived by renaming the file to
 `/game-N.jnl`, N = game number modulo `keep`: the last `keep` games stay on the board.
 A host lists them and reads one in pieces (the link's `archive`: core.linkhost, which
-reads them with `read_record`), so that neither needs a whole file in RAM; it replays the
-records itself (host_tools/games/kahuna/replay.py, with `records`).
+reads them with core.journalread's `read_record`), so that neither needs a whole file in
+RAM; it replays the records itself (host_tools/games/kahuna/replay.py, with
+core.journalread's `records`).
 """
 
 import json
 
 from core.storage import Storage, replace
+from core.unload import unload
 
 try:
     from binascii import crc32
@@ -58,48 +61,6 @@ def encode(item):
             + bytes((c & 255, (c >> 8) & 255, (c >> 16) & 255, c >> 24)))
 
 
-def read_record(f, pos):
-    """(item, size, problem) of the record at file position `pos`; item None at the end
-    of the readable records (problem None at a clean end of file)."""
-    head = f.read(HEADER)
-    if not head:
-        return None, 0, None
-    if len(head) < HEADER:
-        return None, 0, "torn record at byte %d" % pos
-    if head[0] != MAGIC:
-        return None, 0, "bad record start at byte %d" % pos
-    n = head[1] | (head[2] << 8)
-    if n > MAX_PAYLOAD:
-        return None, 0, "bad record length at byte %d" % pos
-    body = f.read(n + TRAILER)
-    if len(body) < n + TRAILER:
-        return None, 0, "torn record at byte %d" % pos
-    payload = body[:n]
-    c = body[n] | (body[n + 1] << 8) | (body[n + 2] << 16) | (body[n + 3] << 24)
-    if crc32(payload) & 0xFFFFFFFF != c:
-        return None, 0, "checksum mismatch at byte %d" % pos
-    try:
-        item = json.loads(payload)
-    except ValueError:
-        return None, 0, "unreadable record at byte %d" % pos
-    if not isinstance(item, list) or not item or not isinstance(item[0], str):
-        return None, 0, "not a journal record at byte %d" % pos
-    return item, HEADER + n + TRAILER, None
-
-
-def records(f):
-    """(items, problem) of every readable record of the open file `f`, in order: for a
-    host that holds a whole archived game (the board replays record by record)."""
-    items = []
-    pos = 0
-    while True:
-        item, size, problem = read_record(f, pos)
-        if item is None:
-            return items, problem
-        items.append(item)
-        pos += size
-
-
 class Journal:
     def __init__(self, path, storage=None, limit=LIMIT, keep=KEEP):
         self.path = path
@@ -115,48 +76,25 @@ class Journal:
     def replay(self, each):
         """Call `each(item)` for every readable record in order. Returns (records read,
         None or why reading stopped early). A damaged journal is cut back to its readable
-        prefix, the damaged file kept as <path>.bad."""
-        self._forget(self.path + ".new")  # a cut during a rewrite left it half written
+        prefix, the damaged file kept as <path>.bad. Its code (core.journalread) is loaded
+        for it and given back after."""
+        from core import journalread
         try:
-            f = self.fs.open(self.path, "rb")
-        except OSError:
-            self.size = 0
-            return 0, None
-        count = 0
-        pos = 0
-        try:
-            while True:
-                item, size, problem = read_record(f, pos)
-                if item is None:
-                    break
-                if item[0] == "new" and len(item) > 2 and isinstance(item[2], int):
-                    self.game_no = item[2]
-                each(item)
-                count += 1
-                pos += size
+            return journalread.replay(self, each)
         finally:
-            f.close()
-        self.size = pos
-        if problem is not None:
-            self._cut_back(pos)
-        return count, problem
+            unload(("core.journalread",), clear=False)
 
     def settings(self):
         """The settings of the game in the journal (its first record, ["new", settings,
         game_no]), read without replaying the rest: what main.py needs to know at boot
         before it loads a game's code (core.gameload.needs_player). None when there is no
-        game, or its first record is damaged or not a new game's (the replay says why)."""
+        game, or its first record is damaged or not a new game's (the replay says why).
+        Its code (core.journalread) is loaded for it and given back after."""
+        from core import journalread
         try:
-            f = self.fs.open(self.path, "rb")
-        except OSError:
-            return None
-        try:
-            item, _, _ = read_record(f, 0)
+            return journalread.settings(self)
         finally:
-            f.close()
-        if item is None or item[0] != "new" or len(item) < 2 or not isinstance(item[1], dict):
-            return None
-        return item[1]
+            unload(("core.journalread",), clear=False)
 
     def _cut_back(self, good):
         """Keep the first `good` bytes as the journal, the whole damaged file as .bad."""

@@ -341,12 +341,14 @@ class Link:
 
     def _host(self, cmd, msg):
         """A host's command (HOST): its code loaded for it, and given back to the heap
-        after it (core.unload), so a board in play keeps none of it."""
+        after it (core.unload), so a board in play keeps none of it (nor of the journal's
+        reading, core.journalread, which it loads: its globals kept, as Journal's own)."""
         from core import linkhost
         try:
             getattr(linkhost, cmd)(self, msg)
         finally:
             unload(("core.linkhost",))
+            unload(("core.journalread",), clear=False)
 
     # ------------------------------------------------------------ commands
 

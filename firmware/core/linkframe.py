@@ -8,6 +8,7 @@ bytes, and the framing nothing of commands.
 
 MAX_LINE = 1024  # bytes; a longer line is refused whole
 READ_MAX = 2 * MAX_LINE  # bytes read in one go, so a flood cannot hold the other tasks
+READ_CHUNK = 128  # bytes taken off the stream between two feeds: the buffer kept for it
 
 
 class Lines:
@@ -16,7 +17,7 @@ class Lines:
         self.overflow = overflow
         self.buf = bytearray()
         self.too_long = False
-        self.readbuf = bytearray(READ_MAX)
+        self.readbuf = bytearray(READ_CHUNK)
 
     def feed(self, data):
         """Bytes as they arrive; every complete line is handed on."""
@@ -40,19 +41,25 @@ class Lines:
         return read_waiting(stream, poller, self.feed, self.readbuf)
 
 
-def read_waiting(stream, poller, feed, buf):
-    """Feed every byte waiting on `stream` (at most len(buf)) without blocking; returns
-    how many. MicroPython's USB stdin on the rp2 port blocks in read(n) until n bytes
-    came and cannot say how many wait, so the bytes are taken one at a time while
-    `poller` (a select.poll with `stream` registered for POLLIN) says one is there."""
+def read_waiting(stream, poller, feed, buf, most=READ_MAX):
+    """Feed every byte waiting on `stream` (at most `most`) without blocking, len(buf) at
+    a time (so the buffer kept for it is small, not the size of a flood); returns how
+    many. MicroPython's USB stdin on the rp2 port blocks in read(n) until n bytes came and
+    cannot say how many wait, so the bytes are taken one at a time while `poller` (a
+    select.poll with `stream` registered for POLLIN) says one is there."""
     one = bytearray(1)
     n = 0
-    most = len(buf)
-    while n < most and poller.poll(0):
+    total = 0
+    size = len(buf)
+    while total < most and poller.poll(0):
         if not stream.readinto(one):
             break
         buf[n] = one[0]
         n += 1
+        total += 1
+        if n == size:
+            feed(buf)
+            n = 0
     if n:
         feed(memoryview(buf)[:n])
-    return n
+    return total

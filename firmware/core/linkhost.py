@@ -7,7 +7,8 @@ the second stop")."""
 
 from binascii import b2a_base64
 
-from core.journal import CHUNK, HEADER, MAGIC, TRAILER, read_record
+from core.journal import CHUNK, HEADER, MAGIC, TRAILER
+from core.journalread import read_record
 from core.link import LinkError
 
 ARCHIVE_PIECE = 480  # bytes of an archived game per line: 640 in base64, a line < 1024

@@ -36,6 +36,8 @@ def test_settings_of_the_game_in_the_journal():
     remote = with_(KAHUNA, remote="black")
     j, _ = journal_with(["new", remote, 3], ["deal", "HUNA-1"], ["deal", "ALOA-2"])
     assert j.settings() == remote
+    # The reading's code (core.journalread) is loaded for it and given back after it.
+    assert "core.journalread" not in sys.modules
 
 
 def test_settings_read_the_first_record_only_and_change_nothing():

@@ -8,7 +8,7 @@ import sys
 import gamekit
 from core import outcome as oc
 from core.link import Link
-from core.linkframe import MAX_LINE
+from core.linkframe import MAX_LINE, READ_CHUNK, READ_MAX, Lines
 from host_tools.games.kahuna import randgame
 from host_tools.maker import linkclient
 from host_tools.simulator import engine as simcore
@@ -170,6 +170,39 @@ def test_an_oversized_line_is_refused_whole_and_the_next_line_works():
     assert ev["event"] == "accepted"
 
 
+def test_a_flood_is_read_a_small_buffer_at_a_time_up_to_its_cap():
+    """read_waiting keeps a READ_CHUNK buffer, not one the size of a flood: the bytes
+    waiting go through it chunk by chunk, at most READ_MAX of them in one call, and the
+    lines come out whole and in order (one spans two chunks); the rest waits for the
+    next call."""
+    lines = [b'{"cmd": "state", "n": %d}' % i for i in range(100)]
+    waiting = bytearray(b"\n".join(lines) + b"\n")
+    assert READ_MAX < len(waiting) < 2 * READ_MAX
+
+    class Stream:
+        def readinto(self, one):
+            one[0] = waiting.pop(0)
+            return 1
+
+    class Poller:
+        def poll(self, timeout):
+            return bool(waiting)
+
+    got, sizes = [], []
+    framing = Lines(got.append, lambda: got.append(None))
+    assert len(framing.readbuf) == READ_CHUNK
+
+    def feed(data):
+        sizes.append(len(data))
+        framing.feed(data)
+
+    from core.linkframe import read_waiting
+    assert read_waiting(Stream(), Poller(), feed, framing.readbuf) == READ_MAX
+    assert set(sizes) == {READ_CHUNK}
+    assert read_waiting(Stream(), Poller(), feed, framing.readbuf) < READ_MAX
+    assert got == lines and not waiting
+
+
 def test_random_bytes_on_the_link_change_nothing():
     b = Board()
     for card in DEAL:
@@ -198,8 +231,9 @@ def test_cards_registry_over_the_link():
     assert ev == {"event": "enrolled", "card": "HUNA-2", "uid": "04A224B2C35E81"}
     (ev,) = b.send({"cmd": "enroll", "card": "ELAI-1", "uid": "04A224B2C35E81"})
     assert ev["error"] == "tag 04A224B2C35E81 is already enrolled as HUNA-2"
-    # A host's command's code (core.linkhost) is given back after it, refused or not.
-    assert "core.linkhost" not in sys.modules
+    # A host's command's code (core.linkhost) is given back after it, refused or not, and
+    # the journal's reading it loads (core.journalread) with it.
+    assert "core.linkhost" not in sys.modules and "core.journalread" not in sys.modules
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
     assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
     assert b.sim.report()["hands"]["white"] == ["HUNA-1"]

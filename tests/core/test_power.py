@@ -1,6 +1,8 @@
 """Never lose a game: the journal, power cuts between events and in the middle of any
 flash write, a corrupt journal, a full flash, and the watchdog."""
 
+import sys
+
 import pytest
 
 import gamekit
@@ -46,6 +48,9 @@ def test_journal_replays_a_whole_game_to_the_same_state():
         app.game.apply(act)
     again = new_app(flash)
     assert again.boot_problem is None
+    # The replay's code (core.resume, core.journalread) is given back once the board has
+    # booted.
+    assert "core.resume" not in sys.modules and "core.journalread" not in sys.modules
     # The rules' state and the turn's undo history; the board's game also keeps its last
     # turns for a takeback (games.kahuna.turns), which a bare rules game does not.
     assert again.game.snapshot()[:2] == final.snapshot()

@@ -22,7 +22,7 @@ Pure Python that runs on CPython and MicroPython (the page).
 
 import io
 
-from core import journal as journalmod
+from core import journalread
 from games.kahuna import game as kahunagame
 from games.kahuna import report, rules
 from games.kahuna import settings as kahunasettings
@@ -41,7 +41,7 @@ BAD = (rules.Rejected, ValueError, TypeError, IndexError, KeyError, AttributeErr
 def scenario(board, data):
     """The game in journal bytes `data` -> scenario text; RecordError says why there is
     none."""
-    items, problem = journalmod.records(io.BytesIO(bytes(data)))
+    items, problem = journalread.records(io.BytesIO(bytes(data)))
     return from_records(board, items, problem)
 
 

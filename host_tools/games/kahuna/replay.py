@@ -20,7 +20,7 @@ ever sent what it may show.
 
 import io
 
-from core import journal as journalmod
+from core import journalread
 from games.kahuna import game as kahunagame
 from games.kahuna import rules
 from games.kahuna import settings as kahunasettings
@@ -108,7 +108,7 @@ def replay(board, data, revealed=False):
     """The archived game in `data` (the journal file's bytes) step by step:
     {"game", "settings", "finished", "hands_shown", "steps": [{"text", "state", "leds"}],
     "problem"}. Hands are shown when the game was finished, or when `revealed`."""
-    items, problem = journalmod.records(io.BytesIO(bytes(data)))
+    items, problem = journalread.records(io.BytesIO(bytes(data)))
     if not items or items[0][0] != "new" or len(items[0]) < 2:
         raise ReplayError("not an archived game: %s" % (problem or "it has no new-game record"))
     settings = items[0][1]

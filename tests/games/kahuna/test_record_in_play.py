@@ -11,7 +11,7 @@ import json
 import pytest
 
 import gamekit
-from core import journal as journalmod
+from core import journalread
 from core.link import Link
 from core.linkhost import MOVES_PIECE
 from games.kahuna import rules
@@ -65,7 +65,7 @@ def cut_game(seed, n):
 
 
 def actions_of(data):
-    items, problem = journalmod.records(io.BytesIO(data))
+    items, problem = journalread.records(io.BytesIO(data))
     assert problem is None and items[0][0] == "new"
     return items[0][1], [tuple(i) for i in items[1:]]
 

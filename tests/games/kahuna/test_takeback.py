@@ -231,7 +231,7 @@ class _Null:
 
 
 def _journal(t):
-    from core.journal import records
+    from core.journalread import records
     with t.sim.flash.open("/game.jnl", "rb") as f:
         items, problem = records(f)
     assert problem is None
@@ -491,7 +491,7 @@ def test_a_takeback_after_the_journal_was_compacted_replays(board):
     app.press("ok", 0)
     want = app.game.snapshot()
     assert app.game.turns.walk is not None and app.game.turns.walk[1] == 1
-    from core.journal import records
+    from core.journalread import records
     with flash.open("/game.jnl", "rb") as f:
         kinds = [r[0] for r in records(f)[0]]
     assert kinds[1] == "state"  # compacted
