@@ -24,6 +24,7 @@ import sys
 import time
 
 import machine
+import neopixel
 
 from core import gameload, tunes
 from core.app import THINKING_MS, WATCHDOG_MS, App
@@ -107,7 +108,8 @@ def build():
     except RegistryError as e:  # a corrupt file: no card known, the boot line says why,
         registry = Registry(game_def.card_names(board), value_range=values)  # kept as is
         registry.problem = str(e)  # until a card is enrolled
-    strip = leds.Strip(led_chain(board.pins["neopixel"], board.led_count), board.led_count)
+    np = neopixel.NeoPixel(machine.Pin(board.pins["neopixel"]), board.led_count)
+    strip = leds.Strip(np, board.led_count)
     buzzer = None
     if "buzzer" in board.pins:
         buzzer = buzzermod.Buzzer(machine.PWM(machine.Pin(board.pins["buzzer"])), tunes.SOUNDS)
@@ -119,20 +121,6 @@ def build():
         reset = machine.Pin(board.pins["pn532_reset"], machine.Pin.OUT, value=1)
     reader = Reader(pn532.PN532(i2c), reset, out)
     return board, game_def, registry, strip, buzzer, reader
-
-
-def led_chain(gpio, n):
-    """The LED chain's driver: the PIO fed by DMA where MicroPython has rp2.DMA (the
-    Pico: the CPU goes on while a frame goes out, hw.ws2812), else neopixel (its
-    bitstream holds the CPU for the frame's wire time; the virtual board)."""
-    try:
-        import rp2
-        rp2.DMA  # noqa: B018  (MicroPython 1.21 on)
-    except (ImportError, AttributeError):
-        import neopixel
-        return neopixel.NeoPixel(machine.Pin(gpio), n)
-    from hw.ws2812 import PioChain
-    return PioChain(machine.Pin(gpio), n)
 
 
 def make_pin(gpio):

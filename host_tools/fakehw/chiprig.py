@@ -21,8 +21,7 @@ board_def/kahuna.json):
       {"tag": "04A224B2C35E80"} / {"tag": null}   lay a tag on the reader / lift it
       {"press": "next"} / {"release": "next"}     a button (a role or a GPIO number)
       {"clock": 1}                                -> {"ns": t, "i2c": transactions so far}
-      {"leds": 1}                                 -> {"frames": n, "last": [[r,g,b]...], "at_ns",
-                                                      "cut": pieces of frames not kept}
+      {"leds": 1}                                 -> {"frames": n, "last": [[r,g,b]...], "at_ns"}
       {"since": NS}                               -> {"hist": [[at_ns, [[r,g,b]...]], ...]}
                                                      (the frames latched after NS, of the
                                                      last CHIPRIG_HIST kept, default 2000)
@@ -64,7 +63,7 @@ def board_pins(path=BOARD_DEF):
 
 LED_PIN, BUTTON_PINS, I2C_ID = board_pins()
 
-STATE = {"rp": None, "frames": 0, "last": None, "at_ns": 0, "i2c": 0, "width": 0, "cut": 0,
+STATE = {"rp": None, "frames": 0, "last": None, "at_ns": 0, "i2c": 0,
          "hist": collections.deque(maxlen=int(os.environ.get("CHIPRIG_HIST", "2000")))}
 # The status poll says "ready" at once; a response is ready one poll after its ACK.
 CHIP = PN532Chip(ack_polls=0, response_polls=1)
@@ -119,55 +118,8 @@ class PN532Bridge:
         i2c.on_stop = stop
 
 
-DMA_STEP_NS = 4000  # while a DMA transfer runs, the emulator's idle jumps are this short
-
-
-class DmaPacer:
-    """Keeps a DMA transfer fed while the core sleeps, as the silicon does.
-
-    rp2040py runs the DMA on alarms of the emulated clock, and while the core waits in WFI
-    it jumps the clock to the next alarm and advances the PIO by all those cycles at once:
-    a state machine fed by DMA (the LED chain, hw.ws2812) then drains its FIFO within one
-    jump and the line stays low until the next alarm, which the WS2812 decoder takes for
-    the end of a frame (frames cut into pieces, seen at idle). On a real RP2040 the DMA
-    runs beside the sleeping core. Here, while any DMA channel is busy, an alarm every
-    DMA_STEP_NS keeps the jumps short enough for the DMA to refill the FIFO (4 us: 500
-    cycles, 3.2 bits at 8 MHz; the joined FIFO holds 8 words). The alarm is the
-    emulator's, not the chip's: the firmware runs as it would without it.
-
-    What is left, measured at idle: now and then a frame still comes in two pieces (the
-    first 4-5 pixels, then the rest), and the decoder gives a PIO chain's frames one
-    pixel short (42 of Kahuna's 43: the last pixel, not an island's). The rig keeps a
-    frame only if it is as long as the longest seen (`_leds`); the pieces are counted
-    apart ("cut" in the answer to {"leds": 1})."""
-
-    def attach(self, rp):
-        dma = rp.dma
-        alarm = None
-
-        def keep():
-            for ch in dma.channels:
-                if ch.active:
-                    alarm.schedule(DMA_STEP_NS)
-                    return
-
-        alarm = rp.clock.create_alarm(keep)
-        for ch in dma.channels:
-            start = ch.start
-
-            def started(start=start):
-                start()
-                alarm.schedule(DMA_STEP_NS)
-
-            ch.start = started
-
-
 def _leds():
     def on_pixels(px):
-        if len(px) < STATE["width"]:  # a piece of a frame: see DmaPacer
-            STATE["cut"] += 1
-            return
-        STATE["width"] = len(px)
         STATE["frames"] += 1
         STATE["last"] = [list(p) for p in px]
         STATE["at_ns"] = _now()
@@ -192,8 +144,7 @@ def answer(req):
         else:
             rp.gpio[pin].release_input()
     elif "leds" in req:
-        ans = {"frames": STATE["frames"], "last": STATE["last"], "at_ns": STATE["at_ns"],
-               "cut": STATE["cut"]}
+        ans = {"frames": STATE["frames"], "last": STATE["last"], "at_ns": STATE["at_ns"]}
     elif "since" in req:
         ans = {"hist": [h for h in list(STATE["hist"]) if h[0] > req["since"]]}
     elif "clock" in req:
@@ -284,7 +235,7 @@ def quiet_usb_host():
 if os.environ.get("CHIPRIG_USB") == "quiet":
     quiet_usb_host()
 
-EXTRAS = (PN532Bridge, _leds, DmaPacer, Control)
+EXTRAS = (PN532Bridge, _leds, Control)
 if os.environ.get("CHIPRIG_PROFILE"):
     from host_tools.measure.chipprofile import Sampler
 

@@ -276,7 +276,6 @@ class Session:
             self.results["ai_seen"] = summary(times)
             self.say("%s (ms): %s" % (self.results["labels"]["seen"], times))
         self.results["board"] = self.heap("at the end")
-        self.results["frames_cut"] = self.emu.ctl({"leds": 1}).get("cut", 0)
 
 
 # ---------------------------------------------------------------------- the table
@@ -322,10 +321,6 @@ def table(res):
                      "times: %s); a full collection took %s ms" % (
                          min(kbs), max(kbs), live[-1][2] / 1024, len(live),
                          ", ".join(x[0] for x in live), heap.get("collect_ms", "-")))
-    if res.get("frames_cut"):
-        lines.append("frames the emulator cut into pieces, not counted: %d (rp2040py's DMA "
-                     "at the core's idle jumps; host_tools/fakehw/chiprig.py, DmaPacer)"
-                     % res["frames_cut"])
     boot = res.get("boot", {})
     for problem in res.get("problems", []):
         lines.append("not measured in full: %s" % problem)

@@ -2,7 +2,6 @@
 sample each execution batch leaves, their parsing, and how they are summed over the AI's
 thinking windows."""
 
-import collections
 import subprocess
 import sys
 import types
@@ -127,41 +126,3 @@ def test_the_quiet_usb_host_answers_an_armed_out_buffer_once_it_has_bytes(monkey
     usb.on_endpoint_read(2, 64)
     assert done[-1] == (2, b"x")
 
-
-def test_the_rig_keeps_whole_frames_and_counts_the_pieces(monkeypatch):
-    """The emulator now and then cuts a PIO chain's frame in two (rp2040py's DMA at the
-    core's idle jumps, chiprig.DmaPacer): a frame shorter than the longest seen is a piece,
-    counted apart, never a frame of the benchmark."""
-    from host_tools.fakehw import chiprig
-
-    monkeypatch.setitem(chiprig.STATE, "width", 0)
-    monkeypatch.setitem(chiprig.STATE, "cut", 0)
-    monkeypatch.setitem(chiprig.STATE, "frames", 0)
-    monkeypatch.setitem(chiprig.STATE, "hist", collections.deque())
-    dev = chiprig._leds()
-    whole = [(1, 2, 3)] * 42
-    for px in (whole, whole[:4], whole[4:], whole):
-        dev.on_pixels(px)
-    assert chiprig.STATE["frames"] == 2 and chiprig.STATE["cut"] == 2
-    assert [len(h[1]) for h in chiprig.STATE["hist"]] == [42, 42]
-
-
-def test_the_dma_pacer_keeps_the_clock_stepping_while_a_transfer_runs():
-    """While a DMA channel is busy the pacer's alarm comes every DMA_STEP_NS (the core's
-    idle jumps are no longer), and stops once none is."""
-    from rp2040py.clock.simulation_clock import SimulationClock
-
-    from host_tools.fakehw import chiprig
-
-    clock = SimulationClock()
-    ch = types.SimpleNamespace(active=False)
-    ch.start = lambda: setattr(ch, "active", True)
-    rp = types.SimpleNamespace(clock=clock, dma=types.SimpleNamespace(channels=[ch]))
-    chiprig.DmaPacer().attach(rp)
-    ch.start()
-    assert ch.active and clock.nanos_to_next_alarm == chiprig.DMA_STEP_NS
-    clock.tick(chiprig.DMA_STEP_NS)
-    assert clock.has_scheduled_alarm and clock.nanos_to_next_alarm == chiprig.DMA_STEP_NS
-    ch.active = False
-    clock.tick(chiprig.DMA_STEP_NS)
-    assert not clock.has_scheduled_alarm
