@@ -413,27 +413,27 @@ class Board:
             pass
 
 
-def native_sub_version(files):
-    """The .mpy sub-version of the build's machine code (a file with native code: its
-    third byte names an architecture; the sub-version is its low two bits), or None."""
-    for rel, local in files:
-        if rel.endswith(".mpy"):
-            with open(local, "rb") as f:
-                head = f.read(4)
-            if len(head) == 4 and head[:1] == b"M" and head[2] >> 2:
-                return head[2] & 3
-    return None
-
-
-def mpy_format(files):
-    """The .mpy version the build's files carry (their second byte), or None."""
+def mpy_heads(files):
+    """The 4-byte headers of the build's .mpy files: b"M", the format version, the
+    machine code's architecture (bits 2-7, 0 for none) and its sub-version (bits 0-1),
+    the small ints' width."""
     for rel, local in files:
         if rel.endswith(".mpy"):
             with open(local, "rb") as f:
                 head = f.read(4)
             if len(head) == 4 and head[:1] == b"M":
-                return head[1]
-    return None
+                yield head
+
+
+def native_sub_version(files):
+    """The .mpy sub-version of the build's machine code (from a file that has some), or
+    None."""
+    return next((head[2] & 3 for head in mpy_heads(files) if head[2] >> 2), None)
+
+
+def mpy_format(files):
+    """The .mpy version the build's files carry, or None."""
+    return next((head[1] for head in mpy_heads(files)), None)
 
 
 def board_march(impl):
@@ -473,7 +473,8 @@ def check_compatible(impl, mpy_version, native_sub=None):
                               native_sub, need, fix))
     if tuple(version[:3]) < MIN_VERSION:
         raise Incompatible("the board runs MicroPython %s; the firmware needs %s or later "
-                           "(it uses the asyncio module by that name).\n%s"
+                           "(the asyncio module by that name, machine code of .mpy "
+                           "sub-version 3).\n%s"
                            % (shown, need, fix))
 
 
