@@ -142,16 +142,19 @@ def slice_check(seed, budget=4, level=3):
         counter = Counter()
         p.clock = counter
         p.start(obs)
-        counter.real = p.model.game.apply
-        p.model.game.apply = counter.apply
-        while True:
-            before = p.units
-            done = p.step(budget)
-            slices += 1
-            worst_units = max(worst_units, p.units - before)
-            if done:
-                break
-        p.model.game.apply = counter.real
+        # Every rules game's apply counted (the search's game is built in its slices).
+        counter.real = rules.Game.apply
+        rules.Game.apply = lambda game, act: counter.apply(game, act)
+        try:
+            while True:
+                before = p.units
+                done = p.step(budget)
+                slices += 1
+                worst_units = max(worst_units, p.units - before)
+                if done:
+                    break
+        finally:
+            rules.Game.apply = counter.real
         worst_applies = max(worst_applies, counter.most)
         same = same and p.best() == whole
     return worst_units, worst_applies, slices, same
@@ -174,9 +177,9 @@ class Counter:
         self.at_read = self.applies
         return self.ticks
 
-    def apply(self, act):
+    def apply(self, game, act):
         self.applies += 1
-        self.real(act)
+        self.real(game, act)
 
 
 def async_check(seed):

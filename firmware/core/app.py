@@ -44,8 +44,9 @@ WATCHDOG_MS = 8000  # the frame task feeds it; the RP2040's watchdog allows up t
 AI_MS = 10  # the board's own player's tick: one slice of its thinking
 # While the board's own player thinks, main.py runs the inputs and the reader less often,
 # so the search gets most of the chip (a tap then is refused anyway: the AI is thinking;
-# the encoder's detents are counted by interrupt).
-THINKING_MS = {"inputs": 10, "reader": 100}
+# the encoder's detents are counted by interrupt; a button's press is debounced over 20
+# ms, so it is seen 20-40 ms after its contact settles).
+THINKING_MS = {"inputs": 20, "reader": 100}
 
 
 class App:
@@ -276,8 +277,9 @@ class App:
             return  # ... and while the lights show what it must not cut short
         was = self.solo.thinking
         out = self.solo.tick(now)
-        if not (was and self.solo.thinking):
-            self._drawn = False  # its step, a move's lights or a hint: the next frame shows it
+        if was and self.solo.thinking:
+            return  # a slice in mid-decision: its words and lights stand (events prompt)
+        self._drawn = False  # its step, a move's lights or a hint: the next frame shows it
         if out is not None:
             self._after(out, now)
         else:

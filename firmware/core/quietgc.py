@@ -5,29 +5,34 @@ tap, a slice of the board's player's thinking or a link command, a stall of abou
 on a Pico with 130 KB live. The loop calls a `Collector` at moments where a stall costs
 nothing: after a reader poll (a tap's frame is out, the next poll is a period away) and,
 while the board's player thinks, after one of its slices. It looks at the free heap every
-`every` calls (gc.mem_free walks the heap: about 1 ms on the Pico) and collects when it is
-under `low`, so the automatic collections do not happen and the free heap stays well
-above the ~20 KB a burst of allocations needs.
+`every` calls and collects when it is under `low`, so the automatic collections do not
+happen and the free heap stays well above the ~20 KB a burst of allocations needs.
 
 A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on the chip with
 the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
 3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
 puts the next one off: from the fall between two looks it knows the heap's pace per call
-(kept across a collection, forgotten when calls of another `every` come: the AI's slices
-after the reader's polls), and the next look waits for AHEAD of the calls that pace would
-take to bring the heap down to `low` (at most MOST calls; never fewer than `every`); after a
-collection, from what the first look after the previous one found. A call
-with `every` 1 (after a burst on the link, which may have allocated a whole state at once)
-looks at once.
+(the fastest seen, kept across a collection, forgotten when calls of another `every` come:
+the AI's slices after the reader's polls), and the next look waits for AHEAD of the calls
+that pace would take to bring the heap down to `low` (at most MOST calls; never fewer than
+`every`); after a collection, from what the first look after the previous one found. A
+call with `every` 1 (after a burst on the link, which may have allocated a whole state at
+once) looks at once.
 """
 
 import gc
 
 from core.ticks import ticks_diff, ticks_us
 
-LOW = 80 * 1024  # free heap under this: collect (64 KB let a burst reach 17 KB on the chip)
-AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the last pace takes to `low`
-MOST = 30  # calls: the longest a look is put off
+# Free heap under this: collect. A collection leaves about 100 KB free on a Kahuna Pico
+# (240 KB heap, 137-141 KB live), so the threshold sets how much may be allocated between
+# two collections (each about 22 ms): 56 KB lets 44 KB through, 80 KB only 20 (issue 20:
+# a decision's collections were 10% of its time). The margin under it: the most MOST calls
+# at the fastest pace may take (the search, about 2 KB a slice at its fastest on the chip)
+# and a burst on the link (a look after each), well above the 20 KB the loop needs.
+LOW = 56 * 1024
+AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the pace takes to `low`
+MOST = 20  # calls: the longest a look is put off
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 
 
@@ -75,9 +80,11 @@ class Collector:
             self.free = free
             if last < 0:
                 self.after = free  # about what a collection leaves (the first look after)
-            if last > free:  # the heap's pace: `fall` bytes in `over` calls
-                self.fall = last - free
-                self.over = calls
+            if last > free:  # the heap's pace: `fall` bytes in `over` calls, the
+                fall = last - free  # fastest seen since this kind of call began (a
+                if not self.fall or fall * self.over > self.fall * calls:  # search's
+                    self.fall = fall  # later phase may allocate faster than its first)
+                    self.over = calls
             elif last >= 0:  # it rose (a collection elsewhere): the pace is not known
                 self.fall = 0
             self.wait = 0

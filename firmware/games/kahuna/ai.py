@@ -110,18 +110,47 @@ class Player:
     # -- the slice API
 
     def start(self, obs, deadline_ms=None):
-        """Begin thinking about `obs`; `deadline_ms` (a clock value) stops it at the latest."""
+        """Begin thinking about `obs`; `deadline_ms` (a clock value) stops it at the latest.
+        The decision's set-up (the model, loaded from `obs`; about 22 ms on the Pico) is the
+        first pieces of the work, so it too runs in the slices (`step`)."""
         self.obs = obs
         self.units = 0
         self.deadline = deadline_ms
-        self.model = self._model(obs.variant)
+        self.model = None
         self.plan = None
         self.best_path = None
+        self.root = None
+        self.fallback = None
+        self.setup = self._setup(obs)
+        self.gen = self._think(obs)
+
+    def _setup(self, obs):
+        """The set-up in pieces (`_PART`): the model, its load, the root and the fallback."""
+        self.model = self._model(obs.variant)
+        yield _PART
         self.rng = Rng(_mix(obs, self.seed))
         self.model.load(obs, self.rng)
+        yield _PART
         self.root = self.model.game.snapshot()
         self.fallback = self._fallback(obs)
-        self.gen = self._search(obs)
+
+    def _ready(self):
+        """The set-up done now if the slices have not done it yet (best() before them)."""
+        if self.setup is not None:
+            for _ in self.setup:
+                pass
+            self.setup = None
+
+    def _think(self, obs):
+        """A decision's whole work as one generator: the set-up, the search, the plan."""
+        setup = self.setup  # None: best() has done the set-up already
+        if setup is not None:
+            yield from setup
+        self.setup = None
+        yield _PART
+        yield from self._search(obs)
+        if self.plan is None and self.best_path is not None:
+            self.plan = yield from self._plan(obs, self.best_path)
 
     def step(self, budget_ms=None):
         """Think for about `budget_ms` (None: to the end); True once the decision is made.
@@ -145,7 +174,8 @@ class Player:
                 if next(gen) is None:
                     self.units += 1
                 now = clock()
-                if self.deadline is not None and _ticks_diff(now, self.deadline) >= 0:
+                if (self.deadline is not None and self.setup is None
+                        and _ticks_diff(now, self.deadline) >= 0):
                     self._finish()
                     return True
                 if fine:
@@ -164,17 +194,19 @@ class Player:
 
     def _finish(self):
         self.gen = None
-        self.model.game.restore(self.root)
+        if self.root is not None:
+            self.model.game.restore(self.root)
 
     def best(self):
         """The best whole turn found so far (always a legal one)."""
+        self._ready()
         if self.plan is None and self.best_path is not None:
             if self.gen is not None:  # still thinking: leave the search's game as it was
                 node = self.model.game.snapshot()
-                plan = self._finish_plan(self.obs, self.best_path)
+                plan = _drain(self._plan(self.obs, self.best_path))
                 self.model.game.restore(node)
                 return plan
-            self.plan = self._finish_plan(self.obs, self.best_path)
+            self.plan = _drain(self._plan(self.obs, self.best_path))
             self.model.game.restore(self.root)
         if self.gen is None and self.obs is not None:
             # The decision is made: what only the search needed goes back to the heap
@@ -206,7 +238,7 @@ class Player:
             yield from self._handicap(obs)
             return
         if obs.phase == rules.DRAW:
-            self.plan = self._draw_part(obs, [])
+            self.plan = yield from self._draw(obs, [])
             return
         width, depth, n_check, n_samples, reply_steps, limit = LEVEL_SEARCH[self.level]
         root = self.root
@@ -290,11 +322,13 @@ class Player:
         if g.is_over():
             return m.score(me)
         cards = m.score(me) - m.score(me, False)
+        yield _PART
         m.deal_hidden(rng)
         g.turn = 1 - me
         g.phase = rules.PLAY
         g.refill = rules.NOBODY
         g.history = []
+        yield _PART
         worst = m.score(me, False)
         for _ in range(steps):
             node = g.snapshot()
@@ -338,13 +372,16 @@ class Player:
         g.restore(self.root)
         self.plan = [best[1]]
 
-    def _finish_plan(self, obs, path):
-        """`path` (play actions), the end of the play phase and the draw."""
+    def _plan(self, obs, path):
+        """A generator whose value is the decision's plan: `path` (play actions), the end
+        of the play phase and the draw (`_PART` between its pieces: on the Pico the draw's
+        worths alone took up to 70 ms, one slice, when they were worked out in one go)."""
         m = self.model
         g = m.game
         g.restore(self.root)
         for act in path:
             g.apply(act)
+            yield _PART
         plan = list(path)
         if g.is_over():
             return plan
@@ -354,39 +391,55 @@ class Player:
         plan.append(("end_play",))
         if obs.final_turns:
             return plan
-        return self._draw_part(obs, plan)
+        return (yield from self._draw(obs, plan))
 
-    def _draw_part(self, obs, plan):
-        """The draw: the display card worth most to the hand after this turn, or the deck
-        top when none beats an average unseen card; decline with a full hand unless R4."""
+    def _draw(self, obs, plan):
+        """A generator whose value is `plan` and the draw: the display card worth most to
+        the hand after this turn, or the deck top when none beats an average unseen card;
+        decline with a full hand unless R4. A card's worth is its island's (two cards an
+        island), worked out once an island and side, a piece each."""
         m = self.model
         g = m.game
         me = obs.me
         hand = [c for c in range(m.n_cards) if g.place[c] == me]
         if obs.drawable_count == 0:
             return plan + [("decline",)]
-        if len(hand) >= rules.HAND_LIMIT:
+        unseen = m.unseen
+        full = len(hand) >= rules.HAND_LIMIT
+        # The islands whose worth is asked: [ours, the opponent's] (-1: not asked).
+        worth = [[-1] * m.n, [-1] * m.n]
+        wanted = [(c, me) for c in obs.display] + [(c, 1 - me) for c in obs.display]
+        if full:
+            wanted += [(c, me) for c in hand]
+        if unseen and obs.drawable_count > len(obs.display):
+            wanted += [(c, me) for c in unseen]
+        for c, side in wanted:
+            row = worth[side != me]
+            if row[c // 2] < 0:
+                row[c // 2] = self._island_worth(c // 2, side)
+                yield _PART
+        ours = worth[0]
+        if full:
             # R3: a full hand draws only after a discard. Swap the least useful card when
             # the table offers better (declining turn after turn starves the hand), or
             # when R4 forces a draw.
-            worst = min(hand, key=lambda c: self._card_worth(c, me))
-            offer = [self._card_worth(c, me) for c in obs.display]
-            if not obs.must_draw and (not offer or max(offer) <= self._card_worth(worst, me)):
-                if not self._starved(hand, me):
+            worst = min(hand, key=lambda c: ours[c // 2])
+            offer = [ours[c // 2] for c in obs.display]
+            if not obs.must_draw and (not offer or max(offer) <= ours[worst // 2]):
+                if not _starved(hand, ours):
                     return plan + [("decline",)]
             plan = plan + [("discard", g.card_names[worst])]
         best = None
         for c in obs.display:
             # A face-up card also goes to the opponent next if we leave it: taking what
             # they need denies it (DENY percent of its worth to them).
-            v = self._card_worth(c, me) + DENY * self._card_worth(c, 1 - me) // 100
+            v = ours[c // 2] + DENY * worth[1][c // 2] // 100
             if best is None or v > best[0]:
                 best = (v, c)
-        unseen = m.unseen
         if unseen and obs.drawable_count > len(obs.display):
             avg = 0
             for c in unseen:
-                avg += self._card_worth(c, me)
+                avg += ours[c // 2]
             avg //= len(unseen)
             if best is None or avg > best[0]:
                 return plan + [("draw_top",)]
@@ -394,19 +447,12 @@ class Player:
             return plan + [("draw_top",)]
         return plan + [("draw", g.card_names[best[1]])]
 
-    def _starved(self, hand, me):
-        """A full hand none of whose cards can act: better any new card than none."""
-        for c in hand:
-            if self._card_worth(c, me) > 0:
-                return False
-        return True
-
-    def _card_worth(self, c, me):
-        """How much a card of this island could do on the board as it stands: the best
-        gain of one placement with it (computed from the board, without applying)."""
+    def _island_worth(self, isl, me):
+        """How much a card of island `isl` could do on the board as it stands for `me`:
+        the best gain of one placement with it (computed from the board, without
+        applying)."""
         m = self.model
         g = m.game
-        isl = c // 2
         bridges = g.bridges
         control = g.control
         opp = 1 - me
@@ -473,6 +519,24 @@ async def think(player, obs, within_ms=3000, slice_ms=5):
     while not player.step(slice_ms):
         await asyncio.sleep(0)
     return player.best()
+
+
+def _drain(gen):
+    """Run a generator of the search to its end at once; its value."""
+    while True:
+        try:
+            next(gen)
+        except StopIteration as e:
+            return e.value
+
+
+def _starved(hand, worth):
+    """A full hand none of whose cards can act (`worth`: by island): better any new card
+    than none."""
+    for c in hand:
+        if worth[c // 2] > 0:
+            return False
+    return True
 
 
 def _top(items, n):
