@@ -34,7 +34,7 @@ from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE
 from core.journal import Journal
 from core.link import Link
 from core.loopstats import LoopStats
-from core.quietgc import Collector
+from core.quietgc import THINKING_LOW, Collector
 from core.unload import unload
 from hw import buzzer as buzzermod
 from hw import inputs as inputsmod
@@ -213,10 +213,10 @@ async def ai_every(period_ms, tick, app, clock, collect, beat):
     while True:
         tick(clock())
         if app.thinking():
-            collect(GC_EVERY_SLICES)
+            collect(GC_EVERY_SLICES, THINKING_LOW)
             while app.thinking() and beat.free():
                 tick(clock())
-                collect(GC_EVERY_SLICES)
+                collect(GC_EVERY_SLICES, THINKING_LOW)
             await asyncio.sleep_ms(0)
         else:
             await asyncio.sleep_ms(period_ms)

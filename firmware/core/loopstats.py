@@ -20,7 +20,7 @@ microseconds of the board's own clock (time.ticks_us):
   decision is being worked out over several ticks) and `decisions` (how many it made; a
   tick that raises it completed one). A decision made within one tick is one slice;
 - the heap: each look at the free heap main.py's collector makes (`heap_seen`, core.quietgc;
-  its low point, and a rise of more than GC_RISE bytes between two looks counts as an
+  timed, its low point, and a rise of more than GC_RISE bytes between two looks counts as an
   automatic collection, with the longest tick run since the previous look as its stall;
   the benchmark makes no look of its own: gc.mem_free() walks the whole heap, about 9 ms
   on the chip), the collections main.py makes at quiet moments (`collected`, timed;
@@ -138,6 +138,7 @@ class LoopStats:
         self.ai_outside = Series()  # a decision's time in no tick, collection or heap look
         self.gc_stall = Series()  # the longest tick in a window where a collection ran
         self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
+        self.gc_look = Series()  # main.py's looks at the free heap (gc.mem_free), us each
         self.reset()
 
     def reset(self):
@@ -146,7 +147,7 @@ class LoopStats:
             t.reset()
         for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
                   self.ai_compute, self.ai_slices, self.ai_outside, self.gc_stall,
-                  self.gc_quiet):
+                  self.gc_quiet, self.gc_look):
             s.reset()
         self.polling = False
         self.poll_start = 0
@@ -201,6 +202,7 @@ class LoopStats:
         """A look at the free heap (main.py's collector, which took `us`): its low point,
         and an automatic collection if the heap rose since the last look."""
         self.busy_us = (self.busy_us + us) & MASK
+        self.gc_look.add(us)
         if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
             self.gc_stall.add(self.longest)
         self.heap_free = free
@@ -304,7 +306,8 @@ class LoopStats:
         samples). `collect`: time a full collection and give the live heap after it."""
         heap = {"free_low": self.heap_low if self.heap_low >= 0 else None,
                 "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000),
-                "gc_quiet_ms": self.gc_quiet.report(1000)}
+                "gc_quiet_ms": self.gc_quiet.report(1000),
+                "gc_look_ms": self.gc_look.report(1000)}
         if collect and _mem_free is not None and _mem_alloc is not None:
             t0 = ticks_us()
             gc.collect()

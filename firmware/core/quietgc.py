@@ -5,19 +5,20 @@ tap, a slice of the board's player's thinking or a link command, a stall of abou
 on a Pico with 130 KB live. The loop calls a `Collector` at moments where a stall costs
 nothing: after a reader poll (a tap's frame is out, the next poll is a period away) and,
 while the board's player thinks, after one of its slices. It looks at the free heap every
-`every` calls and collects when it is under `low`, so the automatic collections do not
-happen and the free heap stays well above the ~20 KB a burst of allocations needs.
+`every` calls and collects when it is under its threshold (LOW, or THINKING_LOW after a
+slice), so the automatic collections do not happen and the free heap stays well above the
+~20 KB a burst of allocations needs.
 
 A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on the chip with
 the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
 3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
 puts the next one off: from the fall between two looks it knows the heap's pace per call
-(the fastest seen, kept across a collection, forgotten when calls of another `every` come:
-the AI's slices after the reader's polls), and the next look waits for AHEAD of the calls
-that pace would take to bring the heap down to `low` (at most MOST calls; never fewer than
-`every`); after a collection, from what the first look after the previous one found. A
-call with `every` 1 (after a burst on the link, which may have allocated a whole state at
-once) looks at once.
+(the faster of the last two measured, kept across a collection, forgotten when calls of
+another `every` come: the AI's slices after the reader's polls), and the next look waits
+for AHEAD of the calls that pace would take to bring the heap down to `low` (at most MOST
+calls; never fewer than `every`); after a collection, from what the first look after the
+previous one found. A call with `every` 1 (after a burst on the link, which may have
+allocated a whole state at once) looks at once.
 """
 
 import gc
@@ -26,11 +27,14 @@ from core.ticks import ticks_diff, ticks_us
 
 # Free heap under this: collect. A collection leaves about 100 KB free on a Kahuna Pico
 # (240 KB heap, 137-141 KB live), so the threshold sets how much may be allocated between
-# two collections (each about 22 ms): 56 KB lets 44 KB through, 80 KB only 20 (issue 20:
-# a decision's collections were 10% of its time). The margin under it: the most MOST calls
-# at the fastest pace may take (the search, about 2 KB a slice at its fastest on the chip)
-# and a burst on the link (a look after each), well above the 20 KB the loop needs.
-LOW = 56 * 1024
+# two collections (each about 22 ms). After a reader poll and a burst on the link: 80 KB,
+# so that a command whose reply is a whole state (some tens of KB while it is built) finds
+# room (at 56 KB a `state` took the free heap to 6.5 KB on the chip). While the board's
+# player thinks, after its slices: 56 KB, which lets 44 KB through between two collections
+# instead of 20 (issue 20: a decision's collections were a tenth of its time); the margin
+# under it is what MOST calls at the search's fastest pace may take (about 2 KB a slice).
+LOW = 80 * 1024
+THINKING_LOW = 56 * 1024
 AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the pace takes to `low`
 MOST = 20  # calls: the longest a look is put off
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
@@ -49,22 +53,27 @@ class Collector:
         self.calls = 0  # calls since the last look at the heap
         self.wait = 0  # calls the last look put the next one off by
         self.free = -1  # what the last look found (-1: none since a collection)
-        self.fall = 0  # the heap's last pace: `fall` bytes in `over` calls (0: not known)
+        self.fall = 0  # the heap's pace: `fall` bytes in `over` calls (0: not known)
         self.over = 1
+        self.seen_fall = 0  # the pace the last look measured (the one before the next)
+        self.seen_over = 1
         self.every = 0  # the `every` of the calls the pace was taken over (1: any)
         self.after = -1  # the first look after the last collection (or ever) found this
         self.looks = 0
         self.collections = 0
 
-    def __call__(self, every=1):
+    def __call__(self, every=1, low=None):
         """A quiet moment: look at the free heap if this is the `every`-th call since the
-        last look (and the last look did not put this one off), and collect if it is low.
-        True when it collected."""
+        last look (and the last look did not put this one off), and collect if it is under
+        `low` (None: the collector's). True when it collected."""
         self.calls += 1
+        if low is None:
+            low = self.low
         if every > 1 and every != self.every:  # another kind of call (slices after
             self.every = every  # polls): the pace so far says nothing of theirs
             self.wait = 0
             self.fall = 0
+            self.seen_fall = 0
             self.free = -1
         calls = self.calls
         if calls < every or (every > 1 and calls < self.wait) or self.mem_free is None:
@@ -75,28 +84,34 @@ class Collector:
         free = self.mem_free()
         if self.stats is not None:
             self.stats.heap_seen(free, ticks_diff(ticks_us(), t0))
-        if free >= self.low:
+        if free >= low:
             last = self.free
             self.free = free
             if last < 0:
                 self.after = free  # about what a collection leaves (the first look after)
-            if last > free:  # the heap's pace: `fall` bytes in `over` calls, the
-                fall = last - free  # fastest seen since this kind of call began (a
-                if not self.fall or fall * self.over > self.fall * calls:  # search's
-                    self.fall = fall  # later phase may allocate faster than its first)
-                    self.over = calls
+            if last > free:  # the heap's pace: `fall` bytes in `over` calls, the faster
+                fall = last - free  # of the last two (a stretch that allocated little,
+                self.fall = fall  # a path's replay, says little of the next one)
+                self.over = calls
+                seen, over = self.seen_fall, self.seen_over
+                if seen and seen * calls > fall * over:
+                    self.fall = seen
+                    self.over = over
+                self.seen_fall = fall
+                self.seen_over = calls
             elif last >= 0:  # it rose (a collection elsewhere): the pace is not known
                 self.fall = 0
+                self.seen_fall = 0
             self.wait = 0
             if self.fall:
-                self.wait = (free - self.low) * self.over * AHEAD // (self.fall * 4)
+                self.wait = (free - low) * self.over * AHEAD // (self.fall * 4)
                 if self.wait > MOST:
                     self.wait = MOST
             return False
         self.free = -1  # the pace is kept, and what the last collection left: the first
         self.wait = 0  # look after this one is put off by them
-        if self.fall and self.after > self.low:
-            self.wait = (self.after - self.low) * self.over * AHEAD // (self.fall * 4)
+        if self.fall and self.after > low:
+            self.wait = (self.after - low) * self.over * AHEAD // (self.fall * 4)
             if self.wait > MOST:
                 self.wait = MOST
         t0 = ticks_us()

@@ -84,6 +84,8 @@ def table(rep):
          _triple(heap.get("gc_stall_ms", {})), heap.get("gc_seen", 0)),
         ("collections at quiet moments (after a poll or a slice), each, ms",
          _triple(heap.get("gc_quiet_ms", {})), heap.get("gc_quiet_ms", {}).get("n", 0)),
+        ("looks at the free heap before them (gc.mem_free), each, ms",
+         _triple(heap.get("gc_look_ms", {})), heap.get("gc_look_ms", {}).get("n", 0)),
     ]
     lines.append("")
     lines.append("%-62s %22s %6s" % ("measure", "p50 / p95 / max", "n"))

@@ -147,10 +147,10 @@ def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
 
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param(
     "micropython", marks=pytest.mark.micropython)])
-def test_the_next_look_waits_by_the_fastest_pace_seen(runtime):
-    """A search's pace changes from phase to phase: a look is put off by the fastest pace
-    seen since this kind of call began, so a slow stretch between two looks does not let
-    the next fast one run far under the threshold before a look. At 3000 bytes a call with
+def test_the_next_look_waits_by_the_faster_of_the_last_two_paces(runtime):
+    """A search's pace changes from phase to phase: a look is put off by the faster of the
+    last two paces measured, so a slow stretch between two looks does not let the next
+    fast one run far under the threshold before a look. At 3000 bytes a call with
     a stretch of 300 (calls 31-40) the looks come at 3, 6, 26, 40, then (by the fast pace,
     not the slow one's: that would wait 20 calls, to 47000) at 50, 53 and 56, which finds
     59000 and collects."""

@@ -121,32 +121,24 @@ class Player:
         self.best_path = None
         self.root = None
         self.fallback = None
-        self.setup = self._setup(obs)
         self.gen = self._think(obs)
 
     def _setup(self, obs):
-        """The set-up in pieces (`_PART`): the model, its load, the root and the fallback."""
-        self.model = self._model(obs.variant)
-        yield _PART
-        self.rng = Rng(_mix(obs, self.seed))
-        self.model.load(obs, self.rng)
-        yield _PART
-        self.root = self.model.game.snapshot()
-        self.fallback = self._fallback(obs)
-
-    def _ready(self):
-        """The set-up done now if the slices have not done it yet (best() before them)."""
-        if self.setup is not None:
-            for _ in self.setup:
-                pass
-            self.setup = None
+        """The set-up in pieces (`_PART`): the model, its load, the root and the fallback;
+        what is done already (best() asked before the slices did it) is not done again."""
+        if self.model is None:
+            self.model = self._model(obs.variant)
+            yield _PART
+        if self.root is None:
+            self.rng = Rng(_mix(obs, self.seed))
+            self.model.load(obs, self.rng)
+            yield _PART
+            self.root = self.model.game.snapshot()
+            self.fallback = self._fallback(obs)
 
     def _think(self, obs):
         """A decision's whole work as one generator: the set-up, the search, the plan."""
-        setup = self.setup  # None: best() has done the set-up already
-        if setup is not None:
-            yield from setup
-        self.setup = None
+        yield from self._setup(obs)
         yield _PART
         yield from self._search(obs)
         if self.plan is None and self.best_path is not None:
@@ -174,7 +166,7 @@ class Player:
                 if next(gen) is None:
                     self.units += 1
                 now = clock()
-                if (self.deadline is not None and self.setup is None
+                if (self.deadline is not None and self.root is not None
                         and _ticks_diff(now, self.deadline) >= 0):
                     self._finish()
                     return True
@@ -199,7 +191,8 @@ class Player:
 
     def best(self):
         """The best whole turn found so far (always a legal one)."""
-        self._ready()
+        if self.root is None and self.obs is not None:
+            _drain(self._setup(self.obs))
         if self.plan is None and self.best_path is not None:
             if self.gen is not None:  # still thinking: leave the search's game as it was
                 node = self.model.game.snapshot()
