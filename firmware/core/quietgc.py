@@ -17,7 +17,9 @@ puts the next one off: from the fall between two looks it knows the heap's pace 
 another `every` come: the AI's slices after the reader's polls), and the next look waits
 for AHEAD of the calls that pace would take to bring the heap down to `low` (at most MOST
 calls; never fewer than `every`); after a collection, from what the first look after the
-previous one found. A call with `every` 1 (after a burst on the link, which may have
+previous one found. A look that finds the heap within `every` calls of `low` at that pace
+collects at once, and one that finds it as the last one did (nothing allocated) puts the
+next off by MOST. A call with `every` 1 (after a burst on the link, which may have
 allocated a whole state at once) looks at once.
 """
 
@@ -99,15 +101,22 @@ class Collector:
                     self.over = over
                 self.seen_fall = fall
                 self.seen_over = calls
+            elif last == free:  # nothing allocated since (the board idle): the most
+                self.wait = MOST
+                return False
             elif last >= 0:  # it rose (a collection elsewhere): the pace is not known
                 self.fall = 0
                 self.seen_fall = 0
             self.wait = 0
-            if self.fall:
-                self.wait = (free - low) * self.over * AHEAD // (self.fall * 4)
-                if self.wait > MOST:
-                    self.wait = MOST
-            return False
+            if not self.fall:
+                return False
+            wait = (free - low) * self.over * AHEAD // (self.fall * 4)
+            if wait > every:
+                self.wait = wait if wait < MOST else MOST
+                return False
+            # The pace takes the heap under `low` within about `every` calls: collected
+            # now rather than looked at again `every` calls on (near the threshold the
+            # looks came every `every` calls, about four a collection on the chip)
         self.free = -1  # the pace is kept, and what the last collection left: the first
         self.wait = 0  # look after this one is put off by them
         if self.fall and self.after > low:

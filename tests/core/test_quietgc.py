@@ -60,6 +60,17 @@ def fastest():
     return looked
 
 
+def idle():
+    c = Collector(low=64000, mem_free=lambda: 90000, collect=lambda: None)
+    looked = []
+    for i in range(1, 61):
+        before = c.looks
+        c(4)
+        if c.looks != before:
+            looked.append(i)
+    return looked
+
+
 def paced():
     heap = [100000]
     stats = Stats()
@@ -98,7 +109,7 @@ def real():
 
 
 print([policy(), paced(), real() if hasattr(__import__("gc"), "mem_free") else None,
-       fastest()])
+       fastest(), idle()])
 """
 
 
@@ -115,7 +126,7 @@ def figures(runtime):
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param(
     "micropython", marks=pytest.mark.micropython)])
 def test_it_looks_every_nth_call_and_collects_only_under_its_threshold(runtime):
-    policy, paced, real, _ = figures(runtime)
+    policy, paced, real, _, _ = figures(runtime)
     collections, made, seen, told, looks = policy
     # Every 4th call looks: 6 looks in 24 calls, at 80000, 60000 (collect: back to
     # 100000), 80000, 60000 (collect), ...
@@ -132,15 +143,16 @@ def test_it_looks_every_nth_call_and_collects_only_under_its_threshold(runtime):
 def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
     """At a steady 1000 bytes a call, every 3rd call would look 20 times in 60 calls: from
     the pace between two looks, the next waits 3/4 of the calls to the threshold (30000
-    bytes over at call 6: 22 calls, held to MOST = 20), then 7, then the minimum 3; the
-    look under the threshold collects, and the next look is put off by the pace and what
-    the first look after a collection (here: the first look) found (97000: 24 calls, held
-    to 20). A call after a burst on the link looks at once; calls of another `every` start
-    without a pace."""
-    _, paced, _, _ = figures(runtime)
+    bytes over at call 6: 22 calls, held to MOST = 20), then 7; the look at call 33 finds
+    the heap 2 calls from the threshold and collects at once (another look 3 calls on
+    would find it under); the next look is put off by the pace and what the first look
+    after a collection (here: the first look) found (97000: 24 calls, held to 20). A call
+    after a burst on the link looks at once; calls of another `every` start without a
+    pace."""
+    _, paced, _, _, _ = figures(runtime)
     looked, collections, lowest, at_once, kind = paced
-    assert looked == [3, 6, 26, 33, 36, 39, 59] and collections == 1
-    assert lowest == 61000  # never more than a minimum interval's fall under it
+    assert looked == [3, 6, 26, 33, 53] and collections == 1
+    assert lowest == 67000  # collected before it went under
     assert at_once == 1
     assert kind == [0, 0, 0, 1, 0, 0, 0, 1]  # the slices' pace does not put them off
 
@@ -150,10 +162,17 @@ def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
 def test_the_next_look_waits_by_the_faster_of_the_last_two_paces(runtime):
     """A search's pace changes from phase to phase: a look is put off by the faster of the
     last two paces measured, so a slow stretch between two looks does not let the next
-    fast one run far under the threshold before a look. At 3000 bytes a call with
-    a stretch of 300 (calls 31-40) the looks come at 3, 6, 26, 40, then (by the fast pace,
-    not the slow one's: that would wait 20 calls, to 47000) at 50, 53 and 56, which finds
-    59000 and collects."""
+    fast one run far under the threshold before a look. At 3000 bytes a call with a
+    stretch of 300 (calls 31-40) the looks come at 3, 6, 26, 40, then (by the fast pace,
+    not the slow one's: that would wait 20 calls, to 47000) at 50, which finds 77000, 4
+    calls from the threshold at that pace, and collects."""
     looked = figures(runtime)[3]
-    assert [i for i, _ in looked] == [3, 6, 26, 40, 50, 53, 56]
-    assert looked[-1][1] == 59000  # never more than a minimum interval's fall under it
+    assert looked == [[3, 191000], [6, 182000], [26, 122000], [40, 107000], [50, 77000]]
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param(
+    "micropython", marks=pytest.mark.micropython)])
+def test_a_heap_that_did_not_fall_puts_the_next_look_off_the_longest(runtime):
+    """An idle board allocates nothing between the reader's polls: a look that finds the
+    heap where the last one did waits MOST calls, not `every`."""
+    assert figures(runtime)[4] == [4, 8, 28, 48]  # the first two every 4th call, then 20

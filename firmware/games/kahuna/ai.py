@@ -94,18 +94,12 @@ class Player:
         self.level = level
         self.seed = seed
         self.clock = clock or _ticks_ms
-        self.models = {}  # the model of a variant, built for a decision, dropped after it
+        self.model = None  # the search's game, built for a decision, dropped after it
         self.units = 0  # work units done for the current decision
         self.plan = None
         self.obs = None  # the observation being thought about (start() to the decision)
         self.gen = None
         self.deadline = None
-
-    def _model(self, variant):
-        m = self.models.get(variant)
-        if m is None:
-            m = self.models[variant] = Model(self.board, variant)
-        return m
 
     # -- the slice API
 
@@ -127,14 +121,20 @@ class Player:
         """The set-up in pieces (`_PART`): the model, its load, the root and the fallback;
         what is done already (best() asked before the slices did it) is not done again."""
         if self.model is None:
-            self.model = self._model(obs.variant)
+            m = Model(self.board, obs.variant, False)
             yield _PART
+            if self.model is None:  # (or best() has made one meanwhile)
+                m.tables()
+                self.model = m
+                yield _PART
         if self.root is None:
-            self.rng = Rng(_mix(obs, self.seed))
-            self.model.load(obs, self.rng)
+            self.model.load(obs, None)
             yield _PART
-            self.root = self.model.game.snapshot()
-            self.fallback = self._fallback(obs)
+            if self.root is None:
+                self.rng = Rng(_mix(obs, self.seed))
+                self.model.deal_hidden(self.rng)
+                self.root = self.model.game.snapshot()
+                self.fallback = self._fallback(obs)
 
     def _think(self, obs):
         """A decision's whole work as one generator: the set-up, the search, the plan."""
@@ -209,7 +209,6 @@ class Player:
             # the random stream, the fallback once a plan stands (about 4 KB on the
             # Pico, issue 20). The same plan is returned if asked again.
             self.obs = self.root = self.best_path = self.rng = self.model = None
-            self.models.clear()
             if self.plan is not None:
                 self.fallback = None
         return list(self.plan) if self.plan is not None else self.fallback

@@ -63,25 +63,34 @@ def bits(mask, n):
 class Model:
     """A private rules game loaded from an observation, and the evaluation."""
 
-    def __init__(self, board, variant):
+    def __init__(self, board, variant, tables=True):
+        """`tables` False: the evaluation's tables are made by a later `tables()` (the AI
+        builds its model in the slices of its thinking, a piece at a time)."""
         self.board = board
         self.game = rules.Game(board, variant=variant)
         self.game.undoable = False  # the search never undoes: no state copy per move
         self.alt = variant == kahunasettings.ALTERNATIVE  # a model is for one variant
         self.n = len(board.islands)
         self.n_cards = 2 * self.n
-        self.iconns = [tuple(ks) for ks in board.island_conns]
-        self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
         self.me = 0
         self.held = 0  # the islands of the opponent's cards as dealt (a bit mask)
+        if tables:
+            self.tables()
+
+    def tables(self):
+        """The board's tables the evaluation reads."""
+        board = self.board
+        self.iconns = [tuple(ks) for ks in board.island_conns]
+        self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
         # The island at the other end of each of an island's connections.
         self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
                              else board.conn_ends[k][0] for k in ks)
                        for i, ks in enumerate(board.island_conns)]
 
     def load(self, obs, rng):
-        """Set the game to the observation; the unseen cards are dealt at random:
-        the opponent's unknown cards to their hand, the others to the deck."""
+        """Set the game to the observation; the unseen cards are dealt at random (`rng`;
+        None: not yet, `deal_hidden` deals them): the opponent's unknown cards to their
+        hand, the others to the deck."""
         g = self.game
         me = obs.me
         self.me = me
@@ -108,7 +117,8 @@ class Model:
         self.unseen = [c for c in range(self.n_cards)
                        if place[c] == rules.DRAWABLE and c not in obs.display]
         self.opp_unknown = max(0, obs.opp_count - popcount(obs.opp_known))
-        self.deal_hidden(rng)
+        if rng is not None:
+            self.deal_hidden(rng)
 
     def deal_hidden(self, rng):
         """Determinization: a random opponent hand from the unseen cards."""
