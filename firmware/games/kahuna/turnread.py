@@ -1,7 +1,7 @@
 """Kahuna's turn log read back: an entry packed by games.kahuna.turns (its form told
-there) as the list it was. Loaded only when one is needed (a takeback, a compacted
-journal's state, the menu's look at the game), so that a board keeps this code out of its
-heap in play."""
+there) as the list it was, and one from a compacted journal's JSON. Loaded only when one
+is needed (a takeback, a compacted journal's state, the menu's look at the game), so
+that a board keeps this code out of its heap in play."""
 
 from games.kahuna.turns import _SAVE, _WORDS
 
@@ -59,3 +59,11 @@ class _Read:
         return (self.word(), num(), num(), nums(), nums(), nums(), nums(), num(), num(),
                 num() == 1, num() == 1, num(), nums(), self.seq(nums), nums() or None,
                 self.word(), num())
+
+
+def from_json(e):
+    """An entry read back from JSON: the core's lists as the tuples the rules keep."""
+    c = e[1]
+    core = tuple(tuple(x) if isinstance(x, list) else x for x in c)
+    core = core[:13] + (tuple(tuple(r) for r in core[13]),) + core[14:]
+    return [e[0], core, [tuple(a) for a in e[2]], e[3], list(e[4])]

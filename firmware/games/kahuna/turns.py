@@ -79,25 +79,21 @@ class TurnLog:
         return out
 
     def load(self, obj):
-        """The record from a state record (None: an empty one); the next turn packs the
-        finished ones."""
+        """The record from a state record (None: an empty one), read by
+        games.kahuna.turnread (loaded for it: at boot, from a compacted journal); the next
+        turn packs the finished entries."""
         self.entries = []
         self.walk = None
         self.fresh = None
         if not obj:
             return
-        self.entries = [_entry(e) for e in obj[0]]
+        from games.kahuna.turnread import from_json
+        self.entries = [from_json(e) for e in obj[0]]
         w = obj[1]
         if w:
-            self.walk = [[_entry(e) for e in w[0]], int(w[1])]
-
-
-def _entry(e):
-    """An entry read back from JSON: the core's lists as the tuples the rules keep."""
-    c = e[1]
-    core = tuple(tuple(x) if isinstance(x, list) else x for x in c)
-    core = core[:13] + (tuple(tuple(r) for r in core[13]),) + core[14:]
-    return [e[0], core, [tuple(a) for a in e[2]], e[3], list(e[4])]
+            self.walk = [[from_json(e) for e in w[0]], int(w[1])]
+        from core.unload import unload
+        unload(("games.kahuna.turnread",), clear=False)
 
 
 # ------------------------------------------------------------------ packing

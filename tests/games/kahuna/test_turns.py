@@ -100,9 +100,10 @@ plain = json.dumps(log.to_json()[0])
 
 
 def held(pack):
+    from games.kahuna import turnread  # (given back after each use: imported afresh)
     gc.collect()
     before = gc.mem_alloc()
-    kept = [turns._entry(e) for e in json.loads(plain)]
+    kept = [turnread.from_json(e) for e in json.loads(plain)]
     if pack:
         kept[-1][1] = turns._pack(kept[-1][1], settings)
         for i in range(len(kept) - 1):
