@@ -69,7 +69,7 @@ def resume(state):
         state.skip_refill()
     if state.turns is not None and state.turns.walk is None:
         from core.unload import unload  # a takeback replayed and done: its code goes
-        unload(("games.kahuna.takeback",))
+        unload(("games.kahuna.takeback", "games.kahuna.turnread"))
 
 
 def enroll_place(state, card):

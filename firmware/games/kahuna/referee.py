@@ -111,7 +111,7 @@ class Referee:
         out = self._run(getattr(takeback, handler), self, *args)
         if not self.taking_back():
             from core.unload import unload
-            unload(("games.kahuna.takeback",))
+            unload(("games.kahuna.takeback", "games.kahuna.turnread"))
         return out
 
     def say(self):

@@ -70,7 +70,7 @@ def check(game, referee, solo):
             raise Rejected(NO_TAKEBACK, "no whole turn to take back: the board keeps the "
                            "last %d turns" % (KEEP,))
         raise Rejected(NO_TAKEBACK, "no whole turn to take back yet")
-    first = e[-need - extra]
+    first = log.entry(len(e) - need - extra)  # packed, as a finished turn is
     core = first[1]
     if core[1] != game.round or core[10] != game.final_turns:
         raise Rejected(NO_TAKEBACK, "a round's end lies in between: its discard pile became "
@@ -152,8 +152,11 @@ def begin(game, n):
     log = game.turns
     if log is None or not 0 < n <= len(log.entries):
         raise ValueError("no %r turns to take back" % (n,))
-    taken = log.entries[-n:]
-    del log.entries[-n:]
+    e = log.entries
+    taken = [log.entry(i) for i in range(len(e) - n, len(e))]
+    del e[-n:]
+    if e:  # the turn before them, finished until now, is the last one: it may be added to
+        e[-1] = log.entry(-1)
     game.restore((taken[0][1], ()))
     log.fresh = None
     log.restored = taken[0][3]  # the solo game's state then (solo.note takes it)

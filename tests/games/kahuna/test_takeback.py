@@ -281,7 +281,7 @@ def test_a_take_over_brings_the_other_side_bridges_back(board):
             e = g.turns.entries
             if not (e and e[-1][0] != g.turn and g.phase == rules.PLAY and not g.history):
                 continue  # not a turn's start
-            last = e[-1]
+            last = g.turns.entry(-1)  # its core packed: as the rules' tuple
             actor = last[0]
             lost = [k for k in range(len(g.bridges)) if last[1][3][k] == 1 - actor
                     and g.bridges[k] == rules.NOBODY]
@@ -636,10 +636,11 @@ def test_every_turn_of_random_games_taken_back_and_replayed(board, seed, variant
     while i < len(acts):
         e = g.turns.entries
         at_start = g.phase == rules.PLAY and not g.history and g.refill == rules.NOBODY
+        last = g.turns.entry(-1) if e else None  # its core packed: as the rules' tuple
         if at_start and e and e[-1][0] != g.turn and i not in done and g.round == \
-                e[-1][1][1] and e[-1][1][10] == g.final_turns:
+                last[1][1] and last[1][10] == g.final_turns:
             done.add(i)
-            start = e[-1][1]
+            start = last[1]
             back_to = starts.pop()  # the taken turn is played again from its start
             app.press(TAKEBACK, sim.now)
             app.press("ok", sim.now)
