@@ -136,6 +136,7 @@ class LoopStats:
         self.ai_compute = Series()  # time in the slices of a decision
         self.ai_slices = Series()  # slices of a decision
         self.ai_outside = Series()  # a decision's time in no tick, collection or heap look
+        self.ai_gc = Series()  # a decision's time in collections and looks at the heap
         self.gc_stall = Series()  # the longest tick in a window where a collection ran
         self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
         self.gc_look = Series()  # main.py's looks at the free heap (gc.mem_free), us each
@@ -146,7 +147,7 @@ class LoopStats:
         for t in self.tasks_:
             t.reset()
         for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
-                  self.ai_compute, self.ai_slices, self.ai_outside, self.gc_stall,
+                  self.ai_compute, self.ai_slices, self.ai_outside, self.ai_gc, self.gc_stall,
                   self.gc_quiet, self.gc_look):
             s.reset()
         self.polling = False
@@ -160,6 +161,8 @@ class LoopStats:
         self.ai_n = 0
         self.busy_us = 0  # every tick's, collection's and heap look's time, summed (MASK)
         self.ai_busy0 = 0  # busy_us when the current decision started
+        self.gc_us = 0  # every collection's and heap look's time, summed (MASK)
+        self.ai_gc0 = 0  # gc_us when the current decision started
         self.ai_ticks = 0  # thinking ticks since boot (or the last reset)
         self.ai_long = 0  # ... of them longer than LONG_SLICE_US
         self.heap_free = -1  # the last sample
@@ -202,6 +205,7 @@ class LoopStats:
         """A look at the free heap (main.py's collector, which took `us`): its low point,
         and an automatic collection if the heap rose since the last look."""
         self.busy_us = (self.busy_us + us) & MASK
+        self.gc_us = (self.gc_us + us) & MASK
         self.gc_look.add(us)
         if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
             self.gc_stall.add(self.longest)
@@ -215,6 +219,7 @@ class LoopStats:
         from the automatic ones (the next heap sample starts afresh)."""
         self.gc_quiet.add(us)
         self.busy_us = (self.busy_us + us) & MASK
+        self.gc_us = (self.gc_us + us) & MASK
         self.heap_free = -1
 
     def _ai(self, app, task, tick):
@@ -243,6 +248,7 @@ class LoopStats:
                 self.ai_us = 0
                 self.ai_n = 0
                 self.ai_busy0 = self.busy_us
+                self.ai_gc0 = self.gc_us
             self.busy_us = (self.busy_us + d) & MASK
             if counted:
                 self.ai_us += d
@@ -253,6 +259,7 @@ class LoopStats:
                 if done:
                     elapsed = ticks_diff(t1, self.ai_start)
                     self.ai_outside.add(elapsed - ((self.busy_us - self.ai_busy0) & MASK))
+                    self.ai_gc.add((self.gc_us - self.ai_gc0) & MASK)
                     self.ai_elapsed.add(elapsed)
                     self.ai_compute.add(self.ai_us)
                     self.ai_slices.add(self.ai_n)
@@ -327,6 +334,7 @@ class LoopStats:
                        "compute_ms": self.ai_compute.report(1000),
                        "slices": self.ai_slices.report(),
                        "outside_ms": self.ai_outside.report(1000),
+                       "gc_ms": self.ai_gc.report(1000),
                        "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": self.ai_long,
                                        "of": self.ai_ticks}},
                 "heap": heap}

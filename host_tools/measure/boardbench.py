@@ -76,6 +76,8 @@ def table(rep):
          ai.get("slices", {}).get("n", 0)),
         ("AI decision: time in no tick, collection or heap look, ms",
          _triple(ai.get("outside_ms", {}), "%.0f"), ai.get("outside_ms", {}).get("n", 0)),
+        ("AI decision: time in collections and heap looks, ms",
+         _triple(ai.get("gc_ms", {}), "%.0f"), ai.get("gc_ms", {}).get("n", 0)),
         ("AI slices longer than %s ms (5 ms + 20%%), of all its slices: n = all"
          % ai.get("long_slices", {}).get("over_ms", "-"),
          "%d (%s)" % (ai.get("long_slices", {}).get("n", 0), _share(ai.get("long_slices", {}))),

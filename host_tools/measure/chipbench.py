@@ -313,6 +313,14 @@ def table(res):
     if elapsed and compute is not None:
         lines.append("AI decisions: %.0f%% of their elapsed time in their slices (%.0f of %.0f "
                      "ms; issue 20 asks 70%%)" % (100.0 * compute / elapsed, compute, elapsed))
+        gc_ms = ai.get("gc_ms", {}).get("total")
+        outside = ai.get("outside_ms", {}).get("total")
+        if gc_ms is not None and outside is not None:
+            ticks = elapsed - compute - gc_ms - outside
+            lines.append("  the rest: %.0f%% in collections and looks at the heap, %.0f%% in the "
+                         "other tasks' ticks, %.0f%% in none of them"
+                         % (100.0 * gc_ms / elapsed, 100.0 * ticks / elapsed,
+                            100.0 * outside / elapsed))
     heap = board.get("heap", {})
     live = res.get("live", [])
     if live:

@@ -78,7 +78,7 @@ def test_bench_answer_shape_and_it_changes_no_game_state():
     assert reader["uid_to_frame_ms"]["n"] == 7  # and each drew its frame
     assert rep["frame_out_ms"]["n"] >= frame["busy"]["n"]
     assert rep["ai"] == {"elapsed_ms": {"n": 0}, "compute_ms": {"n": 0}, "slices": {"n": 0},
-                         "outside_ms": {"n": 0},
+                         "outside_ms": {"n": 0}, "gc_ms": {"n": 0},
                          "long_slices": {"over_ms": 6.0, "n": 0, "of": 0}}
     assert set(rep["heap"]) >= {"free_low", "gc_seen", "gc_stall_ms"}
     # Nothing changed: the state, the game, the journal; the answer is one line.
@@ -324,7 +324,8 @@ def test_long_slices_are_counted_over_every_decision(monkeypatch):
 def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_took(
         monkeypatch):
     """Between two slices the clock runs on for a frame tick (timed: inside), a look at the
-    heap and a collection (told: inside) and a gap nobody timed (outside)."""
+    heap and a collection (told: inside, and reported apart) and a gap nobody timed
+    (outside)."""
     from core import loopstats
 
     class Solo:
@@ -372,3 +373,4 @@ def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_
     rep = stats.report(collect=False)["ai"]
     assert rep["elapsed_ms"]["max"] == 38.5 and rep["compute_ms"]["max"] == 15.0
     assert rep["outside_ms"]["max"] == 1.0  # 0.7 + 0.3
+    assert rep["gc_ms"]["max"] == 21.0  # the look and the collection, reported apart

@@ -164,10 +164,12 @@ def test_the_next_look_waits_by_the_faster_of_the_last_two_paces(runtime):
     last two paces measured, so a slow stretch between two looks does not let the next
     fast one run far under the threshold before a look. At 3000 bytes a call with a
     stretch of 300 (calls 31-40) the looks come at 3, 6, 26, 40, then (by the fast pace,
-    not the slow one's: that would wait 20 calls, to 47000) at 50, which finds 77000, 4
-    calls from the threshold at that pace, and collects."""
+    not the slow one's: that would wait 20 calls, to 47000) at 50, which finds 77000 (near
+    the threshold at the fast pace, not at the slow one: looked at again) and 53, which
+    finds 68000, near it at both, and collects."""
     looked = figures(runtime)[3]
-    assert looked == [[3, 191000], [6, 182000], [26, 122000], [40, 107000], [50, 77000]]
+    assert looked == [[3, 191000], [6, 182000], [26, 122000], [40, 107000], [50, 77000],
+                      [53, 68000]]
 
 
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param(

@@ -87,13 +87,14 @@ class Player:
     Heap: the private game and the beam (a few short paths) are all it keeps; nothing
     grows from one decision to the next (`make bench` measures both)."""
 
-    def __init__(self, board, level=DEFAULT_LEVEL, seed=0, clock=None):
+    def __init__(self, board, level=DEFAULT_LEVEL, seed=0, clock=None, names=None):
         if level not in LEVEL_SEARCH:
             raise ValueError("ai level must be 1, 2 or 3, got %r" % (level,))
         self.board = board
         self.level = level
         self.seed = seed
         self.clock = clock or _ticks_ms
+        self.names = names  # the table's card names and index, shared (aimodel.Model)
         self.model = None  # the search's game, built for a decision, dropped after it
         self.units = 0  # work units done for the current decision
         self.plan = None
@@ -121,12 +122,13 @@ class Player:
         """The set-up in pieces (`_PART`): the model, its load, the root and the fallback;
         what is done already (best() asked before the slices did it) is not done again."""
         if self.model is None:
-            m = Model(self.board, obs.variant, False)
+            m = Model(self.board, obs.variant, False, self.names)
             yield _PART
-            if self.model is None:  # (or best() has made one meanwhile)
-                m.tables()
-                self.model = m
+            for _ in m.tables():
                 yield _PART
+            if self.model is None:  # (or best() has made one meanwhile)
+                self.model = m
+            yield _PART
         if self.root is None:
             self.model.load(obs, None)
             yield _PART
@@ -398,19 +400,17 @@ class Player:
             return plan + [("decline",)]
         unseen = m.unseen
         full = len(hand) >= rules.HAND_LIMIT
-        # The islands whose worth is asked: [ours, the opponent's] (-1: not asked).
-        worth = [[-1] * m.n, [-1] * m.n]
-        wanted = [(c, me) for c in obs.display] + [(c, 1 - me) for c in obs.display]
-        if full:
-            wanted += [(c, me) for c in hand]
-        if unseen and obs.drawable_count > len(obs.display):
-            wanted += [(c, me) for c in unseen]
-        for c, side in wanted:
-            row = worth[side != me]
-            if row[c // 2] < 0:
-                row[c // 2] = self._island_worth(c // 2, side)
+        top = unseen and obs.drawable_count > len(obs.display)
+        ours = [-1] * m.n  # the worths asked, by island (-1: not asked), ours and theirs
+        theirs = [-1] * m.n
+        for c in list(obs.display) + (hand if full else []) + (unseen if top else []):
+            if ours[c // 2] < 0:
+                ours[c // 2] = self._island_worth(c // 2, me)
                 yield _PART
-        ours = worth[0]
+        for c in obs.display:
+            if theirs[c // 2] < 0:
+                theirs[c // 2] = self._island_worth(c // 2, 1 - me)
+                yield _PART
         if full:
             # R3: a full hand draws only after a discard. Swap the least useful card when
             # the table offers better (declining turn after turn starves the hand), or
@@ -425,10 +425,10 @@ class Player:
         for c in obs.display:
             # A face-up card also goes to the opponent next if we leave it: taking what
             # they need denies it (DENY percent of its worth to them).
-            v = ours[c // 2] + DENY * worth[1][c // 2] // 100
+            v = ours[c // 2] + DENY * theirs[c // 2] // 100
             if best is None or v > best[0]:
                 best = (v, c)
-        if unseen and obs.drawable_count > len(obs.display):
+        if top:
             avg = 0
             for c in unseen:
                 avg += ours[c // 2]

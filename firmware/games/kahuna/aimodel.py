@@ -63,11 +63,12 @@ def bits(mask, n):
 class Model:
     """A private rules game loaded from an observation, and the evaluation."""
 
-    def __init__(self, board, variant, tables=True):
+    def __init__(self, board, variant, tables=True, names=None):
         """`tables` False: the evaluation's tables are made by a later `tables()` (the AI
-        builds its model in the slices of its thinking, a piece at a time)."""
+        builds its model in the slices of its thinking, a piece at a time); `names`: the
+        card names and their index of the table's game, shared (kahunasettings.Settings)."""
         self.board = board
-        self.game = rules.Game(board, variant=variant)
+        self.game = rules.Game(kahunasettings.Settings(board, variant, names=names))
         self.game.undoable = False  # the search never undoes: no state copy per move
         self.alt = variant == kahunasettings.ALTERNATIVE  # a model is for one variant
         self.n = len(board.islands)
@@ -75,13 +76,16 @@ class Model:
         self.me = 0
         self.held = 0  # the islands of the opponent's cards as dealt (a bit mask)
         if tables:
-            self.tables()
+            for _ in self.tables():
+                pass
 
     def tables(self):
-        """The board's tables the evaluation reads."""
+        """The board's tables the evaluation reads (a generator: two pieces, `None`
+        between them, when `tables=False` left them for later)."""
         board = self.board
         self.iconns = [tuple(ks) for ks in board.island_conns]
         self.need = [len(ks) // 2 + 1 for ks in board.island_conns]  # R1
+        yield
         # The island at the other end of each of an island's connections.
         self.others = [tuple(board.conn_ends[k][1] if board.conn_ends[k][0] == i
                              else board.conn_ends[k][0] for k in ks)

@@ -90,10 +90,11 @@ class Settings:
     board and what follows from it, the variant, the first player, the handicap and `ai`.
 
     `variant` standard|alternative, `first` "white"|"black", `handicap` None or
-    (player name, 1..3); bad settings raise ValueError."""
+    (player name, 1..3); bad settings raise ValueError. `names`: (card_names, card_index)
+    of another Settings of the same board, shared rather than made again."""
 
     def __init__(self, board, variant=STANDARD, first="white", handicap=None, ai=None,
-                 ai_level=None, remote=None):
+                 ai_level=None, remote=None, names=None):
         _check_settings(variant, first, handicap, ai, ai_level, remote)
         self.board = board
         self.ai = NOBODY if ai is None else player_index(ai)
@@ -106,8 +107,11 @@ class Settings:
         self.n_islands = len(board.islands)
         self.n_conns = len(board.connections)
         self.n_cards = 2 * self.n_islands
-        self.card_names = card_names(board)
-        self.card_index = dict((name, c) for c, name in enumerate(self.card_names))
+        if names is None:
+            self.card_names = card_names(board)
+            self.card_index = dict((name, c) for c, name in enumerate(self.card_names))
+        else:  # another game's of this board, shared (the AI's private game: built anew
+            self.card_names, self.card_index = names  # for each decision on the Pico)
 
     @classmethod
     def from_json(cls, board, obj):

@@ -69,7 +69,8 @@ class Solo:
         # What the player may know, for the hint: their own discards are seen, the AI's
         # face-down discards are not (the AI's tracker knows the reverse).
         self.own = observe.Tracker(game, 1 - self.side)
-        self.player = ai.Player(game.board, level, seed, clock)
+        s = game.settings
+        self.player = ai.Player(game.board, level, seed, clock, (s.card_names, s.card_index))
         self.clock = self.player.clock
         self.stack = []  # the AI's cards (indices), top first
         self.display = []  # the face-up display as tapped (indices)
