@@ -155,6 +155,9 @@ GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quie
 GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks, at least (a
 # look that finds the heap well above core.quietgc.LOW puts the next one off: measured on
 # the chip, Kahuna's search allocates about 1 KB a slice, and a look costs about 9 ms)
+LINK_GC_BYTES = 1024  # the link looks at the heap after a burst once this many bytes
+# went in and out since its last look (core.link's `moved`): a short command (a selftest,
+# ~100 bytes) allocates little, and a look (9 ms on the chip) would hold the next command
 
 
 async def every(period_ms, tick, clock, app, thinking_ms, beat):
@@ -165,6 +168,8 @@ async def every(period_ms, tick, clock, app, thinking_ms, beat):
     due = time.ticks_ms()
     slot = beat.slot()
     while True:
+        if beat.waiting():  # a command came: the link's task, queued behind this one's due
+            await asyncio.sleep_ms(1)  # time, answers it first (a frame tick is ~9 ms)
         tick(clock())
         due = time.ticks_add(due, thinking_ms if app.thinking() else period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
@@ -209,14 +214,19 @@ async def ai_every(period_ms, tick, app, clock, collect, beat):
     come first; when none is due the next slice starts at once (a 1 ms sleep here left the
     chip idle for up to a ms after every slice), in the same turn of the asyncio loop
     while `beat` says nothing else is to run (a turn of the loop costs as much as a
-    tick)."""
+    tick). A command waiting on the link goes before the next slice and before a look at
+    the heap (the link's task was queued behind this one's yield)."""
     while True:
+        if beat.waiting():
+            await asyncio.sleep_ms(1)
         tick(clock())
         if app.thinking():
-            collect(GC_EVERY_SLICES)
+            if not beat.waiting():
+                collect(GC_EVERY_SLICES)
             while app.thinking() and beat.free():
                 tick(clock())
-                collect(GC_EVERY_SLICES)
+                if not beat.waiting():
+                    collect(GC_EVERY_SLICES)
             await asyncio.sleep_ms(0)
         else:
             await asyncio.sleep_ms(period_ms)
@@ -224,7 +234,8 @@ async def ai_every(period_ms, tick, app, clock, collect, beat):
 
 async def serial_task(link, collect):
     """The link: each burst of bytes fed to it; after it (its replies are out) a quiet
-    moment for `collect`, so the next command (a whole state is some KB) finds room."""
+    moment for `collect` once LINK_GC_BYTES went in and out, so the next command (a whole
+    state is some KB) finds room."""
     import select
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
     stream = asyncio.StreamReader(stdin)
@@ -237,7 +248,9 @@ async def serial_task(link, collect):
         if data:
             link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
             link.read_waiting(stdin, poller)
-            collect()
+            if link.moved >= LINK_GC_BYTES:
+                link.moved = 0
+                collect()
 
 
 async def game(clock, parts):

@@ -1,7 +1,9 @@
 """When each of the loop's timed tasks is due next, so that the board's own player can
 tell between two slices of its thinking whether anything else is to run (main.py: it then
 runs its next slice in the same turn of the asyncio loop, which costs as much as a short
-tick, instead of yielding). A byte waiting on the link counts as something to run.
+tick, instead of yielding). A byte waiting on the link counts as something to run, and
+`waiting()` says so alone: a task the loop resumes while a command waits lets the link's
+task, queued behind it, answer first.
 """
 
 from core.ticks import ticks_diff, ticks_ms
@@ -31,7 +33,11 @@ class Beat:
         for d in self.due:
             if ticks_diff(d, now) <= 0:
                 return False
+        return not self.waiting()
+
+    def waiting(self):
+        """True when a byte waits on the link (its task has yet to read it)."""
         if self.poller is not None:
             for _ in self._poll(0):
-                return False
-        return True
+                return True
+        return False

@@ -7,7 +7,7 @@ import sys
 
 import gamekit
 from core import outcome as oc
-from core.link import Link
+from core.link import HOST_MOVED, Link
 from core.linkframe import MAX_LINE, READ_CHUNK, READ_MAX, Lines
 from host_tools.games.kahuna import randgame
 from host_tools.maker import linkclient
@@ -237,6 +237,19 @@ def test_cards_registry_over_the_link():
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
     assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
     assert b.sim.report()["hands"]["white"] == ["HUNA-1"]
+
+
+def test_the_link_counts_the_bytes_it_moved_and_a_host_commands_code():
+    """`Link.moved`: main.py's serial task looks at the heap after a burst only once they
+    add up (LINK_GC_BYTES), so a short command is not held up by a look."""
+    b = Board()
+    b.link.moved = 0
+    b.send({"cmd": "selftest"})
+    line = json.dumps({"cmd": "selftest"}) + "\n"
+    assert b.link.moved == len(line) + len(b.sent[-1])
+    b.link.moved = 0
+    b.send({"cmd": "cards"})
+    assert b.link.moved > HOST_MOVED  # its code loaded and let go: garbage to collect
 
 
 PRIVATE_GAME = [
