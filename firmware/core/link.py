@@ -307,8 +307,11 @@ class Link:
         self.lines.feed(data)
 
     def read_waiting(self, stream, poller):
-        """The serial task's read: every byte waiting on `stream`, without blocking."""
-        return self.lines.read_waiting(stream, poller)
+        """The serial task's read: every byte waiting on `stream`, without blocking; how
+        many."""
+        n = self.lines.read_waiting(stream, poller)
+        self.moved += n
+        return n
 
     def _too_long(self):
         self.send({"error": "line longer than %d bytes, ignored" % MAX_LINE})

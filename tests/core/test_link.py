@@ -184,9 +184,9 @@ def test_a_flood_is_read_a_small_buffer_at_a_time_up_to_its_cap():
             one[0] = waiting.pop(0)
             return 1
 
-    class Poller:
+    class Poller:  # as select.poll's: the (stream, event) pairs ready
         def poll(self, timeout):
-            return bool(waiting)
+            return [(self, 1)] if waiting else []
 
     got, sizes = [], []
     framing = Lines(got.append, lambda: got.append(None))
@@ -246,6 +246,20 @@ def test_the_link_counts_the_bytes_it_moved_and_a_host_commands_code():
     b.link.moved = 0
     b.send({"cmd": "selftest"})
     line = json.dumps({"cmd": "selftest"}) + "\n"
+    assert b.link.moved == len(line) + len(b.sent[-1])
+    waiting = bytearray(line.encode())  # the same read off the serial port (main.py)
+
+    class Stream:
+        def readinto(self, one):
+            one[0] = waiting.pop(0)
+            return 1
+
+    class Poller:
+        def poll(self, timeout):
+            return [(self, 1)] if waiting else []
+
+    b.link.moved = 0
+    assert b.link.read_waiting(Stream(), Poller()) == len(line)
     assert b.link.moved == len(line) + len(b.sent[-1])
     b.link.moved = 0
     b.send({"cmd": "cards"})
