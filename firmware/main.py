@@ -155,6 +155,9 @@ GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quie
 GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks, at least (a
 # look that finds the heap well above core.quietgc.LOW puts the next one off: measured on
 # the chip, Kahuna's search allocates about 1 KB a slice, and a look costs about 9 ms)
+LINK_GC_BYTES = 1024  # the link looks at the heap after a burst once this many bytes
+# went in and out since its last look (core.link's `moved`): a short command (a selftest,
+# ~100 bytes) allocates little, and a look (9 ms on the chip) would hold the next command
 
 
 async def every(period_ms, tick, clock, app, thinking_ms, beat):
@@ -165,6 +168,7 @@ async def every(period_ms, tick, clock, app, thinking_ms, beat):
     due = time.ticks_ms()
     slot = beat.slot()
     while True:
+        beat.answer()  # a command waiting goes first (a frame tick is ~5 ms)
         tick(clock())
         due = time.ticks_add(due, thinking_ms if app.thinking() else period_ms)
         wait = time.ticks_diff(due, time.ticks_ms())
@@ -209,35 +213,40 @@ async def ai_every(period_ms, tick, app, clock, collect, beat):
     come first; when none is due the next slice starts at once (a 1 ms sleep here left the
     chip idle for up to a ms after every slice), in the same turn of the asyncio loop
     while `beat` says nothing else is to run (a turn of the loop costs as much as a
-    tick)."""
+    tick). A command waiting on the link is answered after the slice, instead of a look
+    at the heap (`beat.answer`)."""
     while True:
         tick(clock())
         if app.thinking():
-            collect(GC_EVERY_SLICES, THINKING_LOW)
+            if not beat.answer():
+                collect(GC_EVERY_SLICES, THINKING_LOW)
             while app.thinking() and beat.free():
                 tick(clock())
-                collect(GC_EVERY_SLICES, THINKING_LOW)
+                if not beat.answer():
+                    collect(GC_EVERY_SLICES, THINKING_LOW)
             await asyncio.sleep_ms(0)
         else:
             await asyncio.sleep_ms(period_ms)
 
 
-async def serial_task(link, collect):
-    """The link: each burst of bytes fed to it; after it (its replies are out) a quiet
-    moment for `collect`, so the next command (a whole state is some KB) finds room."""
-    import select
-    stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+def serve_link(link, stdin, poller, collect):
+    """Every byte waiting on the link fed to it (its replies written); after them a quiet
+    moment for `collect` once LINK_GC_BYTES went in and out, so the next command (a whole
+    state is some KB) finds room. The link's task calls it, and any task that finds a
+    byte waiting before its tick (`Beat.answer`)."""
+    if link.read_waiting(stdin, poller) and link.moved >= LINK_GC_BYTES:
+        link.moved = 0
+        collect()
+
+
+async def serial_task(stdin, serve):
+    """The link's task: woken by the asyncio loop when a byte waits, it serves them all.
+    read(0) only waits: no byte is taken (another task may have served them first), and
+    read(n) on the USB serial returns only once n bytes came, holding every other task."""
     stream = asyncio.StreamReader(stdin)
-    poller = select.poll()
-    poller.register(stdin, select.POLLIN)
     while True:
-        # One wait per burst: the first byte (read(n) on the USB serial returns only once
-        # n bytes came, which would hold every other task), then all that is waiting.
-        data = await stream.read(1)
-        if data:
-            link.feed(data if isinstance(data, (bytes, bytearray)) else data.encode())
-            link.read_waiting(stdin, poller)
-            collect()
+        await stream.read(0)
+        serve()
 
 
 async def game(clock, parts):
@@ -273,7 +282,12 @@ async def game(clock, parts):
     app.show(clock())
     reader.burst_us = READER_BURST_US
     collect = Collector(stats)
-    beat = Beat(sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin)
+    import select
+    stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+    poller = select.poll()
+    poller.register(stdin, select.POLLIN)
+    serve = lambda: serve_link(link, stdin, poller, collect)  # noqa: E731
+    beat = Beat(stdin, serve)
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:
@@ -284,7 +298,7 @@ async def game(clock, parts):
             tasks.append(every(period, tick, clock, app, THINKING_MS["inputs"], beat))
         else:
             tasks.append(every(period, tick, clock, app, period, beat))
-    tasks.append(serial_task(link, collect))
+    tasks.append(serial_task(stdin, serve))
     if board.network == "wifi":  # a Pico W: its remote play, with /net.json (core.netplay)
         from core import netplay
         seat = netplay.task(app, game_def, clock, out, net_start)

@@ -170,6 +170,7 @@ CHANNELS = {
 }
 # A host's commands whose code (core.linkhost) is loaded for each and given back after it.
 HOST = ("cards", "enroll", "archive", "moves")
+HOST_MOVED = 4096  # counted in `Link.moved` for one: its code, loaded and let go, is garbage
 
 
 class LinkError(ValueError):
@@ -246,6 +247,9 @@ class Link:
         self.channel = channel
         self.allowed = CHANNELS[channel]
         self.lines = Lines(self.line, self._too_long)
+        # bytes in and out (a host command's loaded code counted as HOST_MOVED), for the
+        # serial task: it looks at the heap once they add up (main.py, LINK_GC_BYTES)
+        self.moved = 0
         self.view = StateView(app)
         app.prompters.append(self.on_prompt)
 
@@ -299,17 +303,23 @@ class Link:
 
     def feed(self, data):
         """Bytes as they arrive (core.linkframe.Lines): every complete line is handled."""
+        self.moved += len(data)
         self.lines.feed(data)
 
     def read_waiting(self, stream, poller):
-        """The serial task's read: every byte waiting on `stream`, without blocking."""
-        return self.lines.read_waiting(stream, poller)
+        """The serial task's read: every byte waiting on `stream`, without blocking; how
+        many."""
+        n = self.lines.read_waiting(stream, poller)
+        self.moved += n
+        return n
 
     def _too_long(self):
         self.send({"error": "line longer than %d bytes, ignored" % MAX_LINE})
 
     def send(self, obj):
-        self.write(json.dumps(obj) + "\n")
+        line = json.dumps(obj) + "\n"
+        self.moved += len(line)
+        self.write(line)
 
     def line(self, raw):
         text = raw.strip()
@@ -344,6 +354,7 @@ class Link:
         after it (core.unload), so a board in play keeps none of it (nor of the journal's
         reading, core.journalread, which it loads: its globals kept, as Journal's own)."""
         from core import linkhost
+        self.moved += HOST_MOVED
         try:
             getattr(linkhost, cmd)(self, msg)
         finally:

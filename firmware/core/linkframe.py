@@ -51,7 +51,12 @@ def read_waiting(stream, poller, feed, buf, most=READ_MAX):
     n = 0
     total = 0
     size = len(buf)
-    while total < most and poller.poll(0):
+    ready = getattr(poller, "ipoll", None) or poller.poll  # MicroPython's makes no list
+    while total < most:
+        for _ in ready(0):
+            break
+        else:
+            break
         if not stream.readinto(one):
             break
         buf[n] = one[0]

@@ -25,6 +25,11 @@ board_def/kahuna.json):
       {"since": NS}                               -> {"hist": [[at_ns, [[r,g,b]...]], ...]}
                                                      (the frames latched after NS, of the
                                                      last CHIPRIG_HIST kept, default 2000)
+      {"link": NS}                                -> {"link": [[ns, "host", n] or
+                                                     [ns, "board", "line..."], ...]}
+                                                     (the serial link after NS: when the
+                                                     host's bytes came to the USB host,
+                                                     when each line of the board's ended)
 
 With CHIPRIG_PROFILE naming a file, the core is sampled into it every 10 us of RP2040 time
 (host_tools/measure/chipprofile.py, `chipbench --profile`).
@@ -64,7 +69,8 @@ def board_pins(path=BOARD_DEF):
 LED_PIN, BUTTON_PINS, I2C_ID = board_pins()
 
 STATE = {"rp": None, "frames": 0, "last": None, "at_ns": 0, "i2c": 0,
-         "hist": collections.deque(maxlen=int(os.environ.get("CHIPRIG_HIST", "2000")))}
+         "hist": collections.deque(maxlen=int(os.environ.get("CHIPRIG_HIST", "2000"))),
+         "link": collections.deque(maxlen=int(os.environ.get("CHIPRIG_HIST", "2000")))}
 # The status poll says "ready" at once; a response is ready one poll after its ACK.
 CHIP = PN532Chip(ack_polls=0, response_polls=1)
 
@@ -147,6 +153,8 @@ def answer(req):
         ans = {"frames": STATE["frames"], "last": STATE["last"], "at_ns": STATE["at_ns"]}
     elif "since" in req:
         ans = {"hist": [h for h in list(STATE["hist"]) if h[0] > req["since"]]}
+    elif "link" in req:
+        ans = {"link": [e for e in list(STATE["link"]) if e[0] > req["link"]]}
     elif "clock" in req:
         ans = {"i2c": STATE["i2c"]}
     else:
@@ -232,8 +240,52 @@ def quiet_usb_host():
     cdcmod.USBCDC.__init__ = __init__
 
 
+def link_times():
+    """The serial link's timing on the emulated clock, for `{"link": NS}`: when bytes from
+    the host (the pty) reach the USB host's FIFO with nothing left waiting before them (a
+    command's start, "host", and how many), and when each line of the board's ends in an IN
+    packet ("board", the line's first 60 characters). A command's round trip is then timed
+    from the first to the second, both in RP2040 time, without the wall-clock time the
+    bench's own process takes to write its line, read the reply and ask for the clock (a
+    wall ms is ~30 RP2040 us while the core works, but up to a whole idle jump while it
+    sleeps)."""
+    from rp2040py.usb import cdc as cdcmod
+
+    init = cdcmod.USBCDC.__init__
+    log = STATE["link"]
+
+    def __init__(self, usb):
+        init(self, usb)
+        fifo = self.tx_fifo
+        push = fifo.push
+        write = usb.on_endpoint_write
+        partial = bytearray()
+
+        def push_(value):
+            if fifo.item_count == 0:
+                log.append([_now(), "host", 1])
+            elif log and log[-1][1] == "host":
+                log[-1][2] += 1
+            push(value)
+
+        def on_write(endpoint, buffer):
+            write(endpoint, buffer)
+            if endpoint == self._in_endpoint and len(buffer):
+                partial.extend(buffer)
+                while b"\n" in partial:
+                    i = partial.index(b"\n")
+                    log.append([_now(), "board", partial[:min(i, 60)].decode("utf-8", "replace")])
+                    del partial[:i + 1]
+
+        fifo.push = push_
+        usb.on_endpoint_write = on_write
+
+    cdcmod.USBCDC.__init__ = __init__
+
+
 if os.environ.get("CHIPRIG_USB") == "quiet":
     quiet_usb_host()
+link_times()
 
 EXTRAS = (PN532Bridge, _leds, Control)
 if os.environ.get("CHIPRIG_PROFILE"):

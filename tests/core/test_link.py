@@ -7,7 +7,7 @@ import sys
 
 import gamekit
 from core import outcome as oc
-from core.link import Link
+from core.link import HOST_MOVED, Link
 from core.linkframe import MAX_LINE, READ_CHUNK, READ_MAX, Lines
 from host_tools.games.kahuna import randgame
 from host_tools.maker import linkclient
@@ -184,9 +184,9 @@ def test_a_flood_is_read_a_small_buffer_at_a_time_up_to_its_cap():
             one[0] = waiting.pop(0)
             return 1
 
-    class Poller:
+    class Poller:  # as select.poll's: the (stream, event) pairs ready
         def poll(self, timeout):
-            return bool(waiting)
+            return [(self, 1)] if waiting else []
 
     got, sizes = [], []
     framing = Lines(got.append, lambda: got.append(None))
@@ -237,6 +237,33 @@ def test_cards_registry_over_the_link():
     (ev,) = b.send({"cmd": "tap", "uid": "04A224B2C35E80"})
     assert ev["event"] == "accepted" and ev["changed"]["hand_sizes"]["white"] == 1
     assert b.sim.report()["hands"]["white"] == ["HUNA-1"]
+
+
+def test_the_link_counts_the_bytes_it_moved_and_a_host_commands_code():
+    """`Link.moved`: main.py's serial task looks at the heap after a burst only once they
+    add up (LINK_GC_BYTES), so a short command is not held up by a look."""
+    b = Board()
+    b.link.moved = 0
+    b.send({"cmd": "selftest"})
+    line = json.dumps({"cmd": "selftest"}) + "\n"
+    assert b.link.moved == len(line) + len(b.sent[-1])
+    waiting = bytearray(line.encode())  # the same read off the serial port (main.py)
+
+    class Stream:
+        def readinto(self, one):
+            one[0] = waiting.pop(0)
+            return 1
+
+    class Poller:
+        def poll(self, timeout):
+            return [(self, 1)] if waiting else []
+
+    b.link.moved = 0
+    assert b.link.read_waiting(Stream(), Poller()) == len(line)
+    assert b.link.moved == len(line) + len(b.sent[-1])
+    b.link.moved = 0
+    b.send({"cmd": "cards"})
+    assert b.link.moved > HOST_MOVED  # its code loaded and let go: garbage to collect
 
 
 PRIVATE_GAME = [
