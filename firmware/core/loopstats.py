@@ -27,7 +27,8 @@ microseconds of the board's own clock (time.ticks_us):
   counted apart), and at each report a full collection, timed, and the live heap after
   it.
 
-p50 and p95 are over the last RING samples of each series; counts, max and totals are
+p50 and p95 are over the last RING samples of each series (AI_RING of the decisions' own:
+"ai_ring"); counts, max and totals are
 since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
 small integers into lists and attributes made once (tests/core/test_loopstats.py checks the
 frame stays at 0 bytes a frame). The report allocates, when asked.
@@ -38,6 +39,7 @@ import gc
 from core.ticks import ticks_diff, ticks_us
 
 RING = 32  # recent samples kept per series: p50 and p95 are over these
+AI_RING = 16  # ... per series of the board player's decisions (a few a minute; heap)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
@@ -50,10 +52,10 @@ _mem_alloc = getattr(gc, "mem_alloc", None)
 
 class Series:
     """One quantity: how many, max, total (whole seconds + us, so it never leaves the
-    small integers) and the last RING samples. `add` allocates nothing."""
+    small integers) and the last `ring` samples. `add` allocates nothing."""
 
-    def __init__(self):
-        self.ring = [0] * RING
+    def __init__(self, ring=RING):
+        self.ring = [0] * ring
         self.reset()
 
     def reset(self):
@@ -65,9 +67,10 @@ class Series:
 
     def add(self, v):
         i = self.i
-        self.ring[i] = v
+        ring = self.ring
+        ring[i] = v
         i += 1
-        self.i = 0 if i == RING else i
+        self.i = 0 if i == len(ring) else i
         self.n += 1
         if v > self.max:
             self.max = v
@@ -79,7 +82,7 @@ class Series:
 
     def report(self, scale=1):
         """{"n", "p50", "p95", "max"} (values divided by `scale`), and "total"."""
-        k = self.n if self.n < RING else RING
+        k = min(self.n, len(self.ring))
         vals = sorted(self.ring[j] for j in range(k))
         out = {"n": self.n}
         if k:
@@ -132,14 +135,14 @@ class LoopStats:
         self.poll_steps = Series()  # reader steps of that poll
         self.uid_frame = Series()  # the UID in hand -> the frame written for it
         self.show = Series()  # strip.show: copy into the driver's buffer + write
-        self.ai_elapsed = Series()  # first slice -> decision
-        self.ai_compute = Series()  # time in the slices of a decision
-        self.ai_slices = Series()  # slices of a decision
-        self.ai_outside = Series()  # a decision's time in no tick, collection or heap look
-        self.ai_gc = Series()  # a decision's time in collections and looks at the heap
+        # Per decision (the last AI_RING of them):
+        self.ai_elapsed = Series(AI_RING)  # first slice -> decision
+        self.ai_compute = Series(AI_RING)  # time in the slices of a decision
+        self.ai_slices = Series(AI_RING)  # slices of a decision
+        self.ai_outside = Series(AI_RING)  # time in no tick, collection or heap look
+        self.ai_gc = Series(AI_RING)  # time in collections and looks at the heap
         self.gc_stall = Series()  # the longest tick in a window where a collection ran
         self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
-        self.gc_look = Series()  # main.py's looks at the free heap (gc.mem_free), us each
         self.reset()
 
     def reset(self):
@@ -148,7 +151,7 @@ class LoopStats:
             t.reset()
         for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
                   self.ai_compute, self.ai_slices, self.ai_outside, self.ai_gc, self.gc_stall,
-                  self.gc_quiet, self.gc_look):
+                  self.gc_quiet):
             s.reset()
         self.polling = False
         self.poll_start = 0
@@ -162,6 +165,9 @@ class LoopStats:
         self.busy_us = 0  # every tick's, collection's and heap look's time, summed (MASK)
         self.ai_busy0 = 0  # busy_us when the current decision started
         self.gc_us = 0  # every collection's and heap look's time, summed (MASK)
+        self.looks = 0  # main.py's looks at the free heap (gc.mem_free) and their time
+        self.look_s = 0
+        self.look_us = 0
         self.ai_gc0 = 0  # gc_us when the current decision started
         self.ai_ticks = 0  # thinking ticks since boot (or the last reset)
         self.ai_long = 0  # ... of them longer than LONG_SLICE_US
@@ -206,7 +212,10 @@ class LoopStats:
         and an automatic collection if the heap rose since the last look."""
         self.busy_us = (self.busy_us + us) & MASK
         self.gc_us = (self.gc_us + us) & MASK
-        self.gc_look.add(us)
+        self.looks += 1
+        t = self.look_us + us
+        self.look_s += t // 1000000
+        self.look_us = t % 1000000
         if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
             self.gc_stall.add(self.longest)
         self.heap_free = free
@@ -314,7 +323,8 @@ class LoopStats:
         heap = {"free_low": self.heap_low if self.heap_low >= 0 else None,
                 "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000),
                 "gc_quiet_ms": self.gc_quiet.report(1000),
-                "gc_look_ms": self.gc_look.report(1000)}
+                "gc_looks": {"n": self.looks,
+                             "total": _num(self.look_s * 1000000 + self.look_us, 1000)}}
         if collect and _mem_free is not None and _mem_alloc is not None:
             t0 = ticks_us()
             gc.collect()
@@ -324,7 +334,7 @@ class LoopStats:
             heap["live"] = _mem_alloc()
             heap["free"] = _mem_free()
             heap["total"] = heap["live"] + heap["free"]
-        return {"event": "bench", "ring": RING,
+        return {"event": "bench", "ring": RING, "ai_ring": AI_RING,
                 "tasks": [t.report() for t in self.tasks_],
                 "reader": {"poll_ms": self.poll_us.report(1000),
                            "poll_steps": self.poll_steps.report(),

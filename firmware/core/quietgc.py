@@ -17,10 +17,9 @@ puts the next one off: from the fall between two looks it knows the heap's pace 
 another `every` come: the AI's slices after the reader's polls), and the next look waits
 for AHEAD of the calls that pace would take to bring the heap down to `low` (at most MOST
 calls; never fewer than `every`); after a collection, from what the first look after the
-previous one found. A look that finds the heap within `every` calls of `low` at both of the
-last two paces collects at once, and one that finds it as the last one did (nothing
-allocated) puts the next off by MOST. A call with `every` 1 (after a burst on the link,
-which may have allocated a whole state at once) looks at once.
+previous one found. A look that finds the heap as the last one did (nothing allocated) puts
+the next off by MOST. A call with `every` 1 (after a burst on the link, which may have
+allocated a whole state at once) looks at once.
 """
 
 import gc
@@ -91,8 +90,6 @@ class Collector:
             self.free = free
             if last < 0:
                 self.after = free  # about what a collection leaves (the first look after)
-            slow = 0  # the slower of the last two paces (0: fewer than two measured)
-            slow_over = 1
             if last > free:  # the heap's pace: `fall` bytes in `over` calls, the faster
                 fall = last - free  # of the last two (a stretch that allocated little,
                 seen, over = self.seen_fall, self.seen_over  # a path's replay, says
@@ -100,11 +97,9 @@ class Collector:
                 self.seen_over = calls
                 self.fall = fall
                 self.over = calls
-                if seen:
-                    slow = seen
-                    slow_over = over
-                    if seen * calls > fall * over:
-                        self.fall, self.over, slow, slow_over = seen, over, fall, calls
+                if seen and seen * calls > fall * over:
+                    self.fall = seen
+                    self.over = over
             elif last == free:  # nothing allocated since (the board idle): the most
                 self.wait = MOST
                 return False
@@ -112,16 +107,11 @@ class Collector:
                 self.fall = 0
                 self.seen_fall = 0
             self.wait = 0
-            if not self.fall:
-                return False
-            wait = (free - low) * self.over * AHEAD // (self.fall * 4)
-            if not slow or (free - low) * slow_over * AHEAD // (slow * 4) > every:
-                self.wait = wait if wait < MOST else MOST
-                return False
-            # Both of the last two paces take the heap under `low` within about `every`
-            # calls: collected now rather than looked at again `every` calls on (near the
-            # threshold the looks came every `every` calls, about four a collection on
-            # the chip); a burst's pace alone (a tap's after a poll) does not.
+            if self.fall:
+                self.wait = (free - low) * self.over * AHEAD // (self.fall * 4)
+                if self.wait > MOST:
+                    self.wait = MOST
+            return False
         self.free = -1  # the pace is kept, and what the last collection left: the first
         self.wait = 0  # look after this one is put off by them
         if self.fall and self.after > low:

@@ -39,6 +39,15 @@ def _triple(series, fmt="%.1f"):
     return " / ".join(_cell(series, k, fmt) for k in ("p50", "p95", "max"))
 
 
+def _looks(looks):
+    """The looks at the heap: their time in all, and each on average."""
+    n = looks.get("n", 0)
+    total = looks.get("total")
+    if not n or total is None:
+        return "-"
+    return "%.0f (%.1f each)" % (total, total / n)
+
+
 def _share(long):
     of = long.get("of", 0)
     return "%.0f%%" % (100.0 * long.get("n", 0) / of) if of else "-"
@@ -86,8 +95,8 @@ def table(rep):
          _triple(heap.get("gc_stall_ms", {})), heap.get("gc_seen", 0)),
         ("collections at quiet moments (after a poll or a slice), each, ms",
          _triple(heap.get("gc_quiet_ms", {})), heap.get("gc_quiet_ms", {}).get("n", 0)),
-        ("looks at the free heap before them (gc.mem_free), each, ms",
-         _triple(heap.get("gc_look_ms", {})), heap.get("gc_look_ms", {}).get("n", 0)),
+        ("looks at the free heap before them (gc.mem_free): in all, ms",
+         _looks(heap.get("gc_looks", {})), heap.get("gc_looks", {}).get("n", 0)),
     ]
     lines.append("")
     lines.append("%-62s %22s %6s" % ("measure", "p50 / p95 / max", "n"))
@@ -103,9 +112,10 @@ def table(rep):
                  "ms" % (
                      kb(heap.get("live")), kb(heap.get("total")), kb(heap.get("free")),
                      kb(heap.get("free_low")), heap.get("collect_ms", "-")))
-    lines.append("p50 and p95 over the last %s samples of each; counts, max and totals since "
-                 "the board booted (or the last reset of these figures). Times by the "
-                 "board's own clock (time.ticks_us)." % rep.get("ring", "?"))
+    lines.append("p50 and p95 over the last %s samples of each (the last %s decisions of the "
+                 "AI's); counts, max and totals since the board booted (or the last reset of "
+                 "these figures). Times by the board's own clock (time.ticks_us)."
+                 % (rep.get("ring", "?"), rep.get("ai_ring", rep.get("ring", "?"))))
     return "\n".join(lines)
 
 

@@ -374,3 +374,5 @@ def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_
     assert rep["elapsed_ms"]["max"] == 38.5 and rep["compute_ms"]["max"] == 15.0
     assert rep["outside_ms"]["max"] == 1.0  # 0.7 + 0.3
     assert rep["gc_ms"]["max"] == 21.0  # the look and the collection, reported apart
+    looks = stats.report(collect=False)["heap"]["gc_looks"]
+    assert looks == {"n": 1, "total": 1.0}  # the look, counted and timed
