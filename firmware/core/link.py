@@ -452,6 +452,10 @@ class Link:
     def cmd_bench(self, msg):
         if self.bench is None:
             raise LinkError("this board keeps no loop statistics")
-        self.send(self.bench.report())
+        from core import benchreport  # loaded for the answer, given back after it
+        try:
+            self.send(benchreport.report(self.bench))
+        finally:
+            unload(("core.benchreport",))
         if msg.get("reset") is True:
             self.bench.reset()

@@ -31,10 +31,9 @@ p50 and p95 are over the last RING samples of each series (AI_RING of the decisi
 "ai_ring"); counts, max and totals are
 since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
 small integers into lists and attributes made once (tests/core/test_loopstats.py checks the
-frame stays at 0 bytes a frame). The report allocates, when asked.
+frame stays at 0 bytes a frame). The report (core.benchreport, loaded when asked)
+allocates.
 """
-
-import gc
 
 from core.ticks import ticks_diff, ticks_us
 
@@ -46,8 +45,6 @@ MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocati
 LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
 # plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
-_mem_free = getattr(gc, "mem_free", None)  # MicroPython only
-_mem_alloc = getattr(gc, "mem_alloc", None)
 
 
 class Series:
@@ -80,23 +77,6 @@ class Series:
             t = t % 1000000
         self.total_us = t
 
-    def report(self, scale=1):
-        """{"n", "p50", "p95", "max"} (values divided by `scale`), and "total"."""
-        k = min(self.n, len(self.ring))
-        vals = sorted(self.ring[j] for j in range(k))
-        out = {"n": self.n}
-        if k:
-            out["p50"] = _num(vals[(k - 1) // 2], scale)
-            out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
-            out["max"] = _num(self.max, scale)
-            out["total"] = _num(self.total_s * 1000000 + self.total_us, scale)
-        return out
-
-
-def _num(v, scale):
-    return v if scale == 1 else round(v / scale, 2)
-
-
 class Task:
     def __init__(self, name, period_ms):
         self.name = name
@@ -121,11 +101,6 @@ class Task:
         self.started = True
         self.last = t0
         self.busy.add(ticks_diff(t1, t0))
-
-    def report(self):
-        return {"name": self.name, "period_ms": self.period_ms,
-                "period": self.period.report(1000), "busy": self.busy.report(1000),
-                "overruns": self.overruns}
 
 
 class LoopStats:
@@ -314,37 +289,3 @@ class LoopStats:
                 self.uid_frame.add(ticks_diff(t1, self.arrived_at))
 
         strip.show = timed_show
-
-    # ------------------------------------------------------------- the report
-
-    def report(self, collect=True):
-        """The figures as one JSON-able object (times in ms, p50/p95 over the last RING
-        samples). `collect`: time a full collection and give the live heap after it."""
-        heap = {"free_low": self.heap_low if self.heap_low >= 0 else None,
-                "gc_seen": self.gc_stall.n, "gc_stall_ms": self.gc_stall.report(1000),
-                "gc_quiet_ms": self.gc_quiet.report(1000),
-                "gc_looks": {"n": self.looks,
-                             "total": _num(self.look_s * 1000000 + self.look_us, 1000)}}
-        if collect and _mem_free is not None and _mem_alloc is not None:
-            t0 = ticks_us()
-            gc.collect()
-            t1 = ticks_us()
-            heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
-            self.heap_free = -1  # its own collection: the next look starts afresh
-            heap["live"] = _mem_alloc()
-            heap["free"] = _mem_free()
-            heap["total"] = heap["live"] + heap["free"]
-        return {"event": "bench", "ring": RING, "ai_ring": AI_RING,
-                "tasks": [t.report() for t in self.tasks_],
-                "reader": {"poll_ms": self.poll_us.report(1000),
-                           "poll_steps": self.poll_steps.report(),
-                           "uid_to_frame_ms": self.uid_frame.report(1000)},
-                "frame_out_ms": self.show.report(1000),
-                "ai": {"elapsed_ms": self.ai_elapsed.report(1000),
-                       "compute_ms": self.ai_compute.report(1000),
-                       "slices": self.ai_slices.report(),
-                       "outside_ms": self.ai_outside.report(1000),
-                       "gc_ms": self.ai_gc.report(1000),
-                       "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": self.ai_long,
-                                       "of": self.ai_ticks}},
-                "heap": heap}

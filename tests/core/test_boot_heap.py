@@ -48,7 +48,10 @@ RP2_MORE = 1162 - 1184
 # stop"). The budget leaves half of that margin. 71,265 at 8cd1486: the turn log's
 # packing (games.kahuna.turns), 0.8 KB more from boot for about 2 KB less in its record (the
 # highest live heap of ten decisions 141.0 -> 139.8 KB; README, "The live heap late in a
-# game").
+# game"). 72,346 with issue 20's fourth stop (the decision's pieces, the link served first,
+# the collector's thresholds, the bench's new figures: the highest live heap of ten
+# decisions 141.3 KB), then 71,347 with the bench's report loaded only when asked
+# (core.benchreport; README, "Fourth stop").
 BOOT_MPY_BUDGET = 71500
 DROPPED = ("core.board", "core.checks", "games.{game}.layout")  # main.py's load_board
 

@@ -17,6 +17,19 @@ from host_tools.simulator import engine as simcore
 from mpy_runner import ROOT, MicroPython
 
 
+def bench_report(stats):
+    """The report as the link's `bench` gives it, without its collection. core.benchreport
+    is imported afresh each time: the link gives it back after each answer (core.unload
+    empties a module it drops)."""
+    from core import benchreport
+    return benchreport.report(stats, collect=False)
+
+
+def series_report(s, scale=1):
+    from core import benchreport
+    return benchreport.series(s, scale)
+
+
 def timed(sim):
     """Time the simulated board's ticks, reader and strip as main.py wires them."""
     stats = LoopStats()
@@ -50,11 +63,11 @@ def test_series_keeps_count_max_total_and_recent_percentiles():
     s = Series()
     for v in range(1, 101):
         s.add(v * 1000)
-    rep = s.report(1000)
+    rep = series_report(s, 1000)
     assert rep["n"] == 100 and rep["max"] == 100.0 and rep["total"] == 5050.0
     assert rep["p50"] == 84.0 and rep["p95"] == 99.0  # the last RING (32) samples: 69..100
     assert RING == 32
-    assert Series().report() == {"n": 0}
+    assert series_report(Series()) == {"n": 0}
 
 
 def test_bench_answer_shape_and_it_changes_no_game_state():
@@ -92,6 +105,8 @@ def test_bench_answer_shape_and_it_changes_no_game_state():
     assert rep["reader"]["poll_steps"]["n"] == 7
     (rep,) = b.send({"cmd": "bench"})
     assert rep["reader"]["poll_steps"]["n"] == 0 and rep["tasks"][2]["busy"]["n"] == 0
+    # The report's code (core.benchreport) is loaded for each answer and given back.
+    assert "core.benchreport" not in sys.modules
 
 
 def test_a_link_without_statistics_says_so():
@@ -217,6 +232,7 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         "from core.app import App\n"
         "from core.cards import Registry\n"
         "from core.loopstats import LoopStats\n"
+        "from core import benchreport\n"
         "game_def = gameload.load('kahuna')\n"
         "b = boardmod.load('board_def/kahuna.json', keep_raw=False)\n"
         "names = ['%%s-%%d' %% (i, n) for i in b.islands for n in (1, 2)]\n"
@@ -243,7 +259,7 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         "            stats.heap_seen(50000 + 2000 * (i == 100) - i, 900)\n"
         "    return gc.mem_alloc() - a\n"
         "allocated = measure()\n"
-        "stats.report()\n"  # its own full collection: the next look's rise is not automatic
+        "benchreport.report(stats)\n"  # its own full collection: the next look's rise is not automatic
         "stats.heap_seen(gc.mem_free() + 4096, 900)\n"
         "print(stats.show.n, allocated, stats.heap_low > 0 and stats.gc_stall.n == 1)\n"
         % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))
@@ -314,7 +330,7 @@ def test_long_slices_are_counted_over_every_decision(monkeypatch):
     ai = stats._ai(app, stats.tasks_[0], tick)
     for i in range(6):
         ai(i)
-    rep = stats.report(collect=False)["ai"]
+    rep = bench_report(stats)["ai"]
     assert rep["long_slices"] == {"over_ms": 6.0, "n": 3, "of": 6}  # 6.5, 9.0 and 6.001
     assert rep["slices"]["n"] == 2 and rep["compute_ms"]["max"] == 21.0
     # back to back: nothing outside the slices
@@ -370,9 +386,9 @@ def test_a_decisions_time_outside_every_tick_is_what_no_tick_collection_or_look_
     clock[0] += 20000
     clock[0] += 300  # outside
     ai(2)
-    rep = stats.report(collect=False)["ai"]
+    rep = bench_report(stats)["ai"]
     assert rep["elapsed_ms"]["max"] == 38.5 and rep["compute_ms"]["max"] == 15.0
     assert rep["outside_ms"]["max"] == 1.0  # 0.7 + 0.3
     assert rep["gc_ms"]["max"] == 21.0  # the look and the collection, reported apart
-    looks = stats.report(collect=False)["heap"]["gc_looks"]
+    looks = bench_report(stats)["heap"]["gc_looks"]
     assert looks == {"n": 1, "total": 1.0}  # the look, counted and timed

@@ -1,0 +1,71 @@
+"""The board's own benchmark as the link's `bench` command answers it: the figures a
+`core.loopstats.LoopStats` keeps, as one JSON-able object (see loopstats for what each is).
+
+Loaded for an answer and given back to the heap after it (core.link's `cmd_bench`): a board
+in play records its figures all the time but is asked for them seldom, so only the
+recording (loopstats) stays loaded (issue 20: the heap's margin).
+"""
+
+import gc
+
+from core.loopstats import AI_RING, LONG_SLICE_US, RING
+from core.ticks import ticks_diff, ticks_us
+
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython only
+_mem_alloc = getattr(gc, "mem_alloc", None)
+
+
+def series(s, scale=1):
+    """{"n", "p50", "p95", "max"} of a loopstats.Series (values divided by `scale`), and
+    "total"; p50 and p95 over its ring."""
+    k = min(s.n, len(s.ring))
+    vals = sorted(s.ring[j] for j in range(k))
+    out = {"n": s.n}
+    if k:
+        out["p50"] = _num(vals[(k - 1) // 2], scale)
+        out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
+        out["max"] = _num(s.max, scale)
+        out["total"] = _num(s.total_s * 1000000 + s.total_us, scale)
+    return out
+
+
+def _num(v, scale):
+    return v if scale == 1 else round(v / scale, 2)
+
+
+def _task(t):
+    return {"name": t.name, "period_ms": t.period_ms, "period": series(t.period, 1000),
+            "busy": series(t.busy, 1000), "overruns": t.overruns}
+
+
+def report(stats, collect=True):
+    """The figures of `stats` (times in ms). `collect`: time a full collection and give the
+    live heap after it."""
+    heap = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
+            "gc_seen": stats.gc_stall.n, "gc_stall_ms": series(stats.gc_stall, 1000),
+            "gc_quiet_ms": series(stats.gc_quiet, 1000),
+            "gc_looks": {"n": stats.looks,
+                         "total": _num(stats.look_s * 1000000 + stats.look_us, 1000)}}
+    if collect and _mem_free is not None and _mem_alloc is not None:
+        t0 = ticks_us()
+        gc.collect()
+        t1 = ticks_us()
+        heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
+        stats.heap_free = -1  # its own collection: the next look starts afresh
+        heap["live"] = _mem_alloc()
+        heap["free"] = _mem_free()
+        heap["total"] = heap["live"] + heap["free"]
+    return {"event": "bench", "ring": RING, "ai_ring": AI_RING,
+            "tasks": [_task(t) for t in stats.tasks_],
+            "reader": {"poll_ms": series(stats.poll_us, 1000),
+                       "poll_steps": series(stats.poll_steps),
+                       "uid_to_frame_ms": series(stats.uid_frame, 1000)},
+            "frame_out_ms": series(stats.show, 1000),
+            "ai": {"elapsed_ms": series(stats.ai_elapsed, 1000),
+                   "compute_ms": series(stats.ai_compute, 1000),
+                   "slices": series(stats.ai_slices),
+                   "outside_ms": series(stats.ai_outside, 1000),
+                   "gc_ms": series(stats.ai_gc, 1000),
+                   "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": stats.ai_long,
+                                   "of": stats.ai_ticks}},
+            "heap": heap}
