@@ -144,7 +144,7 @@ def slice_check(seed, budget=4, level=3):
         p.start(obs)
         # Every rules game's apply counted (the search's game is built in its slices).
         counter.real = rules.Game.apply
-        rules.Game.apply = lambda game, act: counter.apply(game, act)
+        rules.Game.apply = counter.apply_to
         try:
             while True:
                 before = p.units
@@ -180,6 +180,11 @@ class Counter:
     def apply(self, game, act):
         self.applies += 1
         self.real(game, act)
+
+    @property
+    def apply_to(self):
+        """A function for the class (rules.Game.apply) that counts through this counter."""
+        return lambda game, act: self.apply(game, act)
 
 
 def async_check(seed):

@@ -259,7 +259,8 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         "            stats.heap_seen(50000 + 2000 * (i == 100) - i, 900)\n"
         "    return gc.mem_alloc() - a\n"
         "allocated = measure()\n"
-        "benchreport.report(stats)\n"  # its own full collection: the next look's rise is not automatic
+        # its own full collection: the next look's rise is not automatic
+        "benchreport.report(stats)\n"
         "stats.heap_seen(gc.mem_free() + 4096, 900)\n"
         "print(stats.show.n, allocated, stats.heap_low > 0 and stats.gc_stall.n == 1)\n"
         % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))
