@@ -6,13 +6,7 @@ in play records its figures all the time but is asked for them seldom, so only t
 recording (loopstats) stays loaded (issue 20: the heap's margin).
 """
 
-import gc
-
 from core.loopstats import AI_RING, LONG_SLICE_US, RING
-from core.ticks import ticks_diff, ticks_us
-
-_mem_free = getattr(gc, "mem_free", None)  # MicroPython only
-_mem_alloc = getattr(gc, "mem_alloc", None)
 
 
 def series(s, scale=1):
@@ -38,23 +32,15 @@ def _task(t):
             "busy": series(t.busy, 1000), "overruns": t.overruns}
 
 
-def report(stats, collect=True):
-    """The figures of `stats` (times in ms). `collect`: time a full collection and give the
-    live heap after it."""
-    heap = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
-            "gc_seen": stats.gc_stall.n, "gc_stall_ms": series(stats.gc_stall, 1000),
-            "gc_quiet_ms": series(stats.gc_quiet, 1000),
-            "gc_looks": {"n": stats.looks,
-                         "total": _num(stats.look_s * 1000000 + stats.look_us, 1000)}}
-    if collect and _mem_free is not None and _mem_alloc is not None:
-        t0 = ticks_us()
-        gc.collect()
-        t1 = ticks_us()
-        heap["collect_ms"] = round(ticks_diff(t1, t0) / 1000, 2)
-        stats.heap_free = -1  # its own collection: the next look starts afresh
-        heap["live"] = _mem_alloc()
-        heap["free"] = _mem_free()
-        heap["total"] = heap["live"] + heap["free"]
+def report(stats, heap=None):
+    """The figures of `stats` (times in ms); `heap`: stats.heap_now()'s, if taken."""
+    out = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
+           "gc_seen": stats.gc_stall.n, "gc_stall_ms": series(stats.gc_stall, 1000),
+           "gc_quiet_ms": series(stats.gc_quiet, 1000),
+           "gc_looks": {"n": stats.looks,
+                        "total": _num(stats.look_s * 1000000 + stats.look_us, 1000)}}
+    if heap:
+        out.update(heap)
     return {"event": "bench", "ring": RING, "ai_ring": AI_RING,
             "tasks": [_task(t) for t in stats.tasks_],
             "reader": {"poll_ms": series(stats.poll_us, 1000),
@@ -68,4 +54,4 @@ def report(stats, collect=True):
                    "gc_ms": series(stats.ai_gc, 1000),
                    "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": stats.ai_long,
                                    "of": stats.ai_ticks}},
-            "heap": heap}
+            "heap": out}

@@ -452,9 +452,10 @@ class Link:
     def cmd_bench(self, msg):
         if self.bench is None:
             raise LinkError("this board keeps no loop statistics")
+        heap = self.bench.heap_now()  # before the report's code is loaded: the board's own
         from core import benchreport  # loaded for the answer, given back after it
         try:
-            self.send(benchreport.report(self.bench))
+            self.send(benchreport.report(self.bench, heap))
         finally:
             unload(("core.benchreport",))
         if msg.get("reset") is True:

@@ -35,6 +35,8 @@ frame stays at 0 bytes a frame). The report (core.benchreport, loaded when asked
 allocates.
 """
 
+import gc
+
 from core.ticks import ticks_diff, ticks_us
 
 RING = 32  # recent samples kept per series: p50 and p95 are over these
@@ -42,6 +44,8 @@ AI_RING = 16  # ... per series of the board player's decisions (a few a minute; 
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
+_mem_free = getattr(gc, "mem_free", None)  # MicroPython only
+_mem_alloc = getattr(gc, "mem_alloc", None)
 LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
 # plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
@@ -289,3 +293,18 @@ class LoopStats:
                 self.uid_frame.add(ticks_diff(t1, self.arrived_at))
 
         strip.show = timed_show
+
+    def heap_now(self):
+        """A full collection, timed, and the live and free heap after it ({} where the gc
+        module cannot say: CPython). Taken before the report's code is loaded (core.link),
+        so the live heap is the board's own."""
+        if _mem_free is None or _mem_alloc is None:
+            return {}
+        t0 = ticks_us()
+        gc.collect()
+        t1 = ticks_us()
+        self.heap_free = -1  # its own collection: the next look starts afresh
+        live = _mem_alloc()
+        free = _mem_free()
+        return {"collect_ms": round(ticks_diff(t1, t0) / 1000, 2), "live": live, "free": free,
+                "total": live + free}

@@ -13,13 +13,13 @@ A look is not cheap either: gc.mem_free() walks the whole heap, about 9 ms on th
 the 240 KB heap, a third of a collection (measured with `chipbench --profile`: looks every
 3rd slice took 15% of a decision's time). So a look that finds the heap well above `low`
 puts the next one off: from the fall between two looks it knows the heap's pace per call
-(the faster of the last two measured, kept across a collection, forgotten when calls of
-another `every` come: the AI's slices after the reader's polls), and the next look waits
-for AHEAD of the calls that pace would take to bring the heap down to `low` (at most MOST
-calls; never fewer than `every`); after a collection, from what the first look after the
-previous one found. A look that finds the heap as the last one did (nothing allocated) puts
-the next off by MOST. A call with `every` 1 (after a burst on the link, which may have
-allocated a whole state at once) looks at once.
+(the faster of the last two measured, kept across a collection, each `every` its own: the
+AI's slices keep theirs from one decision to the next while the reader's polls run), and
+the next look waits for AHEAD of the calls that pace would take to bring the heap down to
+`low` (at most MOST calls; never fewer than `every`); after a collection, from what the
+first look after the previous one found. A look that finds the heap as the last one did
+(nothing allocated) puts the next off by MOST. A call with `every` 1 (after a burst on the
+link, which may have allocated a whole state at once) looks at once.
 """
 
 import gc
@@ -31,11 +31,12 @@ from core.ticks import ticks_diff, ticks_us
 # two collections (each about 22 ms). After a reader poll and a burst on the link: 80 KB,
 # so that a command whose reply is a whole state (some tens of KB while it is built) finds
 # room (at 56 KB a `state` took the free heap to 6.5 KB on the chip). While the board's
-# player thinks, after its slices: 56 KB, which lets 44 KB through between two collections
-# instead of 20 (issue 20: a decision's collections were a tenth of its time); the margin
-# under it is what MOST calls at the search's fastest pace may take (about 2 KB a slice).
+# player thinks, after its slices: 40 KB, which lets 60 KB through between two collections
+# instead of 20 (issue 20: a decision's collections and looks were a fifth of its time,
+# 9% at 40 KB); the margin under it is what MOST calls at the search's fastest pace may
+# take (about 2 KB a slice): the lowest free heap seen in ten decisions was 39.2 KB.
 LOW = 80 * 1024
-THINKING_LOW = 56 * 1024
+THINKING_LOW = 40 * 1024
 AHEAD = 3  # ... of 4: the next look after 3/4 of the calls the pace takes to `low`
 MOST = 20  # calls: the longest a look is put off
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
@@ -58,6 +59,7 @@ class Collector:
         self.over = 1
         self.seen_fall = 0  # the pace the last look measured (the one before the next)
         self.seen_over = 1
+        self.paces = {}  # every -> the pace of that kind of call, kept while another runs
         self.every = 0  # the `every` of the calls the pace was taken over (1: any)
         self.after = -1  # the first look after the last collection (or ever) found this
         self.looks = 0
@@ -71,10 +73,13 @@ class Collector:
         if low is None:
             low = self.low
         if every > 1 and every != self.every:  # another kind of call (slices after
-            self.every = every  # polls): the pace so far says nothing of theirs
+            if self.every > 1:  # polls): each kind's pace is its own, kept meanwhile
+                self.paces[self.every] = (self.fall, self.over, self.seen_fall,
+                                          self.seen_over)
+            self.fall, self.over, self.seen_fall, self.seen_over = self.paces.get(
+                every, (0, 1, 0, 1))
+            self.every = every
             self.wait = 0
-            self.fall = 0
-            self.seen_fall = 0
             self.free = -1
         calls = self.calls
         if calls < every or (every > 1 and calls < self.wait) or self.mem_free is None:

@@ -22,7 +22,7 @@ def bench_report(stats):
     is imported afresh each time: the link gives it back after each answer (core.unload
     empties a module it drops)."""
     from core import benchreport
-    return benchreport.report(stats, collect=False)
+    return benchreport.report(stats)
 
 
 def series_report(s, scale=1):
@@ -260,7 +260,7 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         "    return gc.mem_alloc() - a\n"
         "allocated = measure()\n"
         # its own full collection: the next look's rise is not automatic
-        "benchreport.report(stats)\n"
+        "benchreport.report(stats, stats.heap_now())\n"
         "stats.heap_seen(gc.mem_free() + 4096, 900)\n"
         "print(stats.show.n, allocated, stats.heap_low > 0 and stats.gc_stall.n == 1)\n"
         % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))

@@ -60,6 +60,25 @@ def fastest():
     return looked
 
 
+def kinds():
+    heap = [200000]
+    c = Collector(low=64000, mem_free=lambda: heap[0], collect=lambda: None)
+
+    def run(every, calls, fall):
+        looked = []
+        for i in range(1, calls + 1):
+            heap[0] -= fall
+            before = c.looks
+            c(every)
+            if c.looks != before:
+                looked.append(i)
+        return looked
+
+    run(3, 12, 1000)  # a decision's slices: their pace measured
+    run(4, 8, 0)  # the reader's polls between two decisions
+    return run(3, 30, 1000)  # the next decision's slices
+
+
 def idle():
     c = Collector(low=64000, mem_free=lambda: 90000, collect=lambda: None)
     looked = []
@@ -109,7 +128,7 @@ def real():
 
 
 print([policy(), paced(), real() if hasattr(__import__("gc"), "mem_free") else None,
-       fastest(), idle()])
+       fastest(), idle(), kinds()])
 """
 
 
@@ -126,7 +145,7 @@ def figures(runtime):
 @pytest.mark.parametrize("runtime", ["cpython", pytest.param(
     "micropython", marks=pytest.mark.micropython)])
 def test_it_looks_every_nth_call_and_collects_only_under_its_threshold(runtime):
-    policy, paced, real, _, _ = figures(runtime)
+    policy, paced, real, _, _, _ = figures(runtime)
     collections, made, seen, told, looks = policy
     # Every 4th call looks: 6 looks in 24 calls, at 80000, 60000 (collect: back to
     # 100000), 80000, 60000 (collect), ...
@@ -148,7 +167,7 @@ def test_a_look_well_above_the_threshold_puts_the_next_one_off(runtime):
     the first look after a collection (here: the first look) found (97000: 24 calls, held
     to 20). A call after a burst on the link looks at once; calls of another `every` start
     without a pace."""
-    _, paced, _, _, _ = figures(runtime)
+    _, paced, _, _, _, _ = figures(runtime)
     looked, collections, lowest, at_once, kind = paced
     assert looked == [3, 6, 26, 33, 36, 39, 59] and collections == 1
     assert lowest == 61000  # never more than a minimum interval's fall under it
@@ -176,3 +195,14 @@ def test_a_heap_that_did_not_fall_puts_the_next_look_off_the_longest(runtime):
     """An idle board allocates nothing between the reader's polls: a look that finds the
     heap where the last one did waits MOST calls, not `every`."""
     assert figures(runtime)[4] == [4, 8, 28, 48]  # the first two every 4th call, then 20
+
+
+@pytest.mark.parametrize("runtime", ["cpython", pytest.param(
+    "micropython", marks=pytest.mark.micropython)])
+def test_each_kind_of_call_keeps_its_own_pace(runtime):
+    """The AI's slices measure their pace in one decision; the reader's polls between two
+    decisions do not make the next decision measure it again: after its first look (the
+    heap unknown since the polls; at its first call, the calls since the last look carried
+    over) the next is put off by the slices' pace at once (20 calls), not 3 calls later to
+    measure it again."""
+    assert figures(runtime)[5] == [1, 21]
