@@ -52,7 +52,7 @@ RP2_MORE = 1162 - 1184
 # the collector's thresholds, the bench's new figures: the highest live heap of ten
 # decisions 141.3 KB), then 71,347 with the bench's report loaded only when asked
 # (core.benchreport), 71,655 with the collector's paces kept per kind and the bench's live
-# heap taken before its report loads (at 70bd318: the highest live heap of ten decisions
+# heap taken before its report loads (at c1b9124: the highest live heap of ten decisions
 # 140.8 KB, 99.3 KB free, 0.7 KB short of issue 20's 100 KB; README, "Fourth stop"). No
 # margin is left: until that is won back the budget is what the board keeps now, so that
 # nothing more is kept from boot unnoticed.
