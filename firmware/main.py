@@ -153,8 +153,8 @@ READER_BUSY_MS = 1  # a poll under way: the reader task comes back this soon
 READER_BURST_US = 3000  # within a reader tick, its steps back to back for up to this long
 GC_EVERY_POLLS = 4  # reader polls between two looks at the free heap (core.quietgc)
 GC_EVERY_SLICES = 3  # the AI's slices between two looks while it thinks, at least (a
-# look that finds the heap well above core.quietgc.LOW puts the next one off: measured on
-# the chip, Kahuna's search allocates about 1 KB a slice, and a look costs about 9 ms)
+# look that finds the heap well above core.quietgc.THINKING_LOW puts the next one off:
+# measured on the chip, Kahuna's search allocates about 1 KB a slice, a look takes 9 ms)
 LINK_GC_BYTES = 1024  # the link looks at the heap after a burst once this many bytes
 # went in and out since its last look (core.link's `moved`): a short command (a selftest,
 # ~100 bytes) allocates little, and a look (9 ms on the chip) would hold the next command
@@ -282,12 +282,10 @@ async def game(clock, parts):
     app.show(clock())
     reader.burst_us = READER_BURST_US
     collect = Collector(stats)
-    import select
     stdin = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
-    poller = select.poll()
-    poller.register(stdin, select.POLLIN)
-    serve = lambda: serve_link(link, stdin, poller, collect)  # noqa: E731
-    beat = Beat(stdin, serve)
+    beat = Beat(stdin)  # its poller on the link's input serves the link's reads too
+    serve = lambda: serve_link(link, stdin, beat.poller, collect)  # noqa: E731
+    beat.serve = serve
     tasks = []
     for (period, tick), (_, raw) in zip(stats.tasks(app), app.tasks()):
         if raw == app.tick_reader:
