@@ -91,6 +91,7 @@ class App:
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
         self._drawn = False  # the last frame composed stands until something changes (_still)
+        self._until = -1  # ... or until this time (ms; -1: no time)
         self._boot()
 
     def _boot(self):
@@ -256,9 +257,9 @@ class App:
     def tick_frame(self, now):
         """One animation frame, a buzzer step, and the watchdog fed: a stalled loop stops
         feeding it, the watchdog resets the board and the journal resumes the game. The
-        frame is composed again only when it may have changed (`_still`); else the last one
+        frame is composed again only when it may have changed (`_still`): else the last one
         is written again (the strip keeps its 50 frames a second)."""
-        if self._still():
+        if self._still(now):
             self.strip.show(self.view.frame)
         else:
             self.show(now)
@@ -463,16 +464,19 @@ class App:
             return -1
         return self.game_def.enroll_place(self.game, self.enroller.card)
 
-    def _still(self):
-        """True when the last frame composed is the frame of now: it was composed with no
-        timed animation running and nothing blinking or pulsing (the view's optional
-        `still()`, asked right after composing), and nothing that draws it changed since:
-        every event composes its frame at once (`_after`, the link), the board's player
-        marks a change when it stops thinking (`tick_ai`), and a frame composed with the
-        reader's fault (it blinks) or an enrolment (it pulses) never stands, so the fault's
-        start is the only change left to look at. A view without `still` is composed every
-        frame."""
-        return self._drawn and (self.reader is None or not self.reader.lost)
+    def _still(self, now):
+        """True when the last frame composed is the frame of `now`: the view said, right
+        after composing it, until when it stays the same (its optional `still()`: -1 until
+        the game or the controller changes, else a time, the next half of a blink or the
+        end of an animation; `_until`), that time has not come, and nothing that draws it
+        changed since: every event composes its frame at once (`_after`, the link), the
+        board's player marks a change when it stops thinking (`tick_ai`), and a frame
+        composed with the reader's fault (it blinks) or an enrolment (it pulses) never
+        stands, so the fault's start is the only change left to look at. A view without
+        `still` is composed every frame."""
+        if not self._drawn or (self.reader is not None and self.reader.lost):
+            return False
+        return self._until < 0 or now < self._until
 
     def show(self, now):
         self._drawn = False
@@ -489,4 +493,7 @@ class App:
                                          self.solo))
         still = self._view_still
         if still is not None and place < 0 and not fault:
-            self._drawn = still(self.game, self.referee, now)
+            until = still(self.game, self.referee, now)
+            if until is not None:
+                self._until = until
+                self._drawn = True

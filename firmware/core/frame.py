@@ -37,6 +37,29 @@ def running(start, length, now):
     return start >= 0 and now - start < length
 
 
+def next_step(start, step, now):
+    """The first time after `now` at which an animation that changes every `step` ms from
+    `start` changes (a blink's half, or its end when its length is a multiple of
+    `step`)."""
+    return start + ((now - start) // step + 1) * step
+
+
+def next_blink(now, period, on):
+    """The first time after `now` at which a blink lit for the first `on` ms of every
+    `period` turns on or off (`(now % period) < on`)."""
+    base = now - now % period
+    return base + on if now - base < on else base + period
+
+
+def sooner(a, b):
+    """The earlier of two times at which a frame changes (-1: never, until an event)."""
+    if a < 0:
+        return b
+    if b < 0 or a < b:
+        return a
+    return b
+
+
 class Frame:
     """`board` gives the pixel count, brightness, current limit and palette; `defaults`
     are the game's colours the board definition may leave out ({name: (r, g, b)})."""
@@ -96,6 +119,18 @@ class Frame:
 
     def acking(self, now):
         return running(self.ack_at, ACK_MS, now)
+
+    def changes(self, now):
+        """The time the shared animations next change the frame (a blink's half, the end
+        of the acknowledgement, whose dip is steady), -1 when none runs."""
+        t = -1
+        if self.erroring(now):
+            t = next_step(self.error_at, ERROR_MS // 6, now)
+        if self.acking(now):
+            t = sooner(t, self.ack_at + ACK_MS)
+        if self.moving(now):
+            t = sooner(t, next_step(self.moved_at, MOVED_MS // 6, now))
+        return t
 
     def put(self, led, colour, level=256):
         """Pixel `led` (-1: none) in `colour`, at `level`/256 of it."""

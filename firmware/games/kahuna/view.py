@@ -18,6 +18,8 @@ from games.kahuna.rules import BLACK, NOBODY, WHITE
 
 SCORING_MS = 1800  # the scoring animation at a round end
 BLINK_MS = 500  # period of the blinking options
+BLINK_ON_MS = BLINK_MS * 3 // 5  # ... lit for the first 300 ms of each
+SCORING_TURN_MS = 300  # the scoring animation: each player's islands in turn, this long
 PULSE_MS = 1000  # period of the pending island's pulse
 
 # Colours the board definition may leave out.
@@ -82,12 +84,21 @@ class View:
                 or fr.running(self.scoring_at, SCORING_MS, now))
 
     def still(self, game, referee, now):
-        """True when the frame just composed for `now` stays the same until the game or
-        the referee changes (core.app then writes it again without composing): no timed
-        animation runs, the game is not over (the winner breathes), and no option blinks
-        and no pending card pulses."""
-        return not (self.busy(now) or game.phase == rules.OVER or referee.options
-                    or referee.pending)
+        """Asked right after the frame for `now` was composed: until when it stays the
+        same if the game and the referee do not change (core.app then writes it again
+        without composing it). None: it changes with the next frame (a pending card
+        pulses, the winner breathes); -1: until they change; else the time (ms) at which
+        it changes: the next half of a blink (the options, a takeback's phase pixel, a
+        refusal's flash, the other table's move), the next turn of the scoring animation,
+        the end of a private tap's acknowledgement."""
+        if game.phase == rules.OVER or referee.pending:
+            return None
+        t = self.f.changes(now)
+        if fr.running(self.scoring_at, SCORING_MS, now):
+            return fr.sooner(t, fr.next_step(self.scoring_at, SCORING_TURN_MS, now))
+        if referee.options or referee.taking_back():
+            t = fr.sooner(t, fr.next_blink(now, BLINK_MS, BLINK_ON_MS))
+        return t
 
     # -------------------------------------------------------------- render
 
@@ -162,7 +173,7 @@ class View:
     def _options(self, game, referee, now):
         b = self.board
         c = self.colours
-        on = (now % BLINK_MS) < (BLINK_MS * 3 // 5)
+        on = (now % BLINK_MS) < BLINK_ON_MS
         for idx in range(len(referee.options)):
             kind, k = referee.options[idx]
             if idx == referee.sel:
@@ -185,7 +196,7 @@ class View:
         about a hidden card lights no island (the same for any card)."""
         from games.kahuna import takeback  # loaded: a takeback is under way
         b = self.board
-        colour = self.colours["takeback"] if (now % BLINK_MS) < (BLINK_MS * 3 // 5) else None
+        colour = self.colours["takeback"] if (now % BLINK_MS) < BLINK_ON_MS else None
         if colour is None:
             self.f.put(self.led_phase, self.colours["off"])
             return
@@ -200,7 +211,7 @@ class View:
     def _scoring(self, game, t):
         """Round end: each player's islands flash in turn, white then black."""
         b = self.board
-        show = WHITE if (t // 300) % 2 == 0 else BLACK
+        show = WHITE if (t // SCORING_TURN_MS) % 2 == 0 else BLACK
         for i in range(len(b.island_led)):
             o = game.control[i]
             self.f.put(b.island_led[i], self.player[o] if o == show else self.colours["off"])
