@@ -91,7 +91,7 @@ class App:
         self.said = ""
         self._acts = []  # (action, actor) applied, not yet told to the solo game
         self._drawn = False  # the last frame composed stands until something changes (_still)
-        self._until = -1  # ... or until this time (ms; -1: no time)
+        self._until = 0  # ... and until this time (ms)
         self._boot()
 
     def _boot(self):
@@ -466,17 +466,16 @@ class App:
 
     def _still(self, now):
         """True when the last frame composed is the frame of `now`: the view said, right
-        after composing it, until when it stays the same (its optional `still()`: -1 until
-        the game or the controller changes, else a time, the next half of a blink or the
-        end of an animation; `_until`), that time has not come, and nothing that draws it
+        after composing it, until when it stays the same if the game and the controller
+        do not change (its optional `still()`: the next half of a blink, the end of an
+        animation, or a long time ahead; `_until`), that time has not come, nothing that draws it
         changed since: every event composes its frame at once (`_after`, the link), the
         board's player marks a change when it stops thinking (`tick_ai`), and a frame
         composed with the reader's fault (it blinks) or an enrolment (it pulses) never
         stands, so the fault's start is the only change left to look at. A view without
         `still` is composed every frame."""
-        if not self._drawn or (self.reader is not None and self.reader.lost):
-            return False
-        return self._until < 0 or now < self._until
+        return (self._drawn and now < self._until
+                and (self.reader is None or not self.reader.lost))
 
     def show(self, now):
         self._drawn = False

@@ -16,6 +16,8 @@ MA_PER_CHANNEL = 20  # estimated draw of one colour channel at full level, in mA
 ERROR_MS = 600  # a refusal's flash: three blinks of the pixels involved
 ACK_MS = 250  # the acknowledgement of a private tap: the same for any card
 MOVED_MS = 1500  # another table's move: three blinks of the places it touched
+ERROR_STEP = ERROR_MS // 6  # ... each blink's halves
+MOVED_STEP = MOVED_MS // 6
 OFF = (0, 0, 0)
 
 
@@ -35,29 +37,6 @@ def triangle(now, period):
 def running(start, length, now):
     """True while an animation started at `start` (-1: never) lasts."""
     return start >= 0 and now - start < length
-
-
-def next_step(start, step, now):
-    """The first time after `now` at which an animation that changes every `step` ms from
-    `start` changes (a blink's half, or its end when its length is a multiple of
-    `step`)."""
-    return start + ((now - start) // step + 1) * step
-
-
-def next_blink(now, period, on):
-    """The first time after `now` at which a blink lit for the first `on` ms of every
-    `period` turns on or off (`(now % period) < on`)."""
-    base = now - now % period
-    return base + on if now - base < on else base + period
-
-
-def sooner(a, b):
-    """The earlier of two times at which a frame changes (-1: never, until an event)."""
-    if a < 0:
-        return b
-    if b < 0 or a < b:
-        return a
-    return b
 
 
 class Frame:
@@ -120,16 +99,16 @@ class Frame:
     def acking(self, now):
         return running(self.ack_at, ACK_MS, now)
 
-    def changes(self, now):
-        """The time the shared animations next change the frame (a blink's half, the end
-        of the acknowledgement, whose dip is steady), -1 when none runs."""
-        t = -1
+    def changes(self, now, t):
+        """The earlier of `t` and the time (ms) the shared animations next change the
+        frame: a blink's half (a refusal's flash, another table's move), the end of a
+        private tap's acknowledgement (its dip is steady)."""
         if self.erroring(now):
-            t = next_step(self.error_at, ERROR_MS // 6, now)
+            t = min(t, now + ERROR_STEP - (now - self.error_at) % ERROR_STEP)
         if self.acking(now):
-            t = sooner(t, self.ack_at + ACK_MS)
+            t = min(t, self.ack_at + ACK_MS)
         if self.moving(now):
-            t = sooner(t, next_step(self.moved_at, MOVED_MS // 6, now))
+            t = min(t, now + MOVED_STEP - (now - self.moved_at) % MOVED_STEP)
         return t
 
     def put(self, led, colour, level=256):

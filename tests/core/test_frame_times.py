@@ -1,29 +1,30 @@
-"""core.frame's times at which a timed animation next changes the frame (the views'
+"""core.frame's time at which its shared animations next change the frame (for the views'
 `still`, so that core.app composes a frame only when it changes)."""
 
 from core import frame as fr
 
 
-def test_next_step_is_the_next_multiple_of_the_step_from_the_start():
-    assert fr.next_step(1000, 100, 1000) == 1100
-    assert fr.next_step(1000, 100, 1099) == 1100
-    assert fr.next_step(1000, 100, 1100) == 1200
+class Board:
+    led_count = 4
+    brightness = 1.0
+    palette = {}
+    max_current_ma = 1000
 
 
-def test_next_blink_is_the_next_turn_on_or_off():
-    # lit for the first 300 ms of every 500
-    assert fr.next_blink(1000, 500, 300) == 1300
-    assert fr.next_blink(1299, 500, 300) == 1300
-    assert fr.next_blink(1300, 500, 300) == 1500
-    assert fr.next_blink(1499, 500, 300) == 1500
-    for now in range(0, 2000, 7):  # the blink's state is the same until then, not after
-        t = fr.next_blink(now, 500, 300)
-        on = (now % 500) < 300
-        assert all(((u % 500) < 300) == on for u in range(now, t))
-        assert ((t % 500) < 300) != on
+class Outcome:
+    def __init__(self, kind, private=False, code=None):
+        self.kind, self.private, self.code, self.places = kind, private, code, ()
 
 
-def test_sooner_takes_the_earlier_time_and_minus_one_is_never():
-    assert fr.sooner(-1, -1) == -1
-    assert fr.sooner(-1, 5) == 5 and fr.sooner(5, -1) == 5
-    assert fr.sooner(3, 5) == 3 and fr.sooner(5, 3) == 3
+def test_the_shared_animations_change_the_frame_at_their_halves_and_ends():
+    from core import outcome as oc
+
+    f = fr.Frame(Board(), {})
+    assert f.changes(0, 5000) == 5000  # nothing runs: the caller's time
+    f.note(Outcome(oc.REFUSED), 1000)  # three blinks in 600 ms: a change every 100
+    assert [f.changes(t, 5000) for t in (1000, 1050, 1100, 1599)] == [1100, 1100, 1200, 1600]
+    assert f.changes(1600, 5000) == 5000
+    f.note(Outcome("placed", private=True), 2000)  # the acknowledgement's steady dip
+    assert f.changes(2000, 5000) == 2250 and f.changes(2249, 2100) == 2100
+    f.note(Outcome("placed", code=oc.MOVED), 3000)  # the other table's move: 250 ms halves
+    assert f.changes(3000, 9000) == 3250 and f.changes(4499, 9000) == 4500

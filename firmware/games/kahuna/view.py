@@ -20,6 +20,7 @@ SCORING_MS = 1800  # the scoring animation at a round end
 BLINK_MS = 500  # period of the blinking options
 BLINK_ON_MS = BLINK_MS * 3 // 5  # ... lit for the first 300 ms of each
 SCORING_TURN_MS = 300  # the scoring animation: each player's islands in turn, this long
+STANDS_MS = 1 << 20  # a frame with nothing timed in it: composed again after 17 min at most
 PULSE_MS = 1000  # period of the pending island's pulse
 
 # Colours the board definition may leave out.
@@ -78,27 +79,24 @@ class View:
         self.f.reset()
         self.scoring_at = -1
 
-    def busy(self, now):
-        """True while a timed animation runs (the game-over display is not timed)."""
-        return (self.f.erroring(now) or self.f.acking(now) or self.f.moving(now)
-                or fr.running(self.scoring_at, SCORING_MS, now))
-
     def still(self, game, referee, now):
-        """Asked right after the frame for `now` was composed: until when it stays the
+        """Asked right after the frame for `now` was composed: until when (ms) it stays the
         same if the game and the referee do not change (core.app then writes it again
-        without composing it). None: it changes with the next frame (a pending card
-        pulses, the winner breathes); -1: until they change; else the time (ms) at which
-        it changes: the next half of a blink (the options, a takeback's phase pixel, a
-        refusal's flash, the other table's move), the next turn of the scoring animation,
-        the end of a private tap's acknowledgement."""
+        without composing it): the next half of a blink (the options, a takeback's phase
+        pixel, a refusal's flash, the other table's move), the scoring animation's next
+        turn, the end of a private tap's acknowledgement; else STANDS_MS from now (until
+        they change, as good as). None: it changes with the next frame (a pending card pulses, the
+        winner breathes)."""
         if game.phase == rules.OVER or referee.pending:
             return None
-        t = self.f.changes(now)
         if fr.running(self.scoring_at, SCORING_MS, now):
-            return fr.sooner(t, fr.next_step(self.scoring_at, SCORING_TURN_MS, now))
-        if referee.options or referee.taking_back():
-            t = fr.sooner(t, fr.next_blink(now, BLINK_MS, BLINK_ON_MS))
-        return t
+            t = now + SCORING_TURN_MS - (now - self.scoring_at) % SCORING_TURN_MS
+        elif referee.options or referee.taking_back():
+            t = now - now % BLINK_MS  # this blink's start: lit for its first BLINK_ON_MS
+            t += BLINK_ON_MS if now - t < BLINK_ON_MS else BLINK_MS
+        else:
+            t = now + STANDS_MS
+        return self.f.changes(now, t)
 
     # -------------------------------------------------------------- render
 
