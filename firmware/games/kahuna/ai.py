@@ -34,6 +34,7 @@ try:
 except ImportError:  # CPython (core.plainpython): the same code, not compiled
     from core import plainpython as micropython
 
+from core.ticks import ticks_add as _ticks_add  # noqa: F401  (solo.py sets its deadline with it)
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
 from core.ticks import ticks_us as _ticks_us
