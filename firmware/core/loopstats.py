@@ -39,7 +39,12 @@ import gc
 from array import array
 
 from core.ticks import ticks_diff, ticks_us
-from hw.const import const
+
+try:
+    from micropython import const
+except ImportError:  # CPython: the simulator, the tests
+    def const(x):
+        return x
 
 RING = 32  # recent samples kept per series: p50 and p95 are over these
 AI_RING = 16  # ... per series of the board player's decisions (a few a minute; heap)
