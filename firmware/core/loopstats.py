@@ -46,8 +46,8 @@ except ImportError:  # CPython: the simulator, the tests
     def const(x):
         return x
 
-RING = 32  # recent samples kept per series: p50 and p95 are over these
-AI_RING = 16  # ... per series of the board player's decisions (a few a minute; heap)
+RING = const(32)  # recent samples kept per series: p50 and p95 are over these
+AI_RING = const(16)  # ... per series of the board player's decisions (a few a minute; heap)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
@@ -67,6 +67,8 @@ _TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the sma
 _TOTAL_US = const(4)
 _SIZE = const(5)  # the ring's size
 HEAD = const(6)  # numbers before the ring
+_R = const(HEAD + RING)  # a series' length in LoopStats.v
+_AI = const(HEAD + AI_RING)  # ... of a decision's
 
 
 class Task:
@@ -87,17 +89,17 @@ class LoopStats:
     # The series every board keeps: their offsets in `v` (each task's two come after them,
     # Task.period and Task.busy).
     poll_us = 0  # first step of the poll that found a card -> its UID
-    poll_steps = poll_us + HEAD + RING  # reader steps of that poll
-    uid_frame = poll_steps + HEAD + RING  # the UID in hand -> the frame written for it
-    show = uid_frame + HEAD + RING  # strip.show: copy into the driver's buffer + write
-    gc_stall = show + HEAD + RING  # the longest tick in a window where a collection ran
-    gc_quiet = gc_stall + HEAD + RING  # collections made at quiet moments (main.py), us each
+    poll_steps = _R  # reader steps of that poll
+    uid_frame = 2 * _R  # the UID in hand -> the frame written for it
+    show = 3 * _R  # strip.show: copy into the driver's buffer + write
+    gc_stall = 4 * _R  # the longest tick in a window where a collection ran
+    gc_quiet = 5 * _R  # collections made at quiet moments (main.py), us each
     # Per decision (the last AI_RING of them):
-    ai_elapsed = gc_quiet + HEAD + RING  # first slice -> decision
-    ai_compute = ai_elapsed + HEAD + AI_RING  # time in the slices of a decision
-    ai_slices = ai_compute + HEAD + AI_RING  # slices of a decision
-    ai_outside = ai_slices + HEAD + AI_RING  # time in no tick, collection or heap look
-    ai_gc = ai_outside + HEAD + AI_RING  # time in collections and looks at the heap
+    ai_elapsed = 6 * _R  # first slice -> decision
+    ai_compute = 6 * _R + _AI  # time in the slices of a decision
+    ai_slices = 6 * _R + 2 * _AI  # slices of a decision
+    ai_outside = 6 * _R + 3 * _AI  # time in no tick, collection or heap look
+    ai_gc = 6 * _R + 4 * _AI  # time in collections and looks at the heap
 
     def __init__(self):
         self.tasks_ = []
