@@ -8,7 +8,7 @@ from host_tools.games.kahuna import randgame
 from host_tools.games.kahuna.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
-from games.kahuna import ai, observe, rules  # noqa: E402
+from games.kahuna import ai, aithink, observe, rules  # noqa: E402
 from games.kahuna import settings as kahunasettings  # noqa: E402
 
 
@@ -188,7 +188,7 @@ class Counter:
 
 
 def async_check(seed):
-    """`ai.think` in an asyncio loop beside a task that counts its turns: returns how
+    """`aithink.think` in an asyncio loop beside a task that counts its turns: returns how
     often that task ran while the AI thought, the number of slices, and whether the
     answer equals the one made in one go."""
     import asyncio
@@ -212,7 +212,7 @@ def async_check(seed):
 
     async def main():
         task = asyncio.create_task(other())
-        plan = await ai.think(player, obs, within_ms=10 ** 6, slice_ms=3)
+        plan = await aithink.think(player, obs, within_ms=10 ** 6, slice_ms=3)
         done[0] = True
         await task
         return plan

@@ -6,20 +6,23 @@ in play records its figures all the time but is asked for them seldom, so only t
 recording (loopstats) stays loaded (issue 20: the heap's margin).
 """
 
-from core.loopstats import AI_RING, LONG_SLICE_US, RING
+from core.loopstats import AI_RING, HEAD, LONG_SLICE_US, RING
 
 
-def series(s, scale=1):
-    """{"n", "p50", "p95", "max"} of a loopstats.Series (values divided by `scale`), and
-    "total"; p50 and p95 over its ring."""
-    k = min(s.n, len(s.ring))
-    vals = sorted(s.ring[j] for j in range(k))
-    out = {"n": s.n}
+def series(stats, s, scale=1):
+    """{"n", "p50", "p95", "max"} of the series at offset `s` of `stats` (values divided by
+    `scale`), and "total"; p50 and p95 over its ring. A series is n, the ring's next slot,
+    max, total seconds and us, the ring's size, then the ring (core.loopstats)."""
+    v = stats.v
+    n = v[s]
+    k = min(n, v[s + 5])
+    vals = sorted(v[s + HEAD + j] for j in range(k))
+    out = {"n": n}
     if k:
         out["p50"] = _num(vals[(k - 1) // 2], scale)
         out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
-        out["max"] = _num(s.max, scale)
-        out["total"] = _num(s.total_s * 1000000 + s.total_us, scale)
+        out["max"] = _num(v[s + 2], scale)
+        out["total"] = _num(v[s + 3] * 1000000 + v[s + 4], scale)
     return out
 
 
@@ -27,31 +30,32 @@ def _num(v, scale):
     return v if scale == 1 else round(v / scale, 2)
 
 
-def _task(t):
-    return {"name": t.name, "period_ms": t.period_ms, "period": series(t.period, 1000),
-            "busy": series(t.busy, 1000), "overruns": t.overruns}
+def _task(stats, t):
+    return {"name": t.name, "period_ms": t.period_ms, "period": series(stats, t.period, 1000),
+            "busy": series(stats, t.busy, 1000), "overruns": t.overruns}
 
 
 def report(stats, heap=None):
     """The figures of `stats` (times in ms); `heap`: stats.heap_now()'s, if taken."""
     out = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
-           "gc_seen": stats.gc_stall.n, "gc_stall_ms": series(stats.gc_stall, 1000),
-           "gc_quiet_ms": series(stats.gc_quiet, 1000),
+           "gc_seen": stats.v[stats.gc_stall],  # its n
+           "gc_stall_ms": series(stats, stats.gc_stall, 1000),
+           "gc_quiet_ms": series(stats, stats.gc_quiet, 1000),
            "gc_looks": {"n": stats.looks,
                         "total": _num(stats.look_s * 1000000 + stats.look_us, 1000)}}
     if heap:
         out.update(heap)
     return {"event": "bench", "ring": RING, "ai_ring": AI_RING,
-            "tasks": [_task(t) for t in stats.tasks_],
-            "reader": {"poll_ms": series(stats.poll_us, 1000),
-                       "poll_steps": series(stats.poll_steps),
-                       "uid_to_frame_ms": series(stats.uid_frame, 1000)},
-            "frame_out_ms": series(stats.show, 1000),
-            "ai": {"elapsed_ms": series(stats.ai_elapsed, 1000),
-                   "compute_ms": series(stats.ai_compute, 1000),
-                   "slices": series(stats.ai_slices),
-                   "outside_ms": series(stats.ai_outside, 1000),
-                   "gc_ms": series(stats.ai_gc, 1000),
+            "tasks": [_task(stats, t) for t in stats.tasks_],
+            "reader": {"poll_ms": series(stats, stats.poll_us, 1000),
+                       "poll_steps": series(stats, stats.poll_steps),
+                       "uid_to_frame_ms": series(stats, stats.uid_frame, 1000)},
+            "frame_out_ms": series(stats, stats.show, 1000),
+            "ai": {"elapsed_ms": series(stats, stats.ai_elapsed, 1000),
+                   "compute_ms": series(stats, stats.ai_compute, 1000),
+                   "slices": series(stats, stats.ai_slices),
+                   "outside_ms": series(stats, stats.ai_outside, 1000),
+                   "gc_ms": series(stats, stats.ai_gc, 1000),
                    "long_slices": {"over_ms": LONG_SLICE_US / 1000, "n": stats.ai_long,
                                    "of": stats.ai_ticks}},
             "heap": out}

@@ -30,17 +30,24 @@ microseconds of the board's own clock (time.ticks_us):
 p50 and p95 are over the last RING samples of each series (AI_RING of the decisions' own:
 "ai_ring"); counts, max and totals are
 since boot (or the last {"cmd": "bench", "reset": true}). Recording allocates nothing:
-small integers into lists and attributes made once (tests/core/test_loopstats.py checks the
-frame stays at 0 bytes a frame). The report (core.benchreport, loaded when asked)
+small integers into one array and attributes made once (tests/core/test_loopstats.py checks
+the frame stays at 0 bytes a frame). The report (core.benchreport, loaded when asked)
 allocates.
 """
 
 import gc
+from array import array
 
 from core.ticks import ticks_diff, ticks_us
 
-RING = 32  # recent samples kept per series: p50 and p95 are over these
-AI_RING = 16  # ... per series of the board player's decisions (a few a minute; heap)
+try:
+    from micropython import const
+except ImportError:  # CPython: the simulator, the tests
+    def const(x):
+        return x
+
+RING = const(32)  # recent samples kept per series: p50 and p95 are over these
+AI_RING = const(16)  # ... per series of the board player's decisions (a few a minute; heap)
 GC_RISE = 1024  # bytes: free heap rising by more between two samples = a collection
 TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
@@ -49,89 +56,74 @@ _mem_alloc = getattr(gc, "mem_alloc", None)
 LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
 # plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
+# A series (one quantity) is HEAD numbers and then its ring of recent samples, at its
+# offset in LoopStats.v, one array('i') for all of them: on the Pico a series as an object
+# of its own cost about 80 bytes beyond its samples (the instance, its attribute table, its
+# ring's list object), 1.5 KB for the 19 (issue 20: the live heap).
+_N = const(0)  # how many samples
+_I = const(1)  # the ring's next slot
+_MAX = const(2)
+_TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the small integers
+_TOTAL_US = const(4)
+_SIZE = const(5)  # the ring's size
+HEAD = const(6)  # numbers before the ring
+_R = const(HEAD + RING)  # a series' length in LoopStats.v
+_AI = const(HEAD + AI_RING)  # ... of a decision's
 
-
-class Series:
-    """One quantity: how many, max, total (whole seconds + us, so it never leaves the
-    small integers) and the last `ring` samples. `add` allocates nothing."""
-
-    def __init__(self, ring=RING):
-        self.ring = [0] * ring
-        self.reset()
-
-    def reset(self):
-        self.n = 0
-        self.i = 0
-        self.max = 0
-        self.total_s = 0
-        self.total_us = 0
-
-    def add(self, v):
-        i = self.i
-        ring = self.ring
-        ring[i] = v
-        i += 1
-        self.i = 0 if i == len(ring) else i
-        self.n += 1
-        if v > self.max:
-            self.max = v
-        t = self.total_us + v
-        if t >= 1000000:
-            self.total_s += t // 1000000
-            t = t % 1000000
-        self.total_us = t
 
 class Task:
-    def __init__(self, name, period_ms):
+    def __init__(self, name, period_ms, period, busy):
         self.name = name
         self.period_ms = period_ms
-        self.period = Series()  # start to start, us
-        self.busy = Series()  # in the tick, us
+        self.period = period  # start to start, us (a series: its offset in LoopStats.v)
+        self.busy = busy  # in the tick, us
         self.reset()
 
     def reset(self):
-        self.period.reset()
-        self.busy.reset()
         self.overruns = 0
         self.last = 0
         self.started = False
 
-    def note(self, t0, t1):
-        if self.started:
-            p = ticks_diff(t0, self.last)
-            self.period.add(p)
-            if p > 2000 * self.period_ms:
-                self.overruns += 1
-        self.started = True
-        self.last = t0
-        self.busy.add(ticks_diff(t1, t0))
-
 
 class LoopStats:
+    # The series every board keeps: their offsets in `v` (each task's two come after them,
+    # Task.period and Task.busy).
+    poll_us = 0  # first step of the poll that found a card -> its UID
+    poll_steps = _R  # reader steps of that poll
+    uid_frame = 2 * _R  # the UID in hand -> the frame written for it
+    show = 3 * _R  # strip.show: copy into the driver's buffer + write
+    gc_stall = 4 * _R  # the longest tick in a window where a collection ran
+    gc_quiet = 5 * _R  # collections made at quiet moments (main.py), us each
+    # Per decision (the last AI_RING of them):
+    ai_elapsed = 6 * _R  # first slice -> decision
+    ai_compute = 6 * _R + _AI  # time in the slices of a decision
+    ai_slices = 6 * _R + 2 * _AI  # slices of a decision
+    ai_outside = 6 * _R + 3 * _AI  # time in no tick, collection or heap look
+    ai_gc = 6 * _R + 4 * _AI  # time in collections and looks at the heap
+
     def __init__(self):
         self.tasks_ = []
-        self.poll_us = Series()  # first step of the poll that found a card -> its UID
-        self.poll_steps = Series()  # reader steps of that poll
-        self.uid_frame = Series()  # the UID in hand -> the frame written for it
-        self.show = Series()  # strip.show: copy into the driver's buffer + write
-        # Per decision (the last AI_RING of them):
-        self.ai_elapsed = Series(AI_RING)  # first slice -> decision
-        self.ai_compute = Series(AI_RING)  # time in the slices of a decision
-        self.ai_slices = Series(AI_RING)  # slices of a decision
-        self.ai_outside = Series(AI_RING)  # time in no tick, collection or heap look
-        self.ai_gc = Series(AI_RING)  # time in collections and looks at the heap
-        self.gc_stall = Series()  # the longest tick in a window where a collection ran
-        self.gc_quiet = Series()  # collections made at quiet moments (main.py), us each
+        self.v = array("i")
+        for ring in (RING,) * 6 + (AI_RING,) * 5:
+            self.series(ring)
         self.reset()
+
+    def series(self, ring=RING):
+        """A new series of `ring` recent samples: its offset in `v` (wiring: allocates)."""
+        k = len(self.v)
+        self.v.extend(array("i", [0] * (HEAD + ring)))
+        self.v[k + _SIZE] = ring
+        return k
 
     def reset(self):
         """Start counting afresh (the ring buffers are overwritten as they go)."""
         for t in self.tasks_:
             t.reset()
-        for s in (self.poll_us, self.poll_steps, self.uid_frame, self.show, self.ai_elapsed,
-                  self.ai_compute, self.ai_slices, self.ai_outside, self.ai_gc, self.gc_stall,
-                  self.gc_quiet):
-            s.reset()
+        v = self.v
+        k = 0
+        while k < len(v):
+            v[k + _N] = v[k + _I] = v[k + _MAX] = v[k + _TOTAL_S] = v[k + _TOTAL_US] = 0
+            k += HEAD + v[k + _SIZE]
         self.polling = False
         self.poll_start = 0
         self.steps = 0
@@ -154,6 +146,33 @@ class LoopStats:
         self.heap_low = -1  # the lowest sample
         self.longest = 0  # the longest tick since the last heap sample, us
 
+    def add(self, k, x):
+        """A sample `x` of the series at offset `k`; allocates nothing."""
+        v = self.v
+        i = v[k + _I]
+        v[k + HEAD + i] = x
+        i += 1
+        v[k + _I] = 0 if i == v[k + _SIZE] else i
+        v[k + _N] += 1
+        if x > v[k + _MAX]:
+            v[k + _MAX] = x
+        t = v[k + _TOTAL_US] + x
+        if t >= 1000000:
+            v[k + _TOTAL_S] += t // 1000000
+            t = t % 1000000
+        v[k + _TOTAL_US] = t
+
+    def note(self, task, t0, t1):
+        """A tick of `task` from t0 to t1 (us)."""
+        if task.started:
+            p = ticks_diff(t0, task.last)
+            self.add(task.period, p)
+            if p > 2000 * task.period_ms:
+                task.overruns += 1
+        task.started = True
+        task.last = t0
+        self.add(task.busy, ticks_diff(t1, t0))
+
     # ------------------------------------------------------------- wiring
 
     def tasks(self, app):
@@ -164,7 +183,7 @@ class LoopStats:
             for n in TASKS:
                 if tick == getattr(app, "tick_" + n, None):
                     name = n
-            task = Task(name, period)
+            task = Task(name, period, self.series(), self.series())
             self.tasks_.append(task)
             if name == "ai":
                 out.append((period, self._ai(app, task, tick)))
@@ -177,7 +196,7 @@ class LoopStats:
             t0 = ticks_us()
             tick(now)
             t1 = ticks_us()
-            task.note(t0, t1)
+            self.note(task, t0, t1)
             d = ticks_diff(t1, t0)
             self.busy_us = (self.busy_us + d) & MASK
             if d > self.longest:
@@ -196,7 +215,7 @@ class LoopStats:
         self.look_s += t // 1000000
         self.look_us = t % 1000000
         if self.heap_free >= 0 and free > self.heap_free + GC_RISE:
-            self.gc_stall.add(self.longest)
+            self.add(self.gc_stall, self.longest)
         self.heap_free = free
         if self.heap_low < 0 or free < self.heap_low:
             self.heap_low = free
@@ -205,7 +224,7 @@ class LoopStats:
     def collected(self, us):
         """A collection made at a quiet moment (main.py), which took `us`: counted apart
         from the automatic ones (the next heap sample starts afresh)."""
-        self.gc_quiet.add(us)
+        self.add(self.gc_quiet, us)
         self.busy_us = (self.busy_us + us) & MASK
         self.gc_us = (self.gc_us + us) & MASK
         self.heap_free = -1
@@ -217,7 +236,7 @@ class LoopStats:
                 t0 = ticks_us()
                 tick(now)
                 t1 = ticks_us()
-                task.note(t0, t1)
+                self.note(task, t0, t1)
                 self.busy_us = (self.busy_us + ticks_diff(t1, t0)) & MASK
                 return
             before = solo.thinking
@@ -225,7 +244,7 @@ class LoopStats:
             t0 = ticks_us()
             tick(now)
             t1 = ticks_us()
-            task.note(t0, t1)
+            self.note(task, t0, t1)
             d = ticks_diff(t1, t0)
             if d > self.longest:
                 self.longest = d
@@ -246,11 +265,12 @@ class LoopStats:
                     self.ai_long += 1
                 if done:
                     elapsed = ticks_diff(t1, self.ai_start)
-                    self.ai_outside.add(elapsed - ((self.busy_us - self.ai_busy0) & MASK))
-                    self.ai_gc.add((self.gc_us - self.ai_gc0) & MASK)
-                    self.ai_elapsed.add(elapsed)
-                    self.ai_compute.add(self.ai_us)
-                    self.ai_slices.add(self.ai_n)
+                    self.add(self.ai_outside,
+                             elapsed - ((self.busy_us - self.ai_busy0) & MASK))
+                    self.add(self.ai_gc, (self.gc_us - self.ai_gc0) & MASK)
+                    self.add(self.ai_elapsed, elapsed)
+                    self.add(self.ai_compute, self.ai_us)
+                    self.add(self.ai_slices, self.ai_n)
         return run
 
     def watch_reader(self, reader):
@@ -269,8 +289,8 @@ class LoopStats:
                 uid = reader.uid
                 if uid is not None and uid != self.last_uid:
                     t1 = ticks_us()
-                    self.poll_us.add(ticks_diff(t1, self.poll_start))
-                    self.poll_steps.add(self.steps)
+                    self.add(self.poll_us, ticks_diff(t1, self.poll_start))
+                    self.add(self.poll_steps, self.steps)
                     self.arrived = True
                     self.arrived_at = t1
                 self.last_uid = uid
@@ -287,10 +307,10 @@ class LoopStats:
             t0 = ticks_us()
             show(frame)
             t1 = ticks_us()
-            self.show.add(ticks_diff(t1, t0))
+            self.add(self.show, ticks_diff(t1, t0))
             if self.arrived:
                 self.arrived = False
-                self.uid_frame.add(ticks_diff(t1, self.arrived_at))
+                self.add(self.uid_frame, ticks_diff(t1, self.arrived_at))
 
         strip.show = timed_show
 

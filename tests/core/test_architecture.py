@@ -19,7 +19,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 HARDWARE_MODULES = ("machine", "neopixel", "rp2")
 # The standard library as both runtimes have it (MicroPython's `micropython` and `time`'s
 # ticks included): what core and the games may import besides themselves.
-STDLIB = ("asyncio", "collections", "gc", "json", "micropython", "os", "struct", "sys",
+STDLIB = ("array", "asyncio", "collections", "gc", "json", "micropython", "os", "struct", "sys",
           "time", "binascii", "errno", "io", "math", "random", "re", "select", "zlib")
 # Imports outside these rules that are known and still to be removed, as (file, package);
 # test_known_exceptions_are_still_needed fails once one is no longer needed.

@@ -10,7 +10,7 @@ import pytest
 
 import gamekit
 from core.link import Link
-from core.loopstats import RING, LoopStats, Series
+from core.loopstats import RING, LoopStats
 from host_tools.maker.vboarddef import sticker_uid
 from host_tools.measure import boardbench
 from host_tools.simulator import engine as simcore
@@ -25,9 +25,9 @@ def bench_report(stats):
     return benchreport.report(stats)
 
 
-def series_report(s, scale=1):
+def series_report(stats, s, scale=1):
     from core import benchreport
-    return benchreport.series(s, scale)
+    return benchreport.series(stats, s, scale)
 
 
 def timed(sim):
@@ -60,14 +60,21 @@ class Timed:
 
 
 def test_series_keeps_count_max_total_and_recent_percentiles():
-    s = Series()
+    stats = LoopStats()
+    s = stats.series()
     for v in range(1, 101):
-        s.add(v * 1000)
-    rep = series_report(s, 1000)
+        stats.add(s, v * 1000)
+    rep = series_report(stats, s, 1000)
     assert rep["n"] == 100 and rep["max"] == 100.0 and rep["total"] == 5050.0
     assert rep["p50"] == 84.0 and rep["p95"] == 99.0  # the last RING (32) samples: 69..100
     assert RING == 32
-    assert series_report(Series()) == {"n": 0}
+    assert series_report(stats, stats.series()) == {"n": 0}
+    # The series beside it in the same array are left alone; a reset empties it.
+    assert all(series_report(stats, k) == {"n": 0} for k in (stats.show, stats.ai_gc))
+    stats.reset()
+    assert series_report(stats, s) == {"n": 0}
+    stats.add(s, 7)
+    assert series_report(stats, s) == {"n": 1, "p50": 7, "p95": 7, "max": 7, "total": 7}
 
 
 def test_bench_answer_shape_and_it_changes_no_game_state():
@@ -120,7 +127,7 @@ def test_ai_decisions_are_counted_in_a_solo_game():
     from solokit import SoloGame
     g = SoloGame(gamekit.board(), seed=3, ai="white")
     stats = timed(g.sim)
-    while stats.ai_elapsed.n < 2:
+    while stats.v[stats.ai_elapsed] < 2:  # its n
         assert g.step() and g.steps < 500
     lines = []
     Link(g.sim.app, lines.append, lambda: g.sim.now, bench=stats).feed(b'{"cmd": "bench"}\n')
@@ -139,7 +146,7 @@ from core import board as boardmod
 from core import gameload
 from core.app import App
 from core.cards import Registry
-from core.loopstats import LoopStats
+from core.loopstats import HEAD, LoopStats
 from hw.leds import Strip
 from host_tools.fakehw.strip import VirtualNeoPixel
 
@@ -173,8 +180,9 @@ def fake():
     app.solo.script = [(True, 0), (True, 0), (False, 1), (False, 1), (False, 0)]
     for i in range(5):
         ai(20 * i)
-    return [stats.ai_slices.n, stats.ai_slices.max, stats.ai_slices.ring[0],
-            stats.ai_slices.ring[1], stats.ai_elapsed.n]
+    v = stats.v
+    k = stats.ai_slices  # a series: n, its ring's next slot, max, ..., its ring from HEAD
+    return [v[k], v[k + 2], v[k + HEAD], v[k + HEAD + 1], v[stats.ai_elapsed]]
 
 
 def halunken():
@@ -190,7 +198,7 @@ def halunken():
         ai(20 * i)
         if app.game.is_over():
             break
-    return [stats.ai_elapsed.n, stats.ai_compute.n, stats.ai_slices.max,
+    return [stats.v[stats.ai_elapsed], stats.v[stats.ai_compute], stats.v[stats.ai_slices + 2],
             app.solo.decisions, app.game.is_over()]
 
 
@@ -262,7 +270,8 @@ def test_recording_keeps_the_frame_free_of_allocation_under_micropython():
         # its own full collection: the next look's rise is not automatic
         "benchreport.report(stats, stats.heap_now())\n"
         "stats.heap_seen(gc.mem_free() + 4096, 900)\n"
-        "print(stats.show.n, allocated, stats.heap_low > 0 and stats.gc_stall.n == 1)\n"
+        "v = stats.v\n"  # a series' first number is its count
+        "print(v[stats.show], allocated, stats.heap_low > 0 and v[stats.gc_stall] == 1)\n"
         % (list(gamekit.WHITE_DEAL + gamekit.BLACK_DEAL) + ["HUNA-1"],))
     shown, allocated, sampled = out.split()
     assert int(shown) >= 40 and sampled == "True"

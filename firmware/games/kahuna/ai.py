@@ -21,6 +21,7 @@ In the handicap phase a decision is one ("handicap", conn) at a time.
 
 The search runs in slices so the Pico's asyncio loop keeps going (see `Player`):
     p.start(observation, deadline_ms)   p.step(budget_ms) -> True when done   p.best()
+(games.kahuna.aithink runs them as an asyncio task; the board's solo game slices them itself).
 
 It plays with the rules engine (`games.kahuna.rules`), through its public API only
 (legal_actions, apply, snapshot, restore and the public state fields), on a private game
@@ -33,7 +34,7 @@ try:
 except ImportError:  # CPython (core.plainpython): the same code, not compiled
     from core import plainpython as micropython
 
-from core.ticks import ticks_add as _ticks_add
+from core.ticks import ticks_add as _ticks_add  # noqa: F401  (solo.py sets its deadline with it)
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
 from core.ticks import ticks_us as _ticks_us
@@ -500,17 +501,6 @@ def _fingerprint(g):
     for v in g.place:
         h = ((h << 2) & 0x7FFFFFF) ^ (h >> 25) ^ v
     return h
-
-
-async def think(player, obs, within_ms=3000, slice_ms=5):
-    """Think about `obs` inside an asyncio loop: slices of `slice_ms`, yielding to the
-    other tasks (frames, inputs, the link, the watchdog) between them; the answer comes
-    within `within_ms` at the latest (the best turn found by then)."""
-    import asyncio
-    player.start(obs, _ticks_add(player.clock(), within_ms))
-    while not player.step(slice_ms):
-        await asyncio.sleep(0)
-    return player.best()
 
 
 def _drain(gen):

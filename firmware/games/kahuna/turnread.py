@@ -1,9 +1,9 @@
-"""Kahuna's turn log read back: an entry packed by games.kahuna.turns (its form told
+"""Kahuna's turn log read back: an entry packed by games.kahuna.turnpack (its form told
 there) as the list it was, and one from a compacted journal's JSON. Loaded only when one
 is needed (a takeback, a compacted journal's state, the menu's look at the game), so
 that a board keeps this code out of its heap in play."""
 
-from games.kahuna.turns import _SAVE, _WORDS
+from games.kahuna.turnpack import _SAVE, _WORDS
 
 
 def unpack(e, settings):

@@ -21,7 +21,9 @@ list, its core alone packed; the ones before it are finished, and each is one `b
 (about 0.14 KB). `entry(i)` gives an entry back as the list, through
 `games.kahuna.turnread`, which is loaded only for it (a takeback, a compacted journal's
 state). What does not pack (a value out of a byte's range, a journal's save of another
-form) stays as it is: nothing is lost either way.
+form) stays as it is: nothing is lost either way. The packing's code
+(games.kahuna.turnpack) is loaded at a turn's start, when it packs, and given back after
+(0.6 KB of bytecode a board kept from boot: issue 20, the heap).
 
 `walk` is a takeback under way: [the entries taken back, steps confirmed]; `to_json`
 and `load` carry both into a compacted journal's state record (the lists, as before).
@@ -58,6 +60,8 @@ class TurnLog:
             for i in range(len(e) - 1):  # the turns before this one are finished
                 if type(e[i]) is list:
                     e[i] = _pack(e[i], game.settings)
+            from core.unload import unload
+            unload(("games.kahuna.turnpack",))
         # else: a turn met in its middle (a journal compacted by an older firmware): not
         # a whole turn, so it is not kept
 
@@ -75,7 +79,7 @@ class TurnLog:
         # The reader's code goes back to the heap (a compaction, the menu's look at the
         # game: rare); globals kept, as a takeback under way may still hold its function.
         from core.unload import unload
-        unload(("games.kahuna.turnread",), clear=False)
+        unload(("games.kahuna.turnread", "games.kahuna.turnpack"), clear=False)
         return out
 
     def load(self, obj):
@@ -93,60 +97,11 @@ class TurnLog:
         if w:
             self.walk = [[from_json(e) for e in w[0]], int(w[1])]
         from core.unload import unload
-        unload(("games.kahuna.turnread",), clear=False)
-
-
-# ------------------------------------------------------------------ packing
-# A packed entry is the entry's values one after another, in bytes (games.kahuna.turnread
-# knows the entry's shape, and reads them back): a list or a tuple is its length, then
-# its values; the solo save its length, then its values in _SAVE's order; None and a
-# name are one byte, their number (_WORDS, then the cards, then the connections); a
-# number is itself plus one (the rules' NOBODY, -1, is 0), in groups of 7 bits, the low
-# ones first, the high bit set on each group but the last (a card mask takes 4 bytes).
-# What is no byte (a length over 255, a number under -1, a name of no card) raises
-# ValueError, TypeError or KeyError: the entry stays a list.
-
-_WORDS = (None, rules.DEAL, rules.HANDICAP, rules.PLAY, rules.DRAW, rules.OVER, "white",
-          "black", "place", "remove", "refill", "skip_refill", "discard", "end_play",
-          "resume_play", "decline", "undo")  # "draw": a phase, a winner, an action
-_SAVE = ("display", "stack", "seen", "known", "count", "moves", "own")  # solo.Solo.save
+        unload(("games.kahuna.turnread", "games.kahuna.turnpack"), clear=False)
 
 
 def _pack(e, settings):
-    """Entry (or core) `e` packed; `e` itself when it does not pack."""
-    out = []
-    try:
-        _flat(e, out, settings)
-        return bytes(out)
-    except (ValueError, TypeError, KeyError):
-        return e
-
-
-def _flat(x, out, settings):
-    t = type(x)
-    if t is bytes:  # a core packed already
-        out.extend(x)
-    elif t is list or t is tuple:
-        out.append(len(x))
-        for v in x:
-            _flat(v, out, settings)
-    elif t is dict:
-        if len(x) != len(_SAVE):
-            raise ValueError  # a save of another form (an older firmware's journal)
-        out.append(len(x))
-        for k in _SAVE:
-            _flat(x[k], out, settings)
-    elif t is str or x is None:
-        if x in _WORDS:
-            out.append(_WORDS.index(x))
-        else:
-            c = settings.card_index.get(x)
-            if c is None:
-                c = settings.n_cards + settings.board.conn_index[x]
-            out.append(len(_WORDS) + c)
-    else:
-        v = x + 1  # TypeError for what is no number
-        while v > 127:
-            out.append(v & 127 | 128)
-            v >>= 7
-        out.append(v)
+    """Entry (or core) `e` packed; `e` itself when it does not pack (games.kahuna.turnpack,
+    loaded for it; `note` gives it back)."""
+    from games.kahuna.turnpack import pack
+    return pack(e, settings)

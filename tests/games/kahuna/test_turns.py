@@ -158,3 +158,18 @@ def test_what_does_not_pack_stays_as_it_is(settings):
               [0, CORE[:16] + (-2,), [], None, []],
               [0, CORE, [], None, ["x"]]):
         assert turns._pack(e, settings) is e
+
+
+def test_the_packing_code_is_loaded_at_a_turns_start_and_given_back():
+    """games.kahuna.turnpack is loaded only to pack (a board keeps its code out of the heap
+    in play): after every step of a solo game it is gone again, and the log has packed."""
+    import sys
+
+    from solokit import SoloGame
+    sys.modules.pop("games.kahuna.turnpack", None)  # (the tests above packed directly)
+    g = SoloGame(boardmod.load(BOARD_DEF, keep_raw=False), 3, ai="white")
+    packed = 0
+    while g.step() and g.steps < 200:
+        assert "games.kahuna.turnpack" not in sys.modules
+        packed += sum(1 for x in g.game.turns.entries if type(x) is bytes)
+    assert packed > 0
