@@ -53,8 +53,8 @@ TASKS = ("reader", "inputs", "frame", "ai")  # App.tick_<name>
 MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocation
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 _mem_alloc = getattr(gc, "mem_alloc", None)
-LONG_SLICE_US = 6000  # a thinking slice longer than this (the 5 ms the games' players ask,
-# plus 20%) is counted as long: since boot, over every decision, not only the last RING
+LONG_SLICE_US = 12000  # a thinking slice longer than this (the 10 ms Kahuna's player asks,
+# its solo.SLICE_MS, plus 20%) is counted as long: since boot, over every decision, not only the last RING
 
 # A series (one quantity) is HEAD numbers and then its ring of recent samples, at its
 # offset in LoopStats.v, one array('i') for all of them: on the Pico a series as an object

@@ -87,7 +87,7 @@ def table(rep):
          _triple(ai.get("outside_ms", {}), "%.0f"), ai.get("outside_ms", {}).get("n", 0)),
         ("AI decision: time in collections and heap looks, ms",
          _triple(ai.get("gc_ms", {}), "%.0f"), ai.get("gc_ms", {}).get("n", 0)),
-        ("AI slices longer than %s ms (5 ms + 20%%), of all its slices: n = all"
+        ("AI slices longer than %s ms (10 ms + 20%%), of all its slices: n = all"
          % ai.get("long_slices", {}).get("over_ms", "-"),
          "%d (%s)" % (ai.get("long_slices", {}).get("n", 0), _share(ai.get("long_slices", {}))),
          ai.get("long_slices", {}).get("of", 0)),

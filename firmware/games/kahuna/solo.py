@@ -35,7 +35,7 @@ from games.kahuna import ai, observe, rules
 WRONG_CARD = "wrong-card"  # rejection code: not the card the AI's step asks for
 
 THINK_MS = 6000  # the AI answers within this (the best turn found by then)
-SLICE_MS = 5  # thinking per tick of the loop: frames, inputs and the link keep going
+SLICE_MS = 10  # thinking per tick of the loop: frames, inputs and the link keep going
 DISPLAY_SIZE = 3
 
 # Steps (see the module's docstring); None: nothing asked of the player.
