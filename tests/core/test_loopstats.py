@@ -133,8 +133,9 @@ def test_ai_decisions_are_counted_in_a_solo_game():
     Link(g.sim.app, lines.append, lambda: g.sim.now, bench=stats).feed(b'{"cmd": "bench"}\n')
     ai = json.loads(lines[0])["ai"]
     assert ai["elapsed_ms"]["n"] == ai["compute_ms"]["n"] == ai["slices"]["n"] == 2
-    # The simulator's clock stands still inside a tick: a decision is one slice there.
-    assert ai["slices"]["max"] == 1 and ai["elapsed_ms"]["max"] > 0
+    # The simulator's clock stands still inside a tick: a decision is its start's tick
+    # (kahuna.solo: the observation and the words) and one slice there.
+    assert ai["slices"]["max"] == 2 and ai["elapsed_ms"]["max"] > 0
 
 
 # The solo interface (docs/platform.md): `thinking` while a decision spans ticks, and

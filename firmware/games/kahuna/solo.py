@@ -312,8 +312,12 @@ class Solo:
         if step == THINK or step == HINT and not self.hint:
             p = self.player
             if not self.thinking:
+                # A tick of its own: the observation, the start and the words that say the
+                # board thinks (core.app prompts after it) before the first slice, which
+                # then gets its whole SLICE_MS (they took it past 12 ms on the chip).
                 p.start(self._observe(step == HINT), ai._ticks_add(self.clock(), THINK_MS))
                 self.thinking = True
+                return None
             if p.step(SLICE_MS):
                 self.thinking = False
                 if step == HINT:
