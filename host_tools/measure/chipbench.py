@@ -405,7 +405,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=3, help="the solo game's deck (default 3)")
     ap.add_argument("--wall", type=float, default=1500.0,
                     help="wall-clock seconds the solo game may take (default 1500)")
-    ap.add_argument("--keep", help="keep the image, build and emulator log in this folder")
+    ap.add_argument("--keep", help="keep the image, build, emulator log and link log (link.log: "
+                         "every line sent and read) in this folder")
     ap.add_argument("--json", action="store_true", help="the figures as one JSON object")
     ap.add_argument("--profile", action="store_true",
                     help="sample the emulated core after each execution batch and say where "
@@ -456,7 +457,8 @@ def main(argv=None):
     t0 = time.monotonic()
     try:
         emu = Emulator(uf2, image, log, profile=profile, quiet_usb=not args.stock_usb)
-        link = Link(emu)
+        link_log = open(os.path.join(work, "link.log"), "w")
+        link = Link(emu, link_log)
         s = Session(emu, link, out, board_def)
         s.results["uf2"] = os.path.basename(uf2)
         s.results["usb_host"] = "rp2040py's own" if args.stock_usb else "quiet"
@@ -480,6 +482,7 @@ def main(argv=None):
     finally:
         if link is not None:
             link.close()
+            link_log.close()
         if emu is not None:
             emu.stop()
         log.close()

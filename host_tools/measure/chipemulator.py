@@ -174,12 +174,15 @@ class Link:
     """The board's serial link on the pty: JSON lines; the board's state and the AI's
     words kept as they come."""
 
-    def __init__(self, emu):
+    def __init__(self, emu, log=None):
+        """`log` (optional): a text file that gets every line sent ("> ") and read ("< "),
+        in order: what the board was asked and said, for a run that went wrong."""
         import serial
 
         from host_tools.maker.linkclient import merge
 
         self.emu = emu
+        self.log = log
         self.merge = merge
         self.ser = serial.Serial(emu.pty, 115200, timeout=0.05)
         self.buf = b""
@@ -192,7 +195,10 @@ class Link:
         self.ai_steps = []  # (emulated ns when read, step, say)
 
     def send(self, obj):
-        self.ser.write((json.dumps(obj) + "\n").encode())
+        line = json.dumps(obj)
+        if self.log is not None:
+            self.log.write("> %s\n" % line)
+        self.ser.write((line + "\n").encode())
 
     def read(self):
         """The messages waiting (a short wait), each also handled."""
@@ -205,6 +211,8 @@ class Link:
         self.buf += data
         while b"\n" in self.buf:
             line, self.buf = self.buf.split(b"\n", 1)
+            if self.log is not None:
+                self.log.write("< %s\n" % line.decode("utf-8", "replace"))
             try:
                 msg = json.loads(line.decode("utf-8", "replace"))
             except ValueError:

@@ -55,6 +55,9 @@ class Hands:
             raise ValueError("the table's display has no card left to show")
         if say.startswith("AI plays its") or say.startswith("AI discards its"):
             place = _place(say) - 1
+            if place >= len(self.stack):
+                raise ValueError("the board asks for the AI's card %d of its stack, which "
+                                 "holds %d: %r" % (place + 1, len(self.stack), say))
             card = self.stack.pop(place)
             t.discard(card)
             if say.startswith("AI plays its"):
