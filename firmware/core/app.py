@@ -257,7 +257,7 @@ class App:
     def tick_frame(self, now):
         """One animation frame, a buzzer step, and the watchdog fed: a stalled loop stops
         feeding it, the watchdog resets the board and the journal resumes the game. The
-        frame is composed again only when it may have changed (`_still`): else the last one
+        frame is composed again only when it may have changed (`_still`); else the last one
         is written again (the strip keeps its 50 frames a second)."""
         if self._still(now):
             self.strip.show(self.view.frame)
@@ -468,12 +468,12 @@ class App:
         """True when the last frame composed is the frame of `now`: the view said, right
         after composing it, until when it stays the same if the game and the controller
         do not change (its optional `still()`: the next half of a blink, the end of an
-        animation, or a long time ahead; `_until`), that time has not come, nothing that draws it
-        changed since: every event composes its frame at once (`_after`, the link), the
-        board's player marks a change when it stops thinking (`tick_ai`), and a frame
-        composed with the reader's fault (it blinks) or an enrolment (it pulses) never
-        stands, so the fault's start is the only change left to look at. A view without
-        `still` is composed every frame."""
+        animation, or a long time ahead; `_until`), that time has not come, and nothing
+        that draws it changed since: every event composes its frame at once (`_after`, the
+        link), the board's player marks a change when it stops thinking (`tick_ai`), and a
+        frame composed with the reader's fault (it blinks) or an enrolment (it pulses)
+        never stands, so the fault's start is the only change left to look at. A view
+        without `still` is composed every frame."""
         return (self._drawn and now < self._until
                 and (self.reader is None or not self.reader.lost))
 

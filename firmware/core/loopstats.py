@@ -54,7 +54,8 @@ MASK = 0x1FFFFFFF  # running sums kept modulo 2**29: small integers, no allocati
 _mem_free = getattr(gc, "mem_free", None)  # MicroPython only
 _mem_alloc = getattr(gc, "mem_alloc", None)
 LONG_SLICE_US = 12000  # a thinking slice longer than this (the 10 ms Kahuna's player asks,
-# its solo.SLICE_MS, plus 20%) is counted as long: since boot, over every decision, not only the last RING
+# its solo.SLICE_MS, plus 20%) is counted as long: since boot, over every decision, not
+# only the last RING
 
 # A series (one quantity) is HEAD numbers and then its ring of recent samples, at its
 # offset in LoopStats.v, one array('i') for all of them: on the Pico a series as an object

@@ -85,8 +85,8 @@ class View:
         without composing it): the next half of a blink (the options, a takeback's phase
         pixel, a refusal's flash, the other table's move), the scoring animation's next
         turn, the end of a private tap's acknowledgement; else STANDS_MS from now (until
-        they change, as good as). None: it changes with the next frame (a pending card pulses, the
-        winner breathes)."""
+        they change, as good as). None: it changes with the next frame (a pending card
+        pulses, the winner breathes)."""
         if game.phase == rules.OVER or referee.pending:
             return None
         if fr.running(self.scoring_at, SCORING_MS, now):
