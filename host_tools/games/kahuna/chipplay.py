@@ -83,12 +83,17 @@ class ChipPlay:
                 hands.round_ended()
             if s["phase"] == "over":
                 break
-            move = hands.next(link.say) if link.say else None
+            say = link.say
+            move = hands.next(say) if say else None
             if move is not None:
                 if move[0] == "tap":
-                    link.command({"cmd": "tap", "card": move[1]})
+                    ev = link.command({"cmd": "tap", "card": move[1]})
                 else:
-                    link.command({"cmd": "press", "button": move[1]})
+                    ev = link.command({"cmd": "press", "button": move[1]})
+                if ev.get("event") == "refused":  # the hands are out of step with the board
+                    raise ValueError("the board refused the AI's %s %s, asked as %r: %s %s"
+                                     % (move[0], move[1], say, ev.get("code"),
+                                        ev.get("message")))
             elif not link.say:
                 self.human(link, table, hands, mine)
             else:
