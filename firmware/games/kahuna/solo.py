@@ -37,6 +37,10 @@ WRONG_CARD = "wrong-card"  # rejection code: not the card the AI's step asks for
 THINK_MS = 6000  # the AI answers within this (the best turn found by then)
 SLICE_MS = 10  # thinking per tick of the loop: frames, inputs and the link keep going
 DISPLAY_SIZE = 3
+# The refusal between the AI's last confirmed move and the board's next tick, which makes
+# the move it owes itself (the end of its play phase, a decline, a refill left): a card or
+# a button then would be taken for the AI's (a "done" in the draw phase declines it).
+MOVING = "the AI is moving"
 
 # Steps (see the module's docstring); None: nothing asked of the player.
 DISPLAY = "display"  # lay a card face up on the display and tap it
@@ -393,6 +397,8 @@ class Solo:
             self.thinking = False
         step, act = self.step()
         g = self.game
+        if step is None and act is not None:
+            return self.refuse(rules.WRONG_PHASE, MOVING)
         if step is None or step == DEAL:
             return None
         if card is None:
@@ -462,6 +468,8 @@ class Solo:
             # ok with nothing to choose in the player's play phase: the hint (asked).
             self.hint = []
             return oc.accepted()
+        if step is None and act is not None:
+            return self.refuse(rules.WRONG_PHASE, MOVING)
         if step is None or step == DEAL:
             return None
         if step == CONFIRM and button == "ok":

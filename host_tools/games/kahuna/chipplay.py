@@ -94,9 +94,9 @@ class ChipPlay:
                     raise ValueError("the board refused the AI's %s %s, asked as %r: %s %s"
                                      % (move[0], move[1], say, ev.get("code"),
                                         ev.get("message")))
-            elif not link.say:
+            elif not link.say and s.get("turn") != "white":
                 self.human(link, table, hands, mine)
-            else:
+            else:  # its words to come, or the board's own move in the AI's turn (no words)
                 session.wait_emulated(20)
                 link.sync()
 

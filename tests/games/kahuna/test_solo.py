@@ -492,3 +492,28 @@ def test_the_hint_does_not_read_the_ai_secret_discards_on_micropython(mpy):
                                         timeout=300).strip().splitlines()[-1])
         assert None not in got[0] and got[1] >= 1
         assert got == json.loads(json.dumps(list(aikit.hint_world_pairs(seed, "standard"))))
+
+
+def test_a_tap_or_a_button_while_the_board_makes_the_ai_move_itself_is_refused(board):
+    """Between the AI's last confirmed move and its next tick the board owes a move it
+    makes itself (here the end of its play phase): a card tapped or a button pressed then
+    is refused, not taken for the AI's (seen on the chip: the bench's player, reading no
+    words, tapped its own card in that window)."""
+    from games.kahuna import solo as solomod
+    s = SoloGame(board, 1, ai="white")
+    app = s.sim.app
+    solo = app.solo
+    while not (solo.step()[0] == solomod.CONFIRM and len(solo.plan) > 1
+               and solo.plan[1] == ("end_play",)):
+        assert s.step() and s.steps < 500
+    now = s.sim.now
+    assert app.press("ok", now).kind == "accepted"  # straight to the app: no tick after it
+    assert solo.step() == (None, ("end_play",)) and solo.say() == ""
+    before = s.game.snapshot()
+    human = s.game.hand("black")[0]
+    outs = [app.tap_card(human, now), app.press("done", now), app.press("back", now)]
+    assert [(o.kind, o.code) for o in outs] == [("refused", "wrong-phase")] * 3
+    assert outs[0].message == "the AI is moving"
+    assert s.game.snapshot() == before and solo.step() == (None, ("end_play",))
+    app.tick_ai(now)  # its tick makes the move
+    assert s.game.phase == "draw" and solo.step()[0] is not None
