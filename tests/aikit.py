@@ -8,7 +8,8 @@ from host_tools.games.kahuna import randgame
 from host_tools.games.kahuna.table import Table
 
 gc.collect()  # under MicroPython, compiling ai.py from source needs the heap's scraps
-from games.kahuna import ai, aithink, observe, rules  # noqa: E402
+from core.ticks import ticks_add  # noqa: E402
+from games.kahuna import ai, observe, rules  # noqa: E402
 from games.kahuna import settings as kahunasettings  # noqa: E402
 
 
@@ -187,8 +188,20 @@ class Counter:
         return lambda game, act: self.apply(game, act)
 
 
+async def think(player, obs, within_ms=3000, slice_ms=5):
+    """Think about `obs` inside an asyncio loop: slices of `slice_ms`, yielding to the
+    other tasks between them; the answer within `within_ms` at the latest (the best turn
+    found by then). The board's solo game slices the same way from its own loop
+    (games.kahuna.solo); this drives `Player` alone."""
+    import asyncio
+    player.start(obs, ticks_add(player.clock(), within_ms))
+    while not player.step(slice_ms):
+        await asyncio.sleep(0)
+    return player.best()
+
+
 def async_check(seed):
-    """`aithink.think` in an asyncio loop beside a task that counts its turns: returns how
+    """`think` in an asyncio loop beside a task that counts its turns: returns how
     often that task ran while the AI thought, the number of slices, and whether the
     answer equals the one made in one go."""
     import asyncio
@@ -212,7 +225,7 @@ def async_check(seed):
 
     async def main():
         task = asyncio.create_task(other())
-        plan = await aithink.think(player, obs, within_ms=10 ** 6, slice_ms=3)
+        plan = await think(player, obs, within_ms=10 ** 6, slice_ms=3)
         done[0] = True
         await task
         return plan

@@ -21,7 +21,7 @@ In the handicap phase a decision is one ("handicap", conn) at a time.
 
 The search runs in slices so the Pico's asyncio loop keeps going (see `Player`):
     p.start(observation, deadline_ms)   p.step(budget_ms) -> True when done   p.best()
-(games.kahuna.aithink runs them as an asyncio task; the board's solo game slices them itself).
+(the board's solo game runs the slices from its own loop: games.kahuna.solo).
 
 It plays with the rules engine (`games.kahuna.rules`), through its public API only
 (legal_actions, apply, snapshot, restore and the public state fields), on a private game
@@ -34,7 +34,6 @@ try:
 except ImportError:  # CPython (core.plainpython): the same code, not compiled
     from core import plainpython as micropython
 
-from core.ticks import ticks_add as _ticks_add  # noqa: F401  (solo.py sets its deadline with it)
 from core.ticks import ticks_diff as _ticks_diff
 from core.ticks import ticks_ms as _ticks_ms
 from core.ticks import ticks_us as _ticks_us

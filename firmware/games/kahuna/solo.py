@@ -30,6 +30,7 @@ written when the display changes.
 """
 
 from core import outcome as oc
+from core.ticks import ticks_add
 from games.kahuna import ai, observe, rules
 
 WRONG_CARD = "wrong-card"  # rejection code: not the card the AI's step asks for
@@ -319,7 +320,7 @@ class Solo:
                 # A tick of its own: the observation, the start and the words that say the
                 # board thinks (core.app prompts after it) before the first slice, which
                 # then gets its whole SLICE_MS (they took it past 12 ms on the chip).
-                p.start(self._observe(step == HINT), ai._ticks_add(self.clock(), THINK_MS))
+                p.start(self._observe(step == HINT), ticks_add(self.clock(), THINK_MS))
                 self.thinking = True
                 return None
             if p.step(SLICE_MS):
