@@ -6,23 +6,22 @@ in play records its figures all the time but is asked for them seldom, so only t
 recording (loopstats) stays loaded (issue 20: the heap's margin).
 """
 
-from core.loopstats import AI_RING, HEAD, LONG_SLICE_US, RING
+from core.loopstats import AI_RING, HEAD, LONG_SLICE_US, MAX, RING, SIZE, TOTAL_S, TOTAL_US, N
 
 
 def series(stats, s, scale=1):
     """{"n", "p50", "p95", "max"} of the series at offset `s` of `stats` (values divided by
-    `scale`), and "total"; p50 and p95 over its ring. A series is n, the ring's next slot,
-    max, total seconds and us, the ring's size, then the ring (core.loopstats)."""
+    `scale`), and "total"; p50 and p95 over its ring (its layout: core.loopstats)."""
     v = stats.v
-    n = v[s]
-    k = min(n, v[s + 5])
+    n = v[s + N]
+    k = min(n, v[s + SIZE])
     vals = sorted(v[s + HEAD + j] for j in range(k))
     out = {"n": n}
     if k:
         out["p50"] = _num(vals[(k - 1) // 2], scale)
         out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
-        out["max"] = _num(v[s + 2], scale)
-        out["total"] = _num(v[s + 3] * 1000000 + v[s + 4], scale)
+        out["max"] = _num(v[s + MAX], scale)
+        out["total"] = _num(v[s + TOTAL_S] * 1000000 + v[s + TOTAL_US], scale)
     return out
 
 
@@ -38,7 +37,7 @@ def _task(stats, t):
 def report(stats, heap=None):
     """The figures of `stats` (times in ms); `heap`: stats.heap_now()'s, if taken."""
     out = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
-           "gc_seen": stats.v[stats.gc_stall],  # its n
+           "gc_seen": stats.v[stats.gc_stall + N],
            "gc_stall_ms": series(stats, stats.gc_stall, 1000),
            "gc_quiet_ms": series(stats, stats.gc_quiet, 1000),
            "gc_looks": {"n": stats.looks,

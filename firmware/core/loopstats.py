@@ -61,12 +61,13 @@ LONG_SLICE_US = 12000  # a thinking slice longer than this (the 10 ms Kahuna's p
 # offset in LoopStats.v, one array('i') for all of them: on the Pico a series as an object
 # of its own cost about 80 bytes beyond its samples (the instance, its attribute table, its
 # ring's list object), 1.5 KB for the 19 (issue 20: the live heap).
-_N = const(0)  # how many samples
+# N, MAX, TOTAL_S, TOTAL_US and SIZE are public: core.benchreport reads a series by them.
+N = const(0)  # how many samples
 _I = const(1)  # the ring's next slot
-_MAX = const(2)
-_TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the small integers
-_TOTAL_US = const(4)
-_SIZE = const(5)  # the ring's size
+MAX = const(2)
+TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the small integers
+TOTAL_US = const(4)
+SIZE = const(5)  # the ring's size
 HEAD = const(6)  # numbers before the ring
 _R = const(HEAD + RING)  # a series' length in LoopStats.v
 _AI = const(HEAD + AI_RING)  # ... of a decision's
@@ -113,7 +114,7 @@ class LoopStats:
         """A new series of `ring` recent samples: its offset in `v` (wiring: allocates)."""
         k = len(self.v)
         self.v.extend(array("i", [0] * (HEAD + ring)))
-        self.v[k + _SIZE] = ring
+        self.v[k + SIZE] = ring
         return k
 
     def reset(self):
@@ -123,8 +124,8 @@ class LoopStats:
         v = self.v
         k = 0
         while k < len(v):
-            v[k + _N] = v[k + _I] = v[k + _MAX] = v[k + _TOTAL_S] = v[k + _TOTAL_US] = 0
-            k += HEAD + v[k + _SIZE]
+            v[k + N] = v[k + _I] = v[k + MAX] = v[k + TOTAL_S] = v[k + TOTAL_US] = 0
+            k += HEAD + v[k + SIZE]
         self.polling = False
         self.poll_start = 0
         self.steps = 0
@@ -153,15 +154,15 @@ class LoopStats:
         i = v[k + _I]
         v[k + HEAD + i] = x
         i += 1
-        v[k + _I] = 0 if i == v[k + _SIZE] else i
-        v[k + _N] += 1
-        if x > v[k + _MAX]:
-            v[k + _MAX] = x
-        t = v[k + _TOTAL_US] + x
+        v[k + _I] = 0 if i == v[k + SIZE] else i
+        v[k + N] += 1
+        if x > v[k + MAX]:
+            v[k + MAX] = x
+        t = v[k + TOTAL_US] + x
         if t >= 1000000:
-            v[k + _TOTAL_S] += t // 1000000
+            v[k + TOTAL_S] += t // 1000000
             t = t % 1000000
-        v[k + _TOTAL_US] = t
+        v[k + TOTAL_US] = t
 
     def note(self, task, t0, t1):
         """A tick of `task` from t0 to t1 (us)."""

@@ -10,7 +10,7 @@ import pytest
 
 import gamekit
 from core.link import Link
-from core.loopstats import RING, LoopStats
+from core.loopstats import RING, LoopStats, N
 from host_tools.maker.vboarddef import sticker_uid
 from host_tools.measure import boardbench
 from host_tools.simulator import engine as simcore
@@ -127,7 +127,7 @@ def test_ai_decisions_are_counted_in_a_solo_game():
     from solokit import SoloGame
     g = SoloGame(gamekit.board(), seed=3, ai="white")
     stats = timed(g.sim)
-    while stats.v[stats.ai_elapsed] < 2:  # its n
+    while stats.v[stats.ai_elapsed + N] < 2:
         assert g.step() and g.steps < 500
     lines = []
     Link(g.sim.app, lines.append, lambda: g.sim.now, bench=stats).feed(b'{"cmd": "bench"}\n')
@@ -147,7 +147,7 @@ from core import board as boardmod
 from core import gameload
 from core.app import App
 from core.cards import Registry
-from core.loopstats import HEAD, LoopStats
+from core.loopstats import HEAD, MAX, N, LoopStats
 from hw.leds import Strip
 from host_tools.fakehw.strip import VirtualNeoPixel
 
@@ -199,7 +199,8 @@ def halunken():
         ai(20 * i)
         if app.game.is_over():
             break
-    return [stats.v[stats.ai_elapsed], stats.v[stats.ai_compute], stats.v[stats.ai_slices + 2],
+    return [stats.v[stats.ai_elapsed + N], stats.v[stats.ai_compute + N],
+            stats.v[stats.ai_slices + MAX],
             app.solo.decisions, app.game.is_over()]
 
 
