@@ -118,7 +118,7 @@ def main(argv):
                     help="machine.unique_id() as 16 hex digits (default: from --dir)")
     ap.add_argument("--free", type=int, default=None,
                     help="bytes of free heap when main.py starts (default: the Pico's "
-                         "186 KiB, doubled on a 64-bit unix port)")
+                         "236 KiB, doubled on a 64-bit unix port)")
     ap.add_argument("--pn532-bus", type=int, default=0, choices=(0, 1),
                     help="the I2C controller the PN532 is wired to (default 0)")
     ap.add_argument("--pretend-version", type=_version, default=None, metavar="X.Y.Z",

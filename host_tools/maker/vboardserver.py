@@ -54,13 +54,13 @@ from hw.pn532 import I2C_ADDRESS as PN532_ADDR
 LIB = os.path.join(ROOT, "host_tools", "fakehw", "pico")
 SUPERVISOR = os.path.join(LIB, "_supervisor.py")
 
-# The GC heap of the board process. A Pico gives MicroPython ~190 KB; here the board's own
+# The GC heap of the board process. A Pico gives MicroPython 240 KiB; here the board's own
 # "ROM" (the REPL supervisor, the chip emulators) lives in the same heap, so the process
 # gets more, and the supervisor holds back a ballast block so that gc.mem_free() when
-# main.py starts is what a freshly booted Pico has: 186 KiB, doubled on a 64-bit unix port
+# main.py starts is what a freshly booted Pico has: 236 KiB, doubled on a 64-bit unix port
 # (8-byte words, 32-byte GC blocks: the same objects take about twice the room). --free
-# sets it in bytes (e.g. --free 190464 for the Pico's figure as it stands).
-HEAP = "512K"
+# sets it in bytes (e.g. --free 241600 for the Pico's figure as it stands).
+HEAP = "768K"
 
 _CONSOLE_KEEP = 65536  # bytes of recent board output kept for the control channel
 _TO_BOARD_MAX = 1 << 20  # bytes from the host waiting for the board before we drop

@@ -23,7 +23,7 @@ from host_tools.paths import BOARD_DEF
 BOARD = BOARD_DEF
 KINDS = ("ai", "greedy", "random", "majority", "lookahead")
 # The duel keeps every decision time and both players: more than the Pico's heap. The
-# AI's own heap on the RP2040's 190 KB is measured by `make bench`.
+# AI's own heap on the RP2040's 240 KB is measured by `make bench`.
 DUEL_HEAP = "8M"
 RP2040_FACTOR = 100  # RP2040 time / unix port time for this firmware (see README)
 

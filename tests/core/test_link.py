@@ -280,7 +280,7 @@ def test_the_link_under_micropython(mpy, tmp_path):
     included) name no card of a hand; the bytes come in through `read_waiting` from a
     polled stream, as main.py's serial task takes them."""
     # The simulator's virtual hardware and the test kit share this heap with the firmware,
-    # so this harness gets 320 KiB; firmware-only tests keep the RP2040's 190 KiB.
+    # so this harness gets 512 KiB; firmware-only tests keep the RP2040's 240 KiB.
     from mpy_runner import MicroPython
     commands = tmp_path / "commands"
     commands.write_bytes(b"".join(json.dumps(c).encode() + b"\n" for c in PRIVATE_GAME)

@@ -20,8 +20,8 @@ from host_tools.maker import flash
 from mpy_runner import ROOT, find_micropython
 
 WAIT = 30  # seconds: the bound of any one wait
-# The Pico's GC heap (190 KB), doubled: the unix port's words are 8 bytes, the Pico's 4.
-HEAP = "380k"
+# The Pico's GC heap (240 KiB), doubled: the unix port's words are 8 bytes, the Pico's 4.
+HEAP = "480k"
 TOPIC_IN = "kb/T1/event"  # the dealer writes it, alice may read it (docs/remote.md's ACL)
 TOPIC_OUT = "kb/T1/move/alice"  # alice may write it, the dealer reads it
 

@@ -32,7 +32,8 @@ MP_SCRIPT = "tests/mp/ai_checks.py"
 def mp_json(mpy, *args, timeout=300):
     # 256 KiB: the replays keep whole games beside the AI's search, and the 64-bit unix
     # port's objects are twice the chip's size (the chip's own heap is measured by
-    # `make bench-chip`); at 190 KiB the search failed for fragmentation on one path length.
+    # `make bench-chip`); at 190 KiB (before the chip's 240 was measured) the search
+    # failed for fragmentation on one path length.
     mpy = MicroPython(executable=mpy.executable, heap_kib=256)
     return json.loads(mpy.run_script(MP_SCRIPT, *[str(a) for a in args],
                                      timeout=timeout).strip().splitlines()[-1])

@@ -109,8 +109,9 @@ def test_random_full_games_keep_every_invariant_under_micropython(mpy):
 def test_rules_suite_runs_inside_micropython(mpy):
     from mpy_runner import MicroPython
     # The unix port compiles the 800-line test file and the rules from source here, which
-    # wants contiguous blocks a 190 KiB heap may or may not have left, by the luck of its
-    # layout (the board loads precompiled .mpy files and compiles nothing).
+    # wants contiguous blocks a 190 KiB heap (before the chip's 240 was measured) may or
+    # may not have left, by the luck of its layout (the board loads precompiled .mpy files
+    # and compiles nothing).
     harness = MicroPython(executable=mpy.executable, heap_kib=256)
     out = harness.run_script("tests/mp/run_tests.py", "test_rules", timeout=300)
     last = out.strip().splitlines()[-1]
