@@ -41,6 +41,13 @@ from array import array
 from core.ticks import ticks_diff, ticks_us
 
 try:
+    from core.loopnative import add as _add  # a sample in machine code: a few us
+except (ImportError, SyntaxError, ValueError):
+    # CPython; a MicroPython without a native emitter; the virtual board (the unix port),
+    # which is given the Pico's armv6m build ("incompatible .mpy arch"): _add_py below
+    _add = None
+
+try:
     from micropython import const
 except ImportError:  # CPython: the simulator, the tests
     def const(x):
@@ -73,18 +80,39 @@ _R = const(HEAD + RING)  # a series' length in LoopStats.v
 _AI = const(HEAD + AI_RING)  # ... of a decision's
 
 
+def _add_py(v, k, x):
+    """A sample `x` of the series at offset `k` of `v`; allocates nothing (the same steps
+    as core.loopnative's `add`, in bytecode, where that cannot be imported)."""
+    i = v[k + _I]
+    v[k + HEAD + i] = x
+    i += 1
+    v[k + _I] = 0 if i == v[k + SIZE] else i
+    v[k + N] += 1
+    if x > v[k + MAX]:
+        v[k + MAX] = x
+    t = v[k + TOTAL_US] + x
+    if t >= 1000000:
+        v[k + TOTAL_S] += t // 1000000
+        t = t % 1000000
+    v[k + TOTAL_US] = t
+
+
+if _add is None:
+    _add = _add_py
+
+
 class Task:
     def __init__(self, name, period_ms, period, busy):
         self.name = name
         self.period_ms = period_ms
+        self.late_us = 2000 * period_ms  # a start later than this after the last: overrun
         self.period = period  # start to start, us (a series: its offset in LoopStats.v)
         self.busy = busy  # in the tick, us
         self.reset()
 
     def reset(self):
         self.overruns = 0
-        self.last = 0
-        self.started = False
+        self.last = -1  # the last tick's start (ticks_us); -1: none yet
 
 
 class LoopStats:
@@ -150,30 +178,20 @@ class LoopStats:
 
     def add(self, k, x):
         """A sample `x` of the series at offset `k`; allocates nothing."""
-        v = self.v
-        i = v[k + _I]
-        v[k + HEAD + i] = x
-        i += 1
-        v[k + _I] = 0 if i == v[k + SIZE] else i
-        v[k + N] += 1
-        if x > v[k + MAX]:
-            v[k + MAX] = x
-        t = v[k + TOTAL_US] + x
-        if t >= 1000000:
-            v[k + TOTAL_S] += t // 1000000
-            t = t % 1000000
-        v[k + TOTAL_US] = t
+        _add(self.v, k, x)
 
-    def note(self, task, t0, t1):
-        """A tick of `task` from t0 to t1 (us)."""
-        if task.started:
-            p = ticks_diff(t0, task.last)
-            self.add(task.period, p)
-            if p > 2000 * task.period_ms:
+    def note(self, task, t0, d):
+        """A tick of `task` that started at t0 and took `d` us. The loop's hot path (every
+        tick of every task): its record is kept short (issue 20)."""
+        last = task.last
+        v = self.v
+        if last >= 0:
+            p = ticks_diff(t0, last)
+            _add(v, task.period, p)
+            if p > task.late_us:
                 task.overruns += 1
-        task.started = True
         task.last = t0
-        self.add(task.busy, ticks_diff(t1, t0))
+        _add(v, task.busy, d)
 
     # ------------------------------------------------------------- wiring
 
@@ -197,9 +215,8 @@ class LoopStats:
         def run(now):
             t0 = ticks_us()
             tick(now)
-            t1 = ticks_us()
-            self.note(task, t0, t1)
-            d = ticks_diff(t1, t0)
+            d = ticks_diff(ticks_us(), t0)
+            self.note(task, t0, d)
             self.busy_us = (self.busy_us + d) & MASK
             if d > self.longest:
                 self.longest = d
@@ -237,17 +254,17 @@ class LoopStats:
             if solo is None:
                 t0 = ticks_us()
                 tick(now)
-                t1 = ticks_us()
-                self.note(task, t0, t1)
-                self.busy_us = (self.busy_us + ticks_diff(t1, t0)) & MASK
+                d = ticks_diff(ticks_us(), t0)
+                self.note(task, t0, d)
+                self.busy_us = (self.busy_us + d) & MASK
                 return
             before = solo.thinking
             made = solo.decisions
             t0 = ticks_us()
             tick(now)
             t1 = ticks_us()
-            self.note(task, t0, t1)
             d = ticks_diff(t1, t0)
+            self.note(task, t0, d)
             if d > self.longest:
                 self.longest = d
             done = solo.decisions != made
@@ -309,7 +326,7 @@ class LoopStats:
             t0 = ticks_us()
             show(frame)
             t1 = ticks_us()
-            self.add(self.show, ticks_diff(t1, t0))
+            _add(self.v, self.show, ticks_diff(t1, t0))
             if self.arrived:
                 self.arrived = False
                 self.add(self.uid_frame, ticks_diff(t1, self.arrived_at))

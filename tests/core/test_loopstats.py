@@ -77,6 +77,35 @@ def test_series_keeps_count_max_total_and_recent_percentiles():
     assert series_report(stats, s) == {"n": 1, "p50": 7, "p95": 7, "max": 7, "total": 7}
 
 
+# Samples as the loop makes them: ticks of a few us, slices, decisions of seconds (the
+# total crosses whole seconds), a ring that wraps; a series beside it left alone.
+NATIVE_ADD = """
+from array import array
+from core import loopnative, loopstats
+samples = [3, 0, 9000, 999999, 1, 2500000, 17, 1000000, 1073741823 // 4] + list(range(40))
+rows = []
+for add in (loopnative.add, loopstats._add_py):
+    v = array('i', [0] * 2 * (loopstats.HEAD + 8))
+    v[loopstats.SIZE] = 8
+    v[loopstats.HEAD + 8 + loopstats.SIZE] = 8
+    for x in samples:
+        add(v, 0, x)
+    rows.append(list(v))
+print(rows[0] == rows[1], loopstats._add is loopnative.add, rows[0][:5])
+"""
+
+
+def test_the_native_sample_is_the_bytecode_one_under_micropython():
+    """core.loopnative's `add` (machine code: what the Pico runs) leaves the series exactly
+    as loopstats' bytecode steps do (what CPython and the virtual board run), and the
+    unix port, with its native emitter, records with it."""
+    same, native, head = MicroPython().run_code(NATIVE_ADD).strip().split(" ", 2)
+    assert same == "True" and native == "True"
+    n = 9 + 40
+    total = 3 + 9000 + 999999 + 1 + 2500000 + 17 + 1000000 + 1073741823 // 4 + sum(range(40))
+    assert head == repr([n, n % 8, 1073741823 // 4, total // 1000000, total % 1000000])
+
+
 def test_bench_answer_shape_and_it_changes_no_game_state():
     b = Timed()
     for card in gamekit.WHITE_DEAL + gamekit.BLACK_DEAL + ("HUNA-1",):

@@ -1,0 +1,36 @@
+"""The board's own benchmark's hot path in machine code: one sample added to a series of
+core.loopstats (its count, ring, max and total, in the layout loopstats names: N, the
+ring's next slot, MAX, TOTAL_S, TOTAL_US, SIZE, then the ring from HEAD).
+
+The loop records a sample or two at every tick of every task (a frame, the inputs, a
+reader step, a slice of the board's player's thinking: some 30 a second while it thinks).
+In bytecode a sample took 125 us on the RP2040 and a tick's record 350 us, about 8% of a
+decision's time (`chipbench`, issue 20); here it is a few us. `@micropython.viper`
+compiles it for the CPU (mpy-cross -march=armv6m for the Pico); only MicroPython with a
+native emitter imports it, and loopstats keeps the same steps in bytecode for the rest
+(CPython, the virtual board given the Pico's build): tests/core/test_loopstats.py checks
+both give the same numbers. Samples are non-negative (times and counts).
+"""
+
+import micropython
+
+
+@micropython.viper
+def add(v: ptr32, k: int, x: int):  # noqa: F821  (viper's pointer type)
+    """Sample `x` into the series at offset `k` of `v` (core.loopstats' layout)."""
+    i = v[k + 1]  # the ring's next slot
+    v[k + 6 + i] = x  # HEAD = 6
+    i += 1
+    if i == v[k + 5]:  # SIZE
+        i = 0
+    v[k + 1] = i
+    v[k] = v[k] + 1  # N
+    if x > v[k + 2]:  # MAX
+        v[k + 2] = x
+    t = v[k + 4] + x  # TOTAL_US
+    s = v[k + 3]  # TOTAL_S
+    while t >= 1000000:
+        t -= 1000000
+        s += 1
+    v[k + 3] = s
+    v[k + 4] = t
