@@ -6,22 +6,21 @@ in play records its figures all the time but is asked for them seldom, so only t
 recording (loopstats) stays loaded (issue 20: the heap's margin).
 """
 
-from core.loopstats import AI_RING, HEAD, LONG_SLICE_US, MAX, RING, SIZE, TOTAL_S, TOTAL_US, N
+from core.loopstats import AI_RING, HEAD, LONG_SLICE_US, RING
 
 
 def series(stats, s, scale=1):
     """{"n", "p50", "p95", "max"} of the series at offset `s` of `stats` (values divided by
     `scale`), and "total"; p50 and p95 over its ring (its layout: core.loopstats)."""
     v = stats.v
-    n = v[s + N]
-    k = min(n, v[s + SIZE])
+    n, most, total, k = stats.head(s)
     vals = sorted(v[s + HEAD + j] for j in range(k))
     out = {"n": n}
     if k:
         out["p50"] = _num(vals[(k - 1) // 2], scale)
         out["p95"] = _num(vals[(k * 95 - 1) // 100], scale)
-        out["max"] = _num(v[s + MAX], scale)
-        out["total"] = _num(v[s + TOTAL_S] * 1000000 + v[s + TOTAL_US], scale)
+        out["max"] = _num(most, scale)
+        out["total"] = _num(total, scale)
     return out
 
 
@@ -37,7 +36,7 @@ def _task(stats, t):
 def report(stats, heap=None):
     """The figures of `stats` (times in ms); `heap`: stats.heap_now()'s, if taken."""
     out = {"free_low": stats.heap_low if stats.heap_low >= 0 else None,
-           "gc_seen": stats.v[stats.gc_stall + N],
+           "gc_seen": stats.head(stats.gc_stall)[0],
            "gc_stall_ms": series(stats, stats.gc_stall, 1000),
            "gc_quiet_ms": series(stats, stats.gc_quiet, 1000),
            "gc_looks": {"n": stats.looks,

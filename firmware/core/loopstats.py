@@ -68,13 +68,15 @@ LONG_SLICE_US = 12000  # a thinking slice longer than this (the 10 ms Kahuna's p
 # offset in LoopStats.v, one array('i') for all of them: on the Pico a series as an object
 # of its own cost about 80 bytes beyond its samples (the instance, its attribute table, its
 # ring's list object), 1.5 KB for the 19 (issue 20: the live heap).
-# N, MAX, TOTAL_S, TOTAL_US and SIZE are public: core.benchreport reads a series by them.
-N = const(0)  # how many samples
+# Their names are private (folded by the compiler, never interned: the Pico's names fill
+# pools, and one more pool takes 7.7 KB of heap at once): core.benchreport reads a series
+# through `head` and its ring from HEAD.
+_N = const(0)  # how many samples
 _I = const(1)  # the ring's next slot
-MAX = const(2)
-TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the small integers
-TOTAL_US = const(4)
-SIZE = const(5)  # the ring's size
+_MAX = const(2)
+_TOTAL_S = const(3)  # the total: whole seconds + us, so it never leaves the small integers
+_TOTAL_US = const(4)
+_SIZE = const(5)  # the ring's size
 HEAD = const(6)  # numbers before the ring
 _R = const(HEAD + RING)  # a series' length in LoopStats.v
 _AI = const(HEAD + AI_RING)  # ... of a decision's
@@ -86,15 +88,15 @@ def _add_py(v, k, x):
     i = v[k + _I]
     v[k + HEAD + i] = x
     i += 1
-    v[k + _I] = 0 if i == v[k + SIZE] else i
-    v[k + N] += 1
-    if x > v[k + MAX]:
-        v[k + MAX] = x
-    t = v[k + TOTAL_US] + x
+    v[k + _I] = 0 if i == v[k + _SIZE] else i
+    v[k + _N] += 1
+    if x > v[k + _MAX]:
+        v[k + _MAX] = x
+    t = v[k + _TOTAL_US] + x
     if t >= 1000000:
-        v[k + TOTAL_S] += t // 1000000
+        v[k + _TOTAL_S] += t // 1000000
         t = t % 1000000
-    v[k + TOTAL_US] = t
+    v[k + _TOTAL_US] = t
 
 
 if _add is None:
@@ -105,7 +107,6 @@ class Task:
     def __init__(self, name, period_ms, period, busy):
         self.name = name
         self.period_ms = period_ms
-        self.late_us = 2000 * period_ms  # a start later than this after the last: overrun
         self.period = period  # start to start, us (a series: its offset in LoopStats.v)
         self.busy = busy  # in the tick, us
         self.reset()
@@ -142,7 +143,7 @@ class LoopStats:
         """A new series of `ring` recent samples: its offset in `v` (wiring: allocates)."""
         k = len(self.v)
         self.v.extend(array("i", [0] * (HEAD + ring)))
-        self.v[k + SIZE] = ring
+        self.v[k + _SIZE] = ring
         return k
 
     def reset(self):
@@ -152,8 +153,8 @@ class LoopStats:
         v = self.v
         k = 0
         while k < len(v):
-            v[k + N] = v[k + _I] = v[k + MAX] = v[k + TOTAL_S] = v[k + TOTAL_US] = 0
-            k += HEAD + v[k + SIZE]
+            v[k + _N] = v[k + _I] = v[k + _MAX] = v[k + _TOTAL_S] = v[k + _TOTAL_US] = 0
+            k += HEAD + v[k + _SIZE]
         self.polling = False
         self.poll_start = 0
         self.steps = 0
@@ -180,6 +181,14 @@ class LoopStats:
         """A sample `x` of the series at offset `k`; allocates nothing."""
         _add(self.v, k, x)
 
+    def head(self, k):
+        """The series at offset `k`: (its count, max, total, and how many samples its
+        ring holds now, from v[k + HEAD])."""
+        v = self.v
+        n = v[k + _N]
+        return (n, v[k + _MAX], v[k + _TOTAL_S] * 1000000 + v[k + _TOTAL_US],
+                min(n, v[k + _SIZE]))
+
     def note(self, task, t0, d):
         """A tick of `task` that started at t0 and took `d` us. The loop's hot path (every
         tick of every task): its record is kept short (issue 20)."""
@@ -188,7 +197,7 @@ class LoopStats:
         if last >= 0:
             p = ticks_diff(t0, last)
             _add(v, task.period, p)
-            if p > task.late_us:
+            if p > 2000 * task.period_ms:
                 task.overruns += 1
         task.last = t0
         _add(v, task.busy, d)

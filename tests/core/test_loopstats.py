@@ -10,7 +10,7 @@ import pytest
 
 import gamekit
 from core.link import Link
-from core.loopstats import RING, LoopStats, N
+from core.loopstats import RING, LoopStats
 from host_tools.maker.vboarddef import sticker_uid
 from host_tools.measure import boardbench
 from host_tools.simulator import engine as simcore
@@ -85,13 +85,13 @@ from core import loopnative, loopstats
 samples = [3, 0, 9000, 999999, 1, 2500000, 17, 1000000, 1073741823 // 4] + list(range(40))
 rows = []
 for add in (loopnative.add, loopstats._add_py):
-    v = array('i', [0] * 2 * (loopstats.HEAD + 8))
-    v[loopstats.SIZE] = 8
-    v[loopstats.HEAD + 8 + loopstats.SIZE] = 8
+    stats = loopstats.LoopStats()
+    k = stats.series(8)
+    stats.series(8)  # the series beside it
     for x in samples:
-        add(v, 0, x)
-    rows.append(list(v))
-print(rows[0] == rows[1], loopstats._add is loopnative.add, rows[0][:5])
+        add(stats.v, k, x)
+    rows.append(list(stats.v))
+print(rows[0] == rows[1], loopstats._add is loopnative.add, list(stats.head(k)))
 """
 
 
@@ -103,7 +103,7 @@ def test_the_native_sample_is_the_bytecode_one_under_micropython():
     assert same == "True" and native == "True"
     n = 9 + 40
     total = 3 + 9000 + 999999 + 1 + 2500000 + 17 + 1000000 + 1073741823 // 4 + sum(range(40))
-    assert head == repr([n, n % 8, 1073741823 // 4, total // 1000000, total % 1000000])
+    assert head == repr([n, 1073741823 // 4, total, 8])
 
 
 def test_bench_answer_shape_and_it_changes_no_game_state():
@@ -156,7 +156,7 @@ def test_ai_decisions_are_counted_in_a_solo_game():
     from solokit import SoloGame
     g = SoloGame(gamekit.board(), seed=3, ai="white")
     stats = timed(g.sim)
-    while stats.v[stats.ai_elapsed + N] < 2:
+    while stats.head(stats.ai_elapsed)[0] < 2:
         assert g.step() and g.steps < 500
     lines = []
     Link(g.sim.app, lines.append, lambda: g.sim.now, bench=stats).feed(b'{"cmd": "bench"}\n')
@@ -176,7 +176,7 @@ from core import board as boardmod
 from core import gameload
 from core.app import App
 from core.cards import Registry
-from core.loopstats import HEAD, MAX, N, LoopStats
+from core.loopstats import HEAD, LoopStats
 from hw.leds import Strip
 from host_tools.fakehw.strip import VirtualNeoPixel
 
@@ -211,8 +211,9 @@ def fake():
     for i in range(5):
         ai(20 * i)
     v = stats.v
-    k = stats.ai_slices  # a series: n, its ring's next slot, max, ..., its ring from HEAD
-    return [v[k], v[k + 2], v[k + HEAD], v[k + HEAD + 1], v[stats.ai_elapsed]]
+    k = stats.ai_slices  # a series: its head (count, max, ...), its ring from HEAD
+    return [stats.head(k)[0], stats.head(k)[1], v[k + HEAD], v[k + HEAD + 1],
+            stats.head(stats.ai_elapsed)[0]]
 
 
 def halunken():
@@ -228,8 +229,8 @@ def halunken():
         ai(20 * i)
         if app.game.is_over():
             break
-    return [stats.v[stats.ai_elapsed + N], stats.v[stats.ai_compute + N],
-            stats.v[stats.ai_slices + MAX],
+    return [stats.head(stats.ai_elapsed)[0], stats.head(stats.ai_compute)[0],
+            stats.head(stats.ai_slices)[1],
             app.solo.decisions, app.game.is_over()]
 
 
