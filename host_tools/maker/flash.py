@@ -149,7 +149,10 @@ def board_network(board_def):
 
 def compile_module(mpy_cross, src, rel, dst, opt=OPT, march=MARCH):
     """mpy-cross `src` (shown as `rel` in tracebacks) into `dst` for the RP2040 (or the
-    CPU `march` names)."""
+    CPU `march` names). The firmware's modules are shown by their path on the board
+    ("core/link.mpy"): the name the board gives the module's __file__ when it imports it,
+    so both are one interned name, not two (the Pico's six pools of names are full in
+    play; a seventh takes 7.7 KB of heap at once: README, "On the chip")."""
     os.makedirs(os.path.dirname(dst), exist_ok=True)
     proc = subprocess.run(
         [mpy_cross, "-march=" + march, "-O%d" % opt, "-s", rel, "-o", dst, src],
@@ -167,7 +170,7 @@ def build_client(out, opt=OPT):
     except mqttlib.FetchError as e:
         raise FlashError("the Pico W's MQTT client: %s" % e) from None
     dst = os.path.join(out, CLIENT)
-    compile_module(find_mpy_cross(), src, mqttlib.MODULE + ".py", dst, opt)
+    compile_module(find_mpy_cross(), src, CLIENT, dst, opt)
     return dst
 
 
@@ -252,7 +255,7 @@ def build(firmware=FIRMWARE, board_def=BOARD_DEF, out=BUILD, opt=OPT, march=MARC
                 continue
             board_rel = rel[:-3] + ".mpy"
             dst = os.path.join(out, board_rel)
-            compile_module(mpy_cross, src, rel, dst, opt, march)
+            compile_module(mpy_cross, src, board_rel, dst, opt, march)
             code.append((board_rel, dst))
     if network == "wifi":
         code.append((CLIENT, build_client(out, opt)))

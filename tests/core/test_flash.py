@@ -389,8 +389,9 @@ def test_a_build_holds_the_core_the_drivers_and_only_the_game_its_board_names(tm
 @pytest.mark.micropython
 def test_the_build_leaves_line_numbers_out_unless_asked(tmp_path, mpy):
     """-O3: the board keeps no line-number tables in its heap (the code of the solo game's
-    modules is about 5 KB smaller); a traceback still names the file and the function.
-    `--line-numbers` (OPT_LINES) keeps them."""
+    modules is about 5 KB smaller); a traceback still names the file (by its name on the
+    board, the module's __file__: one interned name) and the function. `--line-numbers`
+    (OPT_LINES) keeps them."""
     fw = tmp_path / "firmware"
     shutil.copytree(FIRMWARE, fw, ignore=shutil.ignore_patterns("__pycache__"))
     (fw / "hw" / "crash.py").write_text("\n\ndef fail():\n    x = 1\n    raise ValueError(x)\n")
@@ -398,13 +399,15 @@ def test_the_build_leaves_line_numbers_out_unless_asked(tmp_path, mpy):
     for opt in (flash.OPT, flash.OPT_LINES):
         out = tmp_path / ("build%d" % opt)
         files = dict(flash.build(str(fw), out=str(out), opt=opt))
-        code = ("import sys\nsys.path.insert(0, %r)\nfrom hw import crash\n"
+        code = ("import sys, os\nsys.path.insert(0, '')\nos.chdir(%r)\nfrom hw import crash\n"
+                "print('FILE', crash.__file__)\n"
                 "try:\n    crash.fail()\nexcept ValueError as e:\n    sys.print_exception(e)\n"
                 % str(out))
         shown[opt] = [line.strip() for line in mpy.run_code(code).splitlines()
-                      if "crash.py" in line]
+                      if "crash.mpy" in line]
         size = sum(os.path.getsize(files[rel]) for rel in files if rel.endswith(".mpy"))
         shown[opt].append(size)
-    assert shown[flash.OPT_LINES][0] == 'File "hw/crash.py", line 5, in fail'
-    assert shown[flash.OPT][0] == 'File "hw/crash.py", line 1, in fail'  # no table: line 1
-    assert shown[flash.OPT][1] < shown[flash.OPT_LINES][1] - 4000  # bytes of code saved
+    assert shown[flash.OPT_LINES][0] == "FILE hw/crash.mpy"  # as on the Pico (sys.path '')
+    assert shown[flash.OPT_LINES][1] == 'File "hw/crash.mpy", line 5, in fail'
+    assert shown[flash.OPT][1] == 'File "hw/crash.mpy", line 1, in fail'  # no table: line 1
+    assert shown[flash.OPT][2] < shown[flash.OPT_LINES][2] - 4000  # bytes of code saved
