@@ -1,15 +1,18 @@
 """The board's own benchmark's hot path in machine code: one sample added to a series of
-core.loopstats (its count, ring, max and total, in the layout loopstats names: N, the
-ring's next slot, MAX, TOTAL_S, TOTAL_US, SIZE, then the ring from HEAD).
+core.loopstats, in its layout (core.loopstats' _N, _I, _MAX, _TOTAL_S, _TOTAL_US, _SIZE:
+the count, the ring's next slot, the max, the total's seconds and us, the ring's size;
+then the ring from HEAD = 6), written here as numbers (loopstats imports this module).
 
 The loop records a sample or two at every tick of every task (a frame, the inputs, a
-reader step, a slice of the board's player's thinking: some 30 a second while it thinks).
-In bytecode a sample took 125 us on the RP2040 and a tick's record 350 us, about 8% of a
-decision's time (`chipbench`, issue 20); here it is a few us. `@micropython.viper`
-compiles it for the CPU (mpy-cross -march=armv6m for the Pico); only MicroPython with a
-native emitter imports it, and loopstats keeps the same steps in bytecode for the rest
-(CPython, the virtual board given the Pico's build): tests/core/test_loopstats.py checks
-both give the same numbers. Samples are non-negative (times and counts).
+reader step, a slice of the board's player's thinking: some 240 ticks a second while it
+thinks). In bytecode a sample took 125 us on the RP2040 and a tick's record 353 us, about
+8% of a decision's time (issue 20); here a sample takes 29 us, most of it the call, and a
+tick's record 148 us (timed on the emulated RP2040). `@micropython.viper` compiles it for
+the CPU (mpy-cross -march=armv6m for the Pico); only MicroPython with a native emitter
+imports it, and loopstats keeps the same steps in bytecode for the rest (CPython, the
+virtual board given the Pico's build): tests/core/test_loopstats.py checks that both leave
+the same numbers, so a change of the layout on one side alone fails there. Samples are
+non-negative (times and counts).
 """
 
 import micropython
