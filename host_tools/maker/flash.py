@@ -170,7 +170,8 @@ def build_client(out, opt=OPT):
     except mqttlib.FetchError as e:
         raise FlashError("the Pico W's MQTT client: %s" % e) from None
     dst = os.path.join(out, CLIENT)
-    compile_module(find_mpy_cross(), src, CLIENT, dst, opt)
+    compile_module(find_mpy_cross(), src, "/" + CLIENT, dst, opt)  # its __file__ (/lib is
+    # on the Pico's sys.path as it stands)
     return dst
 
 
