@@ -87,11 +87,12 @@ rows = []
 for add in (loopnative.add, loopstats._add_py):
     stats = loopstats.LoopStats()
     k = stats.series(8)
-    stats.series(8)  # the series beside it
+    beside = stats.series(8)
     for x in samples:
         add(stats.v, k, x)
     rows.append(list(stats.v))
-print(rows[0] == rows[1], loopstats._add is loopnative.add, list(stats.head(k)))
+print(rows[0] == rows[1], loopstats._add is loopnative.add,
+      list(stats.head(beside)) == [0, 0, 0, 0], list(stats.head(k)))
 """
 
 
@@ -99,8 +100,8 @@ def test_the_native_sample_is_the_bytecode_one_under_micropython():
     """core.loopnative's `add` (machine code: what the Pico runs) leaves the series exactly
     as loopstats' bytecode steps do (what CPython and the virtual board run), and the
     unix port, with its native emitter, records with it."""
-    same, native, head = MicroPython().run_code(NATIVE_ADD).strip().split(" ", 2)
-    assert same == "True" and native == "True"
+    same, native, untouched, head = MicroPython().run_code(NATIVE_ADD).strip().split(" ", 3)
+    assert same == "True" and native == "True" and untouched == "True"
     n = 9 + 40
     total = 3 + 9000 + 999999 + 1 + 2500000 + 17 + 1000000 + 1073741823 // 4 + sum(range(40))
     assert head == repr([n, 1073741823 // 4, total, 8])
