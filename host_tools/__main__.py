@@ -23,6 +23,8 @@ COMMANDS = {
                                "MicroPython; --port: a board's own loop statistics"),
     "chipbench": ("measure.chipbench", "measure the firmware on an emulated RP2040 running "
                                        "the stock MicroPython (make bench-chip UF2=...)"),
+    "chipprofile": ("measure.chipprofile", "the phases a probe in the firmware marked, in "
+                                           "the order they ran (chipbench --profile --keep)"),
     "soak": ("measure.soak", "play many random games through the firmware, checking it "
                              "never goes wrong"),
     "duel": ("measure.duel", "whole games between the AI and the baselines (ai, greedy, "

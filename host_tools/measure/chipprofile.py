@@ -154,3 +154,92 @@ def table(res, title="the AI thinking"):
     for pc, ns in res["hot_pcs"]:
         lines.append(row("0x%08x" % pc, ns))
     return lines
+
+
+def timeline(samples, start_ns, end_ns, marks=None):
+    """The firmware's marks in the order they ran between `start_ns` and `end_ns`:
+    [(name, start ns, ns, idle ns)], one entry per run of samples with the same mark (the
+    intervals counted as `summarize` counts them: each to the sample that ends it). Where
+    `summarize` says how much time each phase took, this says how they follow each other:
+    a window of the loop (a frame, the inputs, a slice, a look at the heap...) as it ran."""
+    marks = marks or {}
+    runs = []
+    for prev, cur in zip(samples, samples[1:]):
+        ns, cycles, _waiting, _ipsr, _pc, mark = cur
+        if ns <= start_ns or ns > end_ns:
+            continue
+        dns = ns - prev[0]
+        dcyc = cycles - prev[1]
+        if dns <= 0 or dcyc < 0:
+            continue
+        idle = dns - min(dns, dcyc * CYCLE_NS)
+        name = marks.get(mark, str(mark))
+        if runs and runs[-1][0] == name:
+            last = runs[-1]
+            runs[-1] = (name, last[1], last[2] + dns, last[3] + idle)
+        else:
+            runs.append((name, prev[0], dns, idle))
+    return runs
+
+
+def timeline_lines(runs):
+    """`timeline`'s runs as text, one line each: when it began (RP2040 ms), the mark, how
+    long it ran (us) and how much of that the core was idle."""
+    return ["%12.3f ms  %-12s %8.0f us  (idle %.0f us)" % (start / 1e6, name, ns / 1e3,
+                                                          idle / 1e3)
+            for name, start, ns, idle in runs]
+
+
+def main(argv=None):
+    """`python -m host_tools chipprofile PROFILE`: the marks of a probe, in the order they
+    ran over a stretch of a `chipbench --profile --keep DIR` run's DIR/profile.txt."""
+    import argparse
+    import sys
+
+    ap = argparse.ArgumentParser(
+        prog="python -m host_tools chipprofile",
+        description="The phases a probe in the firmware marked (machine.mem32[0x4005800C] "
+                    "= n), in the order they ran, from a `chipbench --profile --keep DIR` "
+                    "run's DIR/profile.txt: one line per run of a mark, with its start "
+                    "(RP2040 ms), length and idle time.")
+    ap.add_argument("profile", help="the samples: profile.txt in chipbench's --keep folder")
+    ap.add_argument("--from", dest="start", type=float, default=None, metavar="MS",
+                    help="where to start, in RP2040 ms (default: the first sample)")
+    ap.add_argument("--ms", type=float, default=100.0,
+                    help="how much RP2040 time to show (default 100 ms)")
+    ap.add_argument("--mark", action="append", default=[], metavar="N=NAME",
+                    help="a name for mark N (repeat it: --mark 1=frame --mark 4=slice)")
+    args = ap.parse_args(argv)
+    names = {}
+    for item in args.mark:
+        n, sep, name = item.partition("=")
+        if not sep or not n.strip().lstrip("-").isdigit() or not name.strip():
+            ap.error("--mark wants N=NAME (a number, then its name), not %r" % item)
+        names[int(n)] = name.strip()
+    if args.ms <= 0:
+        ap.error("--ms wants a length over 0, not %g" % args.ms)
+    try:
+        samples = read_existing(args.profile)
+    except OSError as e:
+        print("chipprofile: %s: %s" % (args.profile, e.strerror or e), file=sys.stderr)
+        return 2
+    if len(samples) < 2:
+        print("chipprofile: %s holds no samples (is it a chipbench --profile run's "
+              "profile.txt?)" % args.profile, file=sys.stderr)
+        return 2
+    start = samples[0][0] if args.start is None else int(args.start * 1e6)
+    runs = timeline(samples, start, start + int(args.ms * 1e6), names)
+    if not runs:
+        print("chipprofile: no samples between %.3f and %.3f ms (the samples run from "
+              "%.3f to %.3f ms)" % (start / 1e6, start / 1e6 + args.ms, samples[0][0] / 1e6,
+                                    samples[-1][0] / 1e6), file=sys.stderr)
+        return 2
+    print("\n".join(timeline_lines(runs)))
+    return 0
+
+
+def read_existing(path):
+    """`read`, but a missing file is an OSError (the command line names one), and a file
+    that is not text gives no samples."""
+    with open(path, errors="replace") as f:
+        return parse(f)

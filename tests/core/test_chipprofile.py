@@ -157,3 +157,51 @@ def test_the_rig_logs_the_links_bytes_on_the_emulated_clock(monkeypatch):
         [1000, "host", 20], [6000, "board", '{"event": "selftest"}'], [6000, "board", '{"ai": 1}']]
     assert chiprig.answer({"link": 1000})["link"] == [
         [6000, "board", '{"event": "selftest"}'], [6000, "board", '{"ai": 1}']]
+
+
+TIMELINE = [
+    (0, 0, 0, 0, 0x10000000, 0),
+    (10000, 1250, 0, 0, 0x10000000, 4),  # a slice: 10 us executed
+    (20000, 2500, 0, 0, 0x10000000, 4),
+    (30000, 3000, 0, 0, 0x10000000, 1),  # the frame: 4 us executed, 6 idle
+    (40000, 4250, 0, 0, 0x10000000, 4),  # a slice again
+    (50000, 5500, 0, 0, 0x10000000, 4),
+]
+
+
+def test_the_timeline_is_the_marks_in_the_order_they_ran():
+    runs = chipprofile.timeline(TIMELINE, 0, 50000, {4: "slice", 1: "frame"})
+    assert runs == [("slice", 0, 20000, 0), ("frame", 20000, 10000, 6000),
+                    ("slice", 30000, 20000, 0)]
+    # a window: only the intervals that end inside it; unnamed marks by number
+    assert chipprofile.timeline(TIMELINE, 20000, 40000) == [("1", 20000, 10000, 6000),
+                                                            ("4", 30000, 10000, 0)]
+    # a reset of the core (its cycles going back) ends an interval uncounted
+    reset = TIMELINE[:3] + [(30000, 100, 0, 0, 0, 1), (40000, 1350, 0, 0, 0, 1)]
+    assert chipprofile.timeline(reset, 0, 40000) == [("4", 0, 20000, 0),
+                                                     ("1", 30000, 10000, 0)]
+    lines = chipprofile.timeline_lines(runs)
+    assert lines[1].split() == ["0.020", "ms", "frame", "10", "us", "(idle", "6", "us)"]
+
+
+def chipprofile_cli(*args):
+    return subprocess.run([sys.executable, "-m", "host_tools", "chipprofile", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+
+
+def test_the_timeline_command_and_its_mistakes(tmp_path):
+    path = tmp_path / "profile.txt"
+    path.write_text("".join("%d %d %d %d %d %d\n" % s for s in TIMELINE))
+    proc = chipprofile_cli(str(path), "--from", "0.02", "--ms", "0.03", "--mark", "1=frame")
+    assert proc.returncode == 0, proc.stderr
+    assert [line.split()[2] for line in proc.stdout.splitlines()] == ["frame", "4"]
+    binary = tmp_path / "image.uf2"
+    binary.write_bytes(b"UF2\nWQ]\x9e\xff\xfe" * 50)
+    for args, said in [((str(tmp_path / "none.txt"),), "No such file"),
+                       ((str(binary),), "holds no samples"),
+                       ((str(path), "--from", "5"), "no samples between 5.000"),
+                       ((str(path), "--mark", "frame"), "--mark wants N=NAME"),
+                       ((str(path), "--ms", "0"), "--ms wants a length over 0")]:
+        proc = chipprofile_cli(*args)
+        assert proc.returncode == 2 and said in proc.stderr, (args, proc.stderr)
+        assert "Traceback" not in proc.stderr and proc.stdout == ""
