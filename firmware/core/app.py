@@ -45,9 +45,9 @@ AI_MS = 10  # the board's own player's tick: one slice of its thinking
 # While the board's own player thinks, main.py runs the inputs and the reader less often,
 # so the search gets most of the chip (a tap then is refused anyway: the AI is thinking;
 # a tag laid for a fifth of a second or more is still seen; the encoder's detents are
-# counted by interrupt; a button's press is debounced over 20 ms, so it is seen 40-80 ms after its
-# contact settles). On the chip (issue 20): 20 and 100 ms left 59-63% of a decision in
-# its slices, 40 and 200 ms 64-67%.
+# counted by interrupt; a button's press is debounced over 20 ms, so it is seen 40-80 ms
+# after its contact settles). On the chip (issue 20): 20 and 100 ms left 59-63% of a
+# decision in its slices, 40 and 200 ms 64-67%.
 THINKING_MS = {"inputs": 40, "reader": 200}
 
 

@@ -194,6 +194,7 @@ def main(argv=None):
     """`python -m host_tools chipprofile PROFILE`: the marks of a probe, in the order they
     ran over a stretch of a `chipbench --profile --keep DIR` run's DIR/profile.txt."""
     import argparse
+    import math
     import sys
 
     ap = argparse.ArgumentParser(
@@ -216,8 +217,10 @@ def main(argv=None):
         if not sep or not n.strip().lstrip("-").isdigit() or not name.strip():
             ap.error("--mark wants N=NAME (a number, then its name), not %r" % item)
         names[int(n)] = name.strip()
-    if args.ms <= 0:
+    if not math.isfinite(args.ms) or args.ms <= 0:
         ap.error("--ms wants a length over 0, not %g" % args.ms)
+    if args.start is not None and not math.isfinite(args.start):
+        ap.error("--from wants a time in ms, not %g" % args.start)
     try:
         samples = read_existing(args.profile)
     except OSError as e:

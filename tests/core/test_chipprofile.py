@@ -201,7 +201,9 @@ def test_the_timeline_command_and_its_mistakes(tmp_path):
                        ((str(binary),), "holds no samples"),
                        ((str(path), "--from", "5"), "no samples between 5.000"),
                        ((str(path), "--mark", "frame"), "--mark wants N=NAME"),
-                       ((str(path), "--ms", "0"), "--ms wants a length over 0")]:
+                       ((str(path), "--ms", "0"), "--ms wants a length over 0"),
+                       ((str(path), "--ms", "nan"), "--ms wants a length over 0"),
+                       ((str(path), "--from", "inf"), "--from wants a time in ms")]:
         proc = chipprofile_cli(*args)
         assert proc.returncode == 2 and said in proc.stderr, (args, proc.stderr)
         assert "Traceback" not in proc.stderr and proc.stdout == ""
