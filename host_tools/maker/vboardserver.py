@@ -19,7 +19,11 @@ raw except ONLCR (print's \\n goes out as \\r\\n, as the Pico's cooked stdout do
 while the board runs user code, ISIG (Ctrl-C from the host becomes SIGINT, i.e. a
 KeyboardInterrupt, and clears the unread input, as the Pico's USB stack does). A hard
 reset (machine.reset(), the watchdog, a crash, the control channel) ends the micropython
-process and starts a new one on a fresh pty B, while pty A, the host's port, stays.
+process and starts a new one on a fresh pty B, while pty A, the host's port, stays. A
+process whose heap a Ctrl-C broke (the unix port raises the KeyboardInterrupt inside a
+garbage collection too, where the Pico never does: see _supervisor.py) ends with one of
+RESUME_EXIT_CODES, and the next one goes on where it stopped, on the same pty B, with the
+board's state kept: not a reset.
 
 Control channel, for tests and tools: a Unix socket (second line printed: `control PATH`)
 carrying one JSON object per line each way; see VBoardClient
@@ -62,6 +66,10 @@ SUPERVISOR = os.path.join(LIB, "_supervisor.py")
 # sets it in bytes (e.g. --free 241600 for the Pico's figure as it stands).
 HEAP = "768K"
 
+# host_tools/fakehw/pico/_supervisor.py's RESUME_*: a board process that ends with one of
+# these lost its heap to a Ctrl-C, and the next one goes on at that step (VBOARD_RESUME).
+RESUME_EXIT_CODES = (80, 81, 82, 83)
+
 _CONSOLE_KEEP = 65536  # bytes of recent board output kept for the control channel
 _TO_BOARD_MAX = 1 << 20  # bytes from the host waiting for the board before we drop
 
@@ -95,6 +103,10 @@ class VBoard(World):
         # Processes and descriptors.
         self.proc = None
         self.master_b = None
+        self.slave_b = None  # held open, so that what the host sent waits in it for the
+        # next process when one goes on after a broken heap
+        self.cause = PWRON_RESET
+        self.broken_heaps = 0  # board processes that went on after a Ctrl-C broke their heap
         self.clients = []
         self.to_board = bytearray()
         self.stopping = False
@@ -153,6 +165,7 @@ class VBoard(World):
 
     # ------------------------------------------------------------------ the board process
     def _spawn(self, cause, why):
+        """A hard reset or the power on: a new board process on a fresh pty B."""
         self.boots += 1
         self.wdt = None
         self.pn532_resets = 0
@@ -161,18 +174,43 @@ class VBoard(World):
         self.pwm = {}
         m, s = os.openpty()
         set_device_termios(s)
+        nonblock(m)
+        self.master_b, self.slave_b = m, s
+        self.to_board = bytearray()
+        self.cause = cause
+        self._start_process(0)
+        self.booted_at = time.monotonic()
+        _log("boot %d (%s), pid %d" % (self.boots, why, self.proc.pid))
+
+    def _go_on(self, code):
+        """The board process ended with one of RESUME_EXIT_CODES: the next one goes on at
+        that step, on the same pty B, with the world and what the board shows kept (the
+        watchdog runs on), as the Pico's MicroPython goes on after a Ctrl-C."""
+        self.proc.wait()
+        if self.dev is not None:
+            self.dev.close()
+            self.dev = None
+        self.phase = "booting"
+        self.broken_heaps += 1
+        self._start_process(code)
+        _log("a Ctrl-C broke the board process's heap (the unix port interrupts a garbage "
+             "collection too): pid %d goes on at step %d" % (self.proc.pid, code))
+
+    def _start_process(self, resume):
         env = dict(os.environ)
         env.update({
             "MICROPYPATH": ":".join([LIB, ROOT, ".frozen"]),
             "VBOARD_ROOT": self.board_dir,
             "VBOARD_SOCK": self.dev_path,
-            "VBOARD_CAUSE": str(cause),
+            "VBOARD_CAUSE": str(self.cause),
             "VBOARD_UID": self.uid,
             "VBOARD_BOOT": str(self.boots),
             "VBOARD_PN532_BUS": str(self.pn532_bus),
             "VBOARD_PN532_ADDR": str(PN532_ADDR),
             "VBOARD_PN532_RESET": "" if self.pn532_reset is None else str(self.pn532_reset),
         })
+        if resume:
+            env["VBOARD_RESUME"] = str(resume)
         if self.free is not None:
             env["VBOARD_FREE"] = str(self.free)
         if self.pico_w:
@@ -181,15 +219,10 @@ class VBoard(World):
             version, mpy = self.pretend
             env["VBOARD_PRETEND"] = "%s:%d" % (".".join(str(v) for v in version), mpy)
         cmd = [find_micropython(), "-X", "heapsize=" + self.heap, SUPERVISOR]
+        s = self.slave_b
         self.proc = subprocess.Popen(cmd, stdin=s, stdout=s, stderr=s, env=env,
                                      cwd=self.board_dir, preexec_fn=make_ctty,
                                      close_fds=True)
-        os.close(s)
-        nonblock(m)
-        self.master_b = m
-        self.to_board = bytearray()
-        self.booted_at = time.monotonic()
-        _log("boot %d (%s), pid %d" % (self.boots, why, self.proc.pid))
 
     def _kill(self):
         if self.proc is not None:
@@ -206,7 +239,8 @@ class VBoard(World):
         if self.master_b is not None:
             self._drain_board_output()
             os.close(self.master_b)
-            self.master_b = None
+            os.close(self.slave_b)
+            self.master_b = self.slave_b = None
         if self.dev is not None:
             self.dev.close()
             self.dev = None
@@ -271,7 +305,7 @@ class VBoard(World):
         return {
             "ok": True, "port": self.port, "dir": self.board_dir, "boots": self.boots,
             "main_runs": self.main_runs, "phase": self.phase, "resets": self.resets,
-            "running": self.proc is not None,
+            "running": self.proc is not None, "broken_heaps": self.broken_heaps,
             "pid": self.proc.pid if self.proc is not None else None,
             "tag": self.tag, "pins": {str(k): v for k, v in self.driven.items()},
             "outputs": {str(k): v for k, v in self.outputs.items()},
@@ -427,6 +461,9 @@ class VBoard(World):
         if code is None:
             return
         self._drain_board_output()
+        if code in RESUME_EXIT_CODES:
+            self._go_on(code)
+            return
         quick = time.monotonic() - self.booted_at < 2
         self._crashes = self._crashes + 1 if quick else 0
         why = "board process ended (exit code %s)" % code

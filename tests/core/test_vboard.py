@@ -229,6 +229,85 @@ def test_soft_reboot_runs_main_py_and_ctrl_c_interrupts_it(start):
     assert st["main_runs"] == 2 and st["boots"] == 1
 
 
+GC_LOOP = ("import gc\n"
+           "junk = [[i] * 8 for i in range(1000)]\n"  # so that collecting is most of the loop
+           "print('collecting')\n"
+           "while True:\n"
+           "    gc.collect()\n")
+TRIES = 25  # Ctrl-Cs per REPL at most; in this loop nearly each one breaks the heap (40 of 40)
+
+
+def test_a_ctrl_c_that_breaks_the_heap_in_a_collection_and_the_board_goes_on(start):
+    """The unix port raises a Ctrl-C's KeyboardInterrupt inside a garbage collection too,
+    leaving the process's heap locked for good (the Pico never does; see _supervisor.py).
+    The board goes on where it was, in a new process, as a Pico goes on after a Ctrl-C:
+    the same output's last line, the REPL it was in, no reset, the watchdog still on."""
+    b = start(files={"main.py": GC_LOOP})
+    t = Term(b.port)
+    try:
+        t.expect(b"collecting\r\n")  # main.py: the friendly REPL after it, banner first
+        t.write(b"\x03")
+        out = t.expect(b">>> ")
+        assert b"KeyboardInterrupt: \r\nMicroPython v" in out, out
+        breaks = b.client.status()["broken_heaps"]
+        for _ in range(TRIES):  # a line at the friendly REPL: its prompt, no banner
+            # (each round imports again: a broken heap's REPL globals are lost)
+            t.write(b"import gc; junk = [[i] * 8 for i in range(1000)]\r")
+            t.expect(b">>> ")
+            t.write(b"while True: gc.collect()\r")
+            t.expect(b"... ")
+            t.write(b"\r")
+            time.sleep(0.05)
+            t.write(b"\x03")
+            out = t.expect(b">>> ")
+            assert out.endswith(b"KeyboardInterrupt: \r\n>>> ") and b"MicroPython" not in out
+            if b.client.status()["broken_heaps"] > breaks + 1:
+                break
+        assert b.client.status()["broken_heaps"] > breaks
+        t.write(b"6 * 7\r")
+        assert t.expect(b">>> ").endswith(b"42\r\n>>> ")
+
+        breaks = b.client.status()["broken_heaps"]
+        t.write(b"\x01")  # the raw REPL: its end marks, its prompt
+        t.expect(b"raw REPL; CTRL-B to exit\r\n>")
+        code = "import machine\nw = machine.WDT(timeout=8000)\n" + GC_LOOP
+        for _ in range(TRIES):
+            before = b.client.status()["broken_heaps"]
+            t.write(code.encode() + b"\x04")
+            t.expect(b"OKcollecting\r\n")
+            t.write(b"\x03")
+            out = t.expect(b"\x04>")
+            assert out.startswith(b"\x04Traceback (most recent call last):\r\n"), out
+            assert out.endswith(b"KeyboardInterrupt: \r\n\x04>"), out
+            if b.client.status()["broken_heaps"] > before and before > breaks:
+                break
+        assert b.client.status()["broken_heaps"] > breaks + 1
+        # The last Ctrl-C broke a heap: the new process knows the watchdog runs.
+        t.write(b"import machine\nprint(machine.mem32[0x40058000] >> 30 & 1, 'w' in globals())\x04")
+        assert t.expect(b"\x04>") == b"OK1 False\r\n\x04\x04>"
+    finally:
+        t.close()
+    st = b.client.status()
+    assert st["boots"] == 1 and st["resets"] == [] and st["wdt"] is not None
+    assert st["main_runs"] == 1
+
+
+def test_a_heap_the_code_leaves_locked_is_unlocked_at_the_repl_as_on_a_pico(start):
+    """micropython.heap_lock() in the board's code: "If the REPL becomes active with the heap
+    locked then it will be forcefully unlocked" (MicroPython's docs). The whole traceback,
+    the same process, the REPL's globals kept."""
+    b = start()
+    b.client.wait_for(lambda s: s["phase"] == "repl", what="the REPL")
+    out = mpremote(b.port, "exec", "import micropython\nkept = 1\ne = ValueError('locked twice')\n"
+                   "micropython.heap_lock()\nmicropython.heap_lock()\nraise e", check=False)
+    assert 'File "<stdin>", line 6, in <module>\nValueError: locked twice' in out.stdout
+    assert mpremote(b.port, "resume", "exec", "micropython.heap_lock()").stdout == ""
+    out = mpremote(b.port, "resume", "exec", "print(kept, [0] * 3)")
+    assert out.stdout.strip() == "1 [0, 0, 0]"
+    st = b.client.status()
+    assert st["broken_heaps"] == 0 and st["boots"] == 1 and st["resets"] == []
+
+
 def test_boot_py_runs_at_every_boot_and_main_py_only_from_the_friendly_repl(start):
     b = start(files={"boot.py": "print('boot.py runs')\n", "main.py": "print('main.py runs')\n"})
     b.client.wait_for(lambda s: s["phase"] == "repl", what="the REPL")

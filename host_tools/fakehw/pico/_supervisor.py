@@ -18,6 +18,14 @@ The REPLs follow shared/runtime/pyexec.c byte for byte where a host tool reads t
 Ctrl-C is a data byte while a REPL reads its input (ISIG off) and a KeyboardInterrupt while
 code runs (ISIG on), as mp_hal_set_interrupt_char does on the Pico. The terminal adds the
 \\r before each \\n (ONLCR), as the Pico's cooked stdout does, so this file writes "\\n".
+
+One difference the unix port forces: it raises the KeyboardInterrupt inside its SIGINT
+handler, wherever the process is (MICROPY_ASYNC_KBD_INTR), where the Pico raises it at the
+VM's next check. A Ctrl-C that lands during a garbage collection leaves this process's heap
+locked for good, mid-collection. The board then writes the exception's last line (the
+frames would need the heap) and ends with an exit code that names the step it had reached
+(RESUME_*); the launcher starts the next process there, on the same terminal, and only the
+REPL's globals are lost (see lose_heap).
 """
 
 import gc
@@ -27,6 +35,7 @@ import sys
 import termios
 
 import _vboard
+import micropython
 
 FRIENDLY = 0
 RAW = 1
@@ -164,18 +173,70 @@ class BoardFS:
         return self.p.open(self._h(path), mode)
 
 
+# ---------------------------------------------------------------------- a heap a Ctrl-C broke
+# Exit codes of a process whose heap a Ctrl-C left locked: where the next one goes on
+# (main(), VBOARD_RESUME). host_tools/maker/vboardserver.py RESUME_EXIT_CODES lists them.
+RESUME_MAIN = 80  # boot.py was interrupted: main.py next
+RESUME_REPL = 81  # main.py was: the friendly REPL, its banner first
+RESUME_PROMPT = 82  # a line at the friendly REPL was: ">>> "
+RESUME_RAW = 83  # code sent to the raw REPL was: ">"
+# Made now: raising one of them later allocates nothing.
+_RESUME_EXITS = {n: SystemExit(n) for n in (RESUME_MAIN, RESUME_REPL, RESUME_PROMPT, RESUME_RAW)}
+
+
+def heap_usable():
+    """Whether the heap can allocate. What the board's code left locked with
+    micropython.heap_lock() is unlocked first, as the Pico's REPL does; a heap a Ctrl-C
+    broke in a collection stays unusable (its lock depth is 0 all the same)."""
+    micropython.heap_lock()
+    while micropython.heap_unlock():  # the depth left after this unlock
+        pass
+    try:
+        bytearray(1)
+    except MemoryError:
+        return False
+    return True
+
+
+def lose_heap(e, resume, print_eof):
+    """End this process because its heap can no longer allocate (see the module's
+    docstring), after what the Pico would print that can be printed without the heap: the
+    exception's last line (its frames are left out), and the raw REPL's second end mark."""
+    if e is not None:
+        print_last_line(e)
+    if print_eof:
+        w("\x04")
+    raise _RESUME_EXITS[resume]
+
+
 # ---------------------------------------------------------------------- running code
 def print_exc(e):
-    """The traceback as the Pico prints it: without this file's own frames."""
-    buf = io.StringIO()
-    sys.print_exception(e, buf)
-    for line in buf.getvalue().split("\n"):
-        if line and not (line.startswith("  File ") and _HERE in line):
-            w(line + "\n")
+    """The traceback as the Pico prints it: without this file's own frames. The Pico prints
+    it without allocating; here a heap too full for the text gets its last line only."""
+    try:
+        buf = io.StringIO()
+        sys.print_exception(e, buf)
+        text = "".join(line + "\n" for line in buf.getvalue().split("\n")
+                       if line and not (line.startswith("  File ") and _HERE in line))
+    except MemoryError:
+        print_last_line(e)
+        return
+    w(text)
 
 
-def execute(src, filename, mode, g, print_eof=False):
-    """parse_compile_execute: compile and run src in globals g."""
+def print_last_line(e):
+    """A traceback's first and last lines, written without allocating."""
+    w("Traceback (most recent call last):\n")
+    w(type(e).__name__)
+    w(": ")
+    if e.args and isinstance(e.args[0], str):
+        w(e.args[0])
+    w("\n")
+
+
+def execute(src, filename, mode, g, resume, print_eof=False):
+    """parse_compile_execute: compile and run src in globals g. resume: where the next
+    process goes on if a Ctrl-C breaks this one's heap (RESUME_*)."""
     ret = 0
     try:
         try:
@@ -194,6 +255,8 @@ def execute(src, filename, mode, g, print_eof=False):
         except BaseException as e:  # noqa: B036 -- KeyboardInterrupt too, as on the Pico
             if print_eof:
                 w("\x04")
+            if not heap_usable():
+                lose_heap(e, resume, print_eof)
             print_exc(e)
         else:
             if print_eof:
@@ -201,11 +264,15 @@ def execute(src, filename, mode, g, print_eof=False):
         if print_eof:
             w("\x04")
     except KeyboardInterrupt:  # a Ctrl-C that landed after the code had finished
+        if not heap_usable():
+            lose_heap(None, resume, False)
         isig(False)
+    if not heap_usable():  # (and a heap the code left locked is unlocked)
+        lose_heap(None, resume, False)
     return ret
 
 
-def execute_file(name, g):
+def execute_file(name, g, resume):
     try:
         if not os.stat(name)[0] & 0x8000:
             return 0
@@ -217,12 +284,13 @@ def execute_file(name, g):
     except OSError as e:
         print_exc(e)
         return 0
-    return execute(src, name, "exec", g)
+    return execute(src, name, "exec", g, resume)
 
 
 # ---------------------------------------------------------------------- raw REPL
-def raw_repl(g):
-    w("raw REPL; CTRL-B to exit\n")
+def raw_repl(g, header=True):
+    if header:
+        w("raw REPL; CTRL-B to exit\n")
     _vboard.phase("raw")
     while True:
         w(">")
@@ -251,7 +319,7 @@ def raw_repl(g):
         if not line:
             w("\n")
             return SOFT_RESET
-        if execute(bytes(line), "<stdin>", "exec", g, True) & FORCED_EXIT:
+        if execute(bytes(line), "<stdin>", "exec", g, RESUME_RAW, True) & FORCED_EXIT:
             return SOFT_RESET
 
 
@@ -278,7 +346,7 @@ def raw_paste(kind, g):
         if remain == 0:
             wb(b"\x01")  # room for another window
             remain = PASTE_WINDOW
-    return execute(bytes(src), "<stdin>", "exec", g, True)
+    return execute(bytes(src), "<stdin>", "exec", g, RESUME_RAW, True)
 
 
 # ---------------------------------------------------------------------- pretending
@@ -447,8 +515,9 @@ def continue_with_input(text):
 _COMPOUND = ("if", "while", "for", "try", "with", "def", "class", "async")
 
 
-def friendly_repl(g):
-    banner()
+def friendly_repl(g, first_banner=True):
+    if first_banner:
+        banner()
     _vboard.phase("repl")
     global _indenting
     while True:
@@ -503,7 +572,7 @@ def friendly_repl(g):
                     break
             if cancelled:
                 continue
-        if execute(line, "<stdin>", mode, g) & FORCED_EXIT:
+        if execute(line, "<stdin>", mode, g, RESUME_PROMPT) & FORCED_EXIT:
             return SOFT_RESET
 
 
@@ -525,7 +594,9 @@ def main():
     global IMPL
     IMPL = pretend()
     rom = set(sys.modules)
-    mode = FRIENDLY
+    # Where the last process stopped if a Ctrl-C broke its heap (RESUME_*), else 0: a boot.
+    resume = int(os.getenv("VBOARD_RESUME") or 0)
+    mode = RAW if resume == RESUME_RAW else FRIENDLY
     ballast = []
     while True:
         sys.path[:] = ["", ".frozen", "/lib"]
@@ -536,14 +607,19 @@ def main():
         if extra > 64:
             ballast.append(bytearray(extra - 64))  # held until the next soft reboot
         ret = 0
-        if _exists("boot.py"):
+        if not resume and _exists("boot.py"):
             _vboard.phase("boot.py")
-            ret = execute_file("boot.py", g)
-        if not ret & FORCED_EXIT and mode == FRIENDLY and _exists("main.py"):
+            ret = execute_file("boot.py", g, RESUME_MAIN)
+        if (resume in (0, RESUME_MAIN) and not ret & FORCED_EXIT and mode == FRIENDLY
+                and _exists("main.py")):
             _vboard.phase("main.py")
-            ret = execute_file("main.py", g)
+            ret = execute_file("main.py", g, RESUME_REPL)
+        # Going on after a broken heap at a prompt: the prompt only, not the REPL's header.
+        header = resume not in (RESUME_PROMPT, RESUME_RAW)
+        resume = 0
         while not ret & FORCED_EXIT:
-            r = raw_repl(g) if mode == RAW else friendly_repl(g)
+            r = raw_repl(g, header) if mode == RAW else friendly_repl(g, header)
+            header = True
             if r == SOFT_RESET:
                 break
             mode = r

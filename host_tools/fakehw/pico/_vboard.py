@@ -122,9 +122,10 @@ def poll():
 
 
 def _apply(msg):
-    global _world_seen
+    global _world_seen, wdt_enabled
     if "world" in msg:
         w = msg["world"]
+        wdt_enabled = bool(w.get("wdt"))
         _set_tag(w.get("tag"))
         for pin, level in w.get("pins", {}).items():
             set_driven(int(pin), level)
