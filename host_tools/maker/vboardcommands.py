@@ -58,7 +58,9 @@ def describe_reply(req, reply):
     if cmd == "reset":
         return "hard reset"
     tag = reply.get("tag")
-    return ("port %s, boot %d, %s, %d reset(s)%s, flash %s"
+    broken = reply.get("broken_heaps", 0)
+    return ("port %s, boot %d, %s, %d reset(s)%s%s, flash %s"
             % (reply["port"], reply["boots"], reply["phase"], len(reply["resets"]),
+               ", %d heap(s) a Ctrl-C broke" % broken if broken else "",
                ", card on the scanner: %s" % tag["uid"] if tag else "", reply["dir"]))
 

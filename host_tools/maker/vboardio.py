@@ -24,6 +24,14 @@ def set_device_termios(fd):
     termios.tcsetattr(fd, termios.TCSANOW, a)
 
 
+def isig_off(fd):
+    """Ctrl-C a data byte again (the supervisor's state between two runs of code), the
+    input waiting in the terminal kept."""
+    a = termios.tcgetattr(fd)
+    a[3] &= ~termios.ISIG
+    termios.tcsetattr(fd, termios.TCSANOW, a)
+
+
 def make_ctty():
     # In the child: a session of its own, with pty B (already its stdin) as controlling
     # terminal, so the line discipline's SIGINT reaches it.

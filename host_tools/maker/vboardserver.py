@@ -50,7 +50,7 @@ import tty
 from host_tools.maker.vboardclient import VBoardError
 from host_tools.maker.vboardcommands import PROMPT_HELP, describe_reply, request_for
 from host_tools.maker.vboarddef import example_card
-from host_tools.maker.vboardio import Conn, make_ctty, nonblock, set_device_termios
+from host_tools.maker.vboardio import Conn, isig_off, make_ctty, nonblock, set_device_termios
 from host_tools.maker.vboardworld import PWRON_RESET, WDT_RESET, World
 from host_tools.mpy import ROOT, find_micropython
 from hw.pn532 import I2C_ADDRESS as PN532_ADDR
@@ -68,7 +68,7 @@ HEAP = "768K"
 
 # host_tools/fakehw/pico/_supervisor.py's RESUME_*: a board process that ends with one of
 # these lost its heap to a Ctrl-C, and the next one goes on at that step (VBOARD_RESUME).
-RESUME_EXIT_CODES = (80, 81, 82, 83)
+RESUME_EXIT_CODES = (80, 81, 82, 83, 84)
 
 _CONSOLE_KEEP = 65536  # bytes of recent board output kept for the control channel
 _TO_BOARD_MAX = 1 << 20  # bytes from the host waiting for the board before we drop
@@ -188,10 +188,17 @@ class VBoard(World):
         watchdog runs on), as the Pico's MicroPython goes on after a Ctrl-C."""
         self.proc.wait()
         if self.dev is not None:
+            while True:  # what the board said before it ended (a frame, a tag written)
+                lines = self.dev.lines()
+                if not lines:
+                    break
+                for line in lines:
+                    self._board_message(json.loads(line))
             self.dev.close()
             self.dev = None
         self.phase = "booting"
         self.broken_heaps += 1
+        isig_off(self.slave_b)  # in case the process ended with it on
         self._start_process(code)
         _log("a Ctrl-C broke the board process's heap (the unix port interrupts a garbage "
              "collection too): pid %d goes on at step %d" % (self.proc.pid, code))

@@ -48,10 +48,12 @@ class World:
     def _board_message(self, msg):
         if "hello" in msg:
             # wdt: a board process that goes on after a broken heap (vboardserver._go_on)
-            # finds the watchdog still running, as the RP2040 keeps it through a Ctrl-C.
+            # finds the watchdog still running, as the RP2040 keeps it through a Ctrl-C,
+            # and counts the PN532's resets on from where the last one was.
             self.dev.send({"world": {"tag": self._tag_desc(),
                                      "pins": {str(k): v for k, v in self.driven.items()},
-                                     "pn532": self.pn532, "wdt": self.wdt is not None}})
+                                     "pn532": self.pn532, "wdt": self.wdt is not None,
+                                     "pn532_resets": self.pn532_resets}})
         elif "tagmem" in msg:
             self.tag_mem[msg["tagmem"]] = msg["mem"]
         elif "out" in msg:

@@ -24,8 +24,9 @@ handler, wherever the process is (MICROPY_ASYNC_KBD_INTR), where the Pico raises
 VM's next check. A Ctrl-C that lands during a garbage collection leaves this process's heap
 locked for good, mid-collection. The board then writes the exception's last line (the
 frames would need the heap) and ends with an exit code that names the step it had reached
-(RESUME_*); the launcher starts the next process there, on the same terminal, and only the
-REPL's globals are lost (see lose_heap).
+(RESUME_*); the launcher starts the next process there, on the same terminal. What the old
+one held is lost as in a soft reboot (the REPL's variables, the modules main.py imported,
+its Pin IRQs), and the emulated PN532 starts afresh (see lose_heap).
 """
 
 import gc
@@ -176,26 +177,29 @@ class BoardFS:
 # ---------------------------------------------------------------------- a heap a Ctrl-C broke
 # Exit codes of a process whose heap a Ctrl-C left locked: where the next one goes on
 # (main(), VBOARD_RESUME). host_tools/maker/vboardserver.py RESUME_EXIT_CODES lists them.
-RESUME_MAIN = 80  # boot.py was interrupted: main.py next
+RESUME_MAIN = 80  # boot.py was interrupted, after the friendly REPL: main.py next
 RESUME_REPL = 81  # main.py was: the friendly REPL, its banner first
 RESUME_PROMPT = 82  # a line at the friendly REPL was: ">>> "
 RESUME_RAW = 83  # code sent to the raw REPL was: ">"
+RESUME_RAW_BOOT = 84  # boot.py was, after the raw REPL's soft reboot: the raw REPL, header first
 # Made now: raising one of them later allocates nothing.
-_RESUME_EXITS = {n: SystemExit(n) for n in (RESUME_MAIN, RESUME_REPL, RESUME_PROMPT, RESUME_RAW)}
+_RESUME_EXITS = {n: SystemExit(n) for n in (RESUME_MAIN, RESUME_REPL, RESUME_PROMPT, RESUME_RAW,
+                                            RESUME_RAW_BOOT)}
 
 
-def heap_usable():
-    """Whether the heap can allocate. What the board's code left locked with
-    micropython.heap_lock() is unlocked first, as the Pico's REPL does; a heap a Ctrl-C
-    broke in a collection stays unusable (its lock depth is 0 all the same)."""
+def heap_broken():
+    """Whether a Ctrl-C broke the heap in a collection. What the board's code left locked
+    with micropython.heap_lock() is unlocked first, as the Pico's REPL does. A broken heap
+    still refuses to allocate a block then, with most of its room free; a full one has
+    next to nothing free (and the board goes on in this process, as a Pico would)."""
     micropython.heap_lock()
     while micropython.heap_unlock():  # the depth left after this unlock
         pass
     try:
         bytearray(1)
     except MemoryError:
-        return False
-    return True
+        return gc.mem_free() >= 4096  # (it allocates nothing)
+    return False
 
 
 def lose_heap(e, resume, print_eof):
@@ -225,7 +229,8 @@ def print_exc(e):
 
 
 def print_last_line(e):
-    """A traceback's first and last lines, written without allocating."""
+    """A traceback's first and last lines, written without allocating (the message only
+    when it is a string)."""
     w("Traceback (most recent call last):\n")
     w(type(e).__name__)
     w(": ")
@@ -255,7 +260,7 @@ def execute(src, filename, mode, g, resume, print_eof=False):
         except BaseException as e:  # noqa: B036 -- KeyboardInterrupt too, as on the Pico
             if print_eof:
                 w("\x04")
-            if not heap_usable():
+            if heap_broken():
                 lose_heap(e, resume, print_eof)
             print_exc(e)
         else:
@@ -264,10 +269,8 @@ def execute(src, filename, mode, g, resume, print_eof=False):
         if print_eof:
             w("\x04")
     except KeyboardInterrupt:  # a Ctrl-C that landed after the code had finished
-        if not heap_usable():
-            lose_heap(None, resume, False)
         isig(False)
-    if not heap_usable():  # (and a heap the code left locked is unlocked)
+    if heap_broken():  # (and a heap the code left locked is unlocked)
         lose_heap(None, resume, False)
     return ret
 
@@ -596,7 +599,7 @@ def main():
     rom = set(sys.modules)
     # Where the last process stopped if a Ctrl-C broke its heap (RESUME_*), else 0: a boot.
     resume = int(os.getenv("VBOARD_RESUME") or 0)
-    mode = RAW if resume == RESUME_RAW else FRIENDLY
+    mode = RAW if resume in (RESUME_RAW, RESUME_RAW_BOOT) else FRIENDLY
     ballast = []
     while True:
         sys.path[:] = ["", ".frozen", "/lib"]
@@ -609,7 +612,7 @@ def main():
         ret = 0
         if not resume and _exists("boot.py"):
             _vboard.phase("boot.py")
-            ret = execute_file("boot.py", g, RESUME_MAIN)
+            ret = execute_file("boot.py", g, RESUME_MAIN if mode == FRIENDLY else RESUME_RAW_BOOT)
         if (resume in (0, RESUME_MAIN) and not ret & FORCED_EXIT and mode == FRIENDLY
                 and _exists("main.py")):
             _vboard.phase("main.py")

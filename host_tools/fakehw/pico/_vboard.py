@@ -126,6 +126,7 @@ def _apply(msg):
     if "world" in msg:
         w = msg["world"]
         wdt_enabled = bool(w.get("wdt"))
+        chip.resets = w.get("pn532_resets", 0)
         _set_tag(w.get("tag"))
         for pin, level in w.get("pins", {}).items():
             set_driven(int(pin), level)
