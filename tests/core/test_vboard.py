@@ -17,6 +17,7 @@ import pytest
 import serial
 
 from host_tools.maker.vboardclient import Running, VBoardError
+from host_tools.maker.vboardcommands import describe_reply
 from mpy_runner import ROOT
 
 MPREMOTE = os.path.join(os.path.dirname(sys.executable), "mpremote")
@@ -292,6 +293,8 @@ def test_a_ctrl_c_that_breaks_the_heap_in_a_collection_and_the_board_goes_on(sta
     st = b.client.status()
     assert st["boots"] == 1 and st["resets"] == [] and st["wdt"] is not None
     assert st["main_runs"] == 1
+    said = describe_reply({"cmd": "status"}, st)  # the vboard> prompt's `status`
+    assert ", %d heap(s) a Ctrl-C broke, " % st["broken_heaps"] in said, said
 
 
 def test_a_ctrl_c_that_breaks_the_heap_in_boot_py_after_a_raw_soft_reboot(start):
