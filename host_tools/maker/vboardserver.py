@@ -187,15 +187,16 @@ class VBoard(World):
         that step, on the same pty B, with the world and what the board shows kept (the
         watchdog runs on), as the Pico's MicroPython goes on after a Ctrl-C."""
         self.proc.wait()
-        if self.dev is not None:
-            while True:  # what the board said before it ended (a frame, a tag written)
-                lines = self.dev.lines()
-                if not lines:
-                    break
-                for line in lines:
-                    self._board_message(json.loads(line))
-            self.dev.close()
-            self.dev = None
+        while self.dev is not None:  # what the board said before it ended (a frame, ...)
+            lines = self.dev.lines()
+            if not lines:
+                self.dev.close()
+                self.dev = None
+                break
+            for line in lines:
+                self._board_message(json.loads(line))
+                if self.dev is None:  # the message was a reset: the main loop boots anew
+                    return
         self.phase = "booting"
         self.broken_heaps += 1
         isig_off(self.slave_b)  # in case the process ended with it on
