@@ -297,6 +297,31 @@ def test_a_ctrl_c_that_breaks_the_heap_in_a_collection_and_the_board_goes_on(sta
     assert ", %d heap(s) a Ctrl-C broke, " % st["broken_heaps"] in said, said
 
 
+def test_mpremote_interrupts_main_py_when_its_ctrl_c_breaks_the_heap(start):
+    """What `make flash` does to a running firmware, on a main.py whose Ctrl-C breaks the
+    heap: mpremote still gets its raw REPL (it failed so once in CI: 'could not enter raw
+    repl')."""
+    b = start(files={"main.py": GC_LOOP})
+    t = Term(b.port)
+    try:
+        t.expect(b"collecting\r\n")  # main.py, from the power on
+    finally:
+        t.close()
+    for _ in range(TRIES):
+        before = b.client.status()["broken_heaps"]
+        assert run_on_board(b.port, "print(6 * 7)") == "42"
+        if b.client.status()["broken_heaps"] > before and before > 0:
+            break
+        t = Term(b.port)
+        try:
+            t.write(b"\x04")  # a soft reboot from the friendly REPL: main.py again
+            t.expect(b"collecting\r\n")
+        finally:
+            t.close()
+    st = b.client.status()
+    assert st["broken_heaps"] >= 2 and st["boots"] == 1 and st["resets"] == []
+
+
 def test_a_ctrl_c_that_breaks_the_heap_in_boot_py_after_a_raw_soft_reboot(start):
     """boot.py interrupted after the raw REPL's soft reboot: the next process goes on in the
     raw REPL, header first, and main.py does not run (a Pico's raw REPL skips it)."""
