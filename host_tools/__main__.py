@@ -1,5 +1,6 @@
 """`python -m host_tools COMMAND ...`: the host tools of the Kahuna smart board."""
 
+import os
 import sys
 
 # command: (module, what it does)
@@ -42,7 +43,40 @@ def usage():
                                          for name, (_, text) in COMMANDS.items()))
 
 
+class ReaderGoneSafe:
+    """The tools' stdout: a reader that goes away (`make flash | head -3`, quitting `less`)
+    ends the output, not the work. A flash stopped halfway would leave the board in its raw
+    REPL with its watchdog unfed; a report would end in a BrokenPipeError's traceback. The
+    rest of the output goes to /dev/null (the descriptor too, so that the interpreter's own
+    last flush finds somewhere to write)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, self._stream.fileno())
+        os.close(devnull)
+
+    def __getattr__(self, name):  # isatty, fileno, encoding, buffer, ...
+        return getattr(self._stream, name)
+
+
 def main(argv):
+    sys.stdout = ReaderGoneSafe(sys.stdout)
     if argv and argv[0] in ("-h", "--help"):
         print(usage())
         return 0

@@ -137,3 +137,15 @@ def test_a_tool_run_outside_the_venv_says_how_to_run_it():
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert "the Python package 'serial' is missing" in proc.stderr
     assert ".venv/bin/python -m host_tools monitor" in proc.stderr
+
+
+def test_a_reader_that_goes_away_ends_the_output_not_the_tool():
+    """`sim --json | true`: the reader is gone before the report is written (the tool takes
+    longer than that to start); no BrokenPipeError's traceback, exit 0 (the tools' stdout,
+    host_tools/__main__.py's ReaderGoneSafe)."""
+    proc = subprocess.Popen([sys.executable, "-m", "host_tools", "sim", "--scenario", SCENARIO,
+                             "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, stdin=subprocess.DEVNULL)
+    proc.stdout.close()
+    assert proc.stderr.read() == b""
+    assert proc.wait(timeout=120) == 0

@@ -180,6 +180,25 @@ def test_make_flash_puts_the_real_firmware_on_the_board_and_it_boots(board, tmp_
     assert board.client.status()["resets"] == []
 
 
+def test_a_flash_whose_reader_goes_away_still_flashes_and_boots(board, tmp_path):
+    """`make flash | head -1`: the reader goes after the first line; the flash goes on to
+    the boot line, and says nothing of a broken pipe (it used to stop there with a
+    traceback, the board left in its raw REPL with its watchdog unfed)."""
+    with open(tmp_path / "stderr", "w+") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "host_tools", "flash", "--port", board.port,
+             "--build-dir", str(tmp_path / "build")],
+            stdout=subprocess.PIPE, stderr=err, cwd=ROOT, stdin=subprocess.DEVNULL)
+        assert proc.stdout.readline().startswith(b"flash: ")
+        proc.stdout.close()
+        assert proc.wait(timeout=TIMEOUT) == 0
+        err.seek(0)
+        assert err.read() == ""
+    st = board.client.wait_for(lambda s: s["strips"].get("28", {}).get("writes", 0) > 0,
+                               what="the firmware's first LED frame")
+    assert st["phase"] == "main.py" and st["resets"] == []
+
+
 def test_after_make_flash_a_scripted_game_over_the_link_reaches_the_expected_state(board,
                                                                                 tmp_path):
     """The issue's acceptance test: `make flash PORT=<virtual board>`, the board boots the
