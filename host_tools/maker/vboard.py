@@ -47,17 +47,27 @@ def control_socket(control):
     return os.path.join(control, "control.sock")
 
 
+def _split_control(argv):
+    """argv without its `--control DIR` (or `--control=DIR`), wherever it stands, and DIR
+    (None: not given); ValueError when DIR is missing."""
+    for i, word in enumerate(argv):
+        if word.startswith("--control="):
+            return argv[:i] + argv[i + 1:], word.split("=", 1)[1]
+        if word == "--control":
+            if i + 1 >= len(argv):
+                raise ValueError("--control needs the directory (or socket) the board printed")
+            return argv[:i] + argv[i + 2:], argv[i + 1]
+    return argv, None
+
+
 def command(argv):
     """`python -m host_tools vboard tap ISLAND-1` and friends, to the running board."""
-    control = home()
-    if "--control" in argv:
-        i = argv.index("--control")
-        if i + 1 >= len(argv):
-            print("vboard: --control needs the directory (or socket) the board printed",
-                  file=sys.stderr)
-            return 2
-        control = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
+    try:
+        argv, control = _split_control(argv)
+    except ValueError as e:
+        print("vboard: %s" % e, file=sys.stderr)
+        return 2
+    control = control or home()
     try:
         req = request_for(argv)
     except ValueError as e:
@@ -97,8 +107,16 @@ def _version(text):
 
 
 def main(argv):
-    if argv and argv[0].lower() in COMMANDS:
-        return command(argv)
+    try:
+        words = _split_control(argv)[0]
+    except ValueError:
+        words = argv
+    if words and not words[0].startswith("-"):  # a command to a running board
+        if words[0].lower() in COMMANDS:
+            return command(argv)
+        print("vboard: unknown command %r: %s; or no command, to run a board (--help)"
+              % (words[0], ", ".join(COMMANDS)), file=sys.stderr)
+        return 2
     ap = argparse.ArgumentParser(
         prog="python -m host_tools vboard",
         description="Run a virtual Kahuna board (MicroPython unix port) behind a "

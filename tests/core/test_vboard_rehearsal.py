@@ -161,6 +161,10 @@ def test_rehearse_flash_enrol_play_with_terminal_commands(flashed, tmp_path):
         vb(board, "tap", card)
         time.sleep(1.0)  # the card lifted and seen gone, as a hand would
     assert vb(board, "press", "next") == "next pressed (GP10)"
+    first = subprocess.run([sys.executable, "-m", "host_tools", "vboard", "--control",
+                            board.control_dir, "status"], cwd=ROOT, capture_output=True,
+                           text=True, timeout=60)  # --control before the command, too
+    assert first.stdout.startswith("port %s, boot 1, " % board.port), first.stderr
     time.sleep(0.5)
     assert vb(board, "press", "ok") == "ok pressed (GP12)"
     time.sleep(0.5)
