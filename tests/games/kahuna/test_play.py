@@ -389,3 +389,36 @@ def test_new_typed_into_a_piped_session_after_the_end():
     assert "DEAL · black registers cards" in last
     assert "Game: " in last and "black first" in last
     assert "> new game: " in last
+
+
+def test_the_readmes_worked_solo_example_is_what_the_simulator_says():
+    """README.md's worked example (`make sim ARGS="--ai black --seed 3"`): its commands
+    typed into the simulator give its answers, word for word."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index('    $ make sim ARGS="--ai black --seed 3"\n')
+    block = text[start:text.index("\n\n", start)].splitlines()[1:]
+    commands, said = [], []
+    for line in block:
+        line = line[4:]
+        if line.startswith("kahuna> "):
+            commands.append(line[len("kahuna> "):].split("#")[0].strip())
+        elif line.startswith("> "):
+            said.append(line[2:])
+        elif line.startswith("  ") and said:
+            said[-1] += " " + line.strip()
+    assert commands == ["tap GOLA-1", "pick GOLA-KAHU", "done", "draw 1"] and len(said) == 2
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "sim", "--ai", "black",
+                           "--seed", "3"], input="\n".join(commands + ["quit"]) + "\n",
+                          capture_output=True, text=True, cwd=ROOT, timeout=120)
+    answers = []
+    for line in proc.stdout.splitlines():
+        if line.startswith("> "):
+            answers.append(line[2:])
+        elif line.startswith("  ") and answers and not answers[-1].endswith("\0"):
+            answers[-1] += " " + line.strip()
+        elif answers:
+            answers[-1] += "\0"
+    answers = [a.rstrip("\0") for a in answers]
+    for words in said:
+        assert words in answers, (words, answers)
