@@ -566,3 +566,28 @@ def test_a4_pages_carry_join_marks_in_the_strips_they_share():
             assert set(marks[n]) & set(marks[n + 1]), (n, "right")
         if r + 1 < rows:
             assert set(marks[n]) & set(marks[n + cols]), (n, "below")
+
+
+def test_the_readmes_wiring_at_a_glance_names_every_pin_of_the_kahuna_board():
+    """README.md's "Wiring at a glance" table: every GPIO board_def/kahuna.json wires (a
+    maker wiring from it alone missed the PN532's reset, GP7)."""
+    with open(os.path.join(gamekit.ROOT, "board_def", "kahuna.json")) as f:
+        pins = json.load(f)["hardware"]["pins"]
+    wired = set()
+    todo = [pins]
+    while todo:
+        node = todo.pop()
+        for key, value in node.items():
+            if isinstance(value, dict):
+                todo.append(value)
+            elif isinstance(value, int) and key not in ("id", "freq"):
+                wired.add(value)
+    with open(os.path.join(gamekit.ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    start = text.index("Wiring at a glance")
+    table = text[start:text.index("\n\n", text.index("| Pico GPIO", start))]
+    named = set()
+    for first, last in re.findall(r"GP(\d+) \.\. GP(\d+)", table):
+        named.update(range(int(first), int(last) + 1))
+    named.update(int(n) for n in re.findall(r"GP(\d+)", table))
+    assert wired <= named, sorted(wired - named)
