@@ -82,6 +82,7 @@ def test_typed_commands_become_link_commands():
     for bad, words in (("enroll HUNA-9", "HUNA-9 is not a card of kahuna (ALOA-1, ALOA-2, "),
                        ("new colour=red", "a setting is variant=..."),
                        ("new handicap=white", "handicap=PLAYER:N, e.g. handicap=white:2"),
+                       ("new ai=purple", "ai=white, black or none"),
                        ("fly", "not understood: fly")):
         try:
             cmd(bad, board, names)

@@ -210,7 +210,8 @@ def run_line(sim, text, line_no, cards):
         cmd = parse_line(expand(text), line_no, sim.board, cards, True, verbs)
     except ScenarioError as e:
         if secret_step(sim):  # its words would repeat what was typed, unseen
-            return "not a command (what you typed is not shown); help lists the commands"
+            return ("neither a card of this game nor a command (what you typed is not shown); "
+                    "help lists the commands")
         return e.message
     if cmd is None:
         return None

@@ -362,8 +362,10 @@ def parse_settings(words):
         if not eq or key not in ("variant", "first", "handicap", "ai", "ai_level"):
             raise ValueError("a setting is variant=..., first=..., handicap=PLAYER:N, "
                                "ai=white|black|none or ai_level=1|2|3")
-        if key == "ai" and value.lower() == "none":
-            out[key] = None
+        if key == "ai":
+            if value.lower() not in ("white", "black", "none"):
+                raise ValueError("ai=white, black or none (the board plays no side)")
+            out[key] = None if value.lower() == "none" else value.lower()
         elif key == "ai_level":
             if value not in ("1", "2", "3"):
                 raise ValueError("ai_level=1, 2 or 3 (stronger, and slower)")

@@ -359,7 +359,7 @@ def test_terminal_play_says_a_refusal_and_an_unreadable_line():
     out = proc.stdout
     assert "refused: no-claim (the 5-Soldier rule is for 4 players only (K11))" in out
     assert out.count("p1 laid a defence face down") == 0  # nothing was laid
-    assert "not a command (what you typed is not shown)" in out
+    assert "neither a card of this game nor a command (what you typed is not shown)" in out
     assert "SOLDAT-99" not in out
     assert "hand              show the hand of the seat to act" in out
     assert "Kami, 3 players" in out
