@@ -1,6 +1,6 @@
 """A game record: a game of the board written as a scenario (the project's notation,
 docs/scenarios.md) that replays it move by move in the simulator (`python -m host_tools
-sim --scenario FILE`, the static page's "Replay a game record").
+sim --scenario FILE`, the static page's "Run a scenario").
 
 From the game's journal records: a whole journal (the link's `archive`, the simulator in
 the terminal or the static page) or the public moves of the game in play (the link's
@@ -123,7 +123,7 @@ def _text(settings, game, moves, problem, number):
     lines = ["# Kahuna: a game record%s, written from the board's journal."
              % (" (game %s)" % number if number is not None else ""),
              "# Replay it: python -m host_tools sim --scenario FILE, or the web page's "
-             "\"Replay a game record\"."]
+             "\"Run a scenario\"."]
     lines += _header(full, problem)
     lines += settings_lines(full)
     for act in moves:
@@ -197,7 +197,7 @@ def public_record(board, settings, number, moves, problem=None):
                   "# were found for move %d (%s) and on; the state checked is the one after "
                   "move %d." % (len(acts) + 1, public[len(acts)][0], len(acts))]
     lines.append("# Replay it: python -m host_tools sim --scenario FILE, or the web page's "
-                 "\"Replay a game record\".")
+                 "\"Run a scenario\".")
     lines += _header(full, problem)
     lines += settings_lines(full)
     for act, hidden in acts:
