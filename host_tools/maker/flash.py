@@ -669,7 +669,7 @@ def main(argv):
 
     # What the user named must be there: else exit 2, before any work.
     for path, what in ((os.path.join(args.firmware, "main.py"), "--firmware"),
-                       (args.board_def, "--board-def")):
+                       (args.board_def, "--board-def; make flash BOARD=...")):
         if not os.path.isfile(path):
             print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
             return 2
@@ -692,8 +692,12 @@ def main(argv):
     except PortBusy as e:
         print("flash: %s" % e, file=sys.stderr)
         return 2
-    except PortError:
-        pass  # a port that is not there: the copy below says so
+    except PortError as e:
+        if os.path.exists(port):  # there, but no serial port (a folder, /dev/null, no access)
+            print("flash: %s: is that the board's serial port? (`python -m "
+                  "serial.tools.list_ports` lists them)" % e, file=sys.stderr)
+            return 2
+        # a port that is not there (any more): the copy below says so
     total = sum(os.path.getsize(local) for _, local in files)
     print("flash: %d files (%s) from %s to %s"
           % (len(files), _kb(total), _show(args.build_dir), port))

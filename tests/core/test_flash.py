@@ -321,6 +321,16 @@ def test_a_port_that_is_not_there_says_so(tmp_path):
     assert not os.path.exists(str(tmp_path / "build"))  # said before any work
 
 
+def test_a_path_that_is_no_serial_port_says_so(tmp_path):
+    for port in (str(tmp_path), os.devnull):
+        out = run_flash(port, build_dir=str(tmp_path / "build"))
+        assert out.returncode == 2, out.stderr
+        assert out.stderr.startswith("flash: cannot open %s: " % port), out.stderr
+        assert out.stderr.endswith(": is that the board's serial port? (`python -m "
+                                   "serial.tools.list_ports` lists them)\n"), out.stderr
+        assert "another program" not in out.stderr
+
+
 def test_a_build_never_contains_the_boards_data(tmp_path):
     files = flash.build(out=str(tmp_path / "build"))
     rels = [rel for rel, _ in files]
