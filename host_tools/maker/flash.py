@@ -50,6 +50,7 @@ import sys
 import time
 from binascii import b2a_base64
 
+from core import board as boardmod
 from core import gameload
 from core.board import NETWORKS
 from core.files import BOARD_FILE, CARDS_FILE, JOURNAL_FILE, NET_FILE
@@ -673,6 +674,11 @@ def main(argv):
         if not os.path.isfile(path):
             print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
             return 2
+    try:  # checked as the board will check it at boot, where it could only stop
+        boardmod.load(args.board_def)
+    except boardmod.BoardError as e:
+        print("flash: nothing copied: %s" % e, file=sys.stderr)
+        return 2
     try:  # the maker's settings first: a wrong file stops before any board is looked for
         data = [(NET_FILE, net_settings(args.net, args.board_def))] if args.net else []
     except FlashError as e:
@@ -727,6 +733,10 @@ def main(argv):
         return 1
     if event["event"] == "boot":
         print("flash: the board booted: %s" % json.dumps(event))
+        for key, what in (("cards_problem", "its card registry"),
+                          ("journal_problem", "its journal (the game in play)")):
+            if event.get(key):  # e.g. a board that played another game before this flash
+                print("flash: the board could not use %s: %s" % (what, event[key]))
     else:
         print("flash: the board runs (its boot line was missed; it answered the state "
               "request): %s" % json.dumps(event)[:200])

@@ -440,3 +440,28 @@ def test_the_build_leaves_line_numbers_out_unless_asked(tmp_path, mpy):
     assert shown[flash.OPT_LINES][1] == 'File "hw/crash.mpy", line 5, in fail'
     assert shown[flash.OPT][1] == 'File "hw/crash.mpy", line 1, in fail'  # no table: line 1
     assert shown[flash.OPT][2] < shown[flash.OPT_LINES][2] - 4000  # bytes of code saved
+
+
+def test_a_broken_board_definition_is_refused_before_anything_is_copied(tmp_path):
+    """The board would stop at boot on it (flash waited 20 s for a boot line, then showed
+    its traceback): refused with the board's own words, before the port is looked at."""
+    with open(os.path.join(ROOT, "board_def", "kahuna.json")) as f:
+        bd = json.load(f)
+    del bd["hardware"]["pins"]
+    path = tmp_path / "nopins.json"
+    path.write_text(json.dumps(bd))
+    out = run_flash(os.devnull, "--board-def", str(path), build_dir=str(tmp_path / "build"))
+    assert out.returncode == 2
+    assert out.stderr == "flash: nothing copied: %s: hardware.pins: required field missing\n" % (
+        path)
+    assert not os.path.exists(str(tmp_path / "build"))
+
+
+def test_a_card_registry_of_another_game_is_said_after_the_boot(board, tmp_path):
+    """One controller flashed with another game: the boot line's cards_problem, in words."""
+    with open(os.path.join(board.dir, "cards.json"), "w") as f:
+        json.dump({"04A1B2C3D4E5F6": "SOLDAT-1"}, f)
+    out = run_flash(board.port, build_dir=str(tmp_path / "build"))
+    assert out.returncode == 0, out.stderr
+    assert ("flash: the board could not use its card registry: SOLDAT-1 is not a card of "
+            "this game\n") in out.stdout, out.stdout
