@@ -559,3 +559,20 @@ def test_the_other_tables_move_on_micropython(mpy):
         % (ROOT + "/tests/remote", MINE))
     got = {s["cmd"]["seq"]: s for s in map(json.loads, out.strip().splitlines())}
     assert got == moved_steps(MINE)
+
+
+def test_each_board_says_whose_turn_it_is():
+    """Its words (the bridge's terminal prints them) name the turn: "this table's turn" when
+    nothing else is asked of it, "the other table's turn" while it waits (a newcomer saw the
+    second stay up through the board's own turn: the first was an empty text, which the
+    bridge skips); empty only once the game is over."""
+    m = Match(2)
+    m.play()
+    for colour, b in m.boards.items():
+        news = [json.loads(line) for line in b.lines]
+        news = [x for x in news if x.get("event") == "remote"]
+        says = {x["say"] for x in news}
+        assert {"this table's turn", "the other table's turn"} <= says, (colour, says)
+        over = [i for i, x in enumerate(news) if not x["say"]][0]  # the game's end
+        assert all(not x["say"] for x in news[over:]), colour
+        assert b.state()["phase"] == "over"

@@ -114,7 +114,7 @@ class Remote:
             return "the dealer deals"
         if g.phase == rules.DRAW and not self.referee.discarding:
             return "tap a display card, or ok for the deck's top card"
-        return ""
+        return "this table's turn"  # (the bridge's terminal said the other's until now)
 
     # -------------------------------------------------------------- this table
 
