@@ -167,7 +167,7 @@ class Table:
             await client.publish(p.topic(self.seat.code, "hello", self.seat.user),
                                  p.encode(self.hello), qos=1)
             said += 1
-            if said == DEALER_SILENT and self.seat.status is None:
+            if said == DEALER_SILENT and self.seat.status is None and not self.seat.refusals:
                 self.log("no answer from the dealer yet: is `python -m host_tools dealer` "
                          "running beside the broker? (still asking)")
             await asyncio.sleep(HELLO_AGAIN)
@@ -205,6 +205,12 @@ class Table:
         if word.startswith("refused"):
             if not self.seat.index:
                 self.log(word)
+            if word.startswith("refused game-full") and self.seat.seat is None:
+                # asking again will not free a seat: the run ends (exit status 2)
+                raise broker.Fatal("game %s has no seat for %s: %s (a table that played in "
+                                   "it joins again as the same --user)"
+                                   % (self.seat.code, self.seat.user,
+                                      self.seat.refusals[-1].get("reason")))
             if self.seat.refusals[-1].get("n") == self.seat.moves:
                 self.asked = None  # our request in flight (or another seat's): choose again
         return word

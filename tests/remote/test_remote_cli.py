@@ -18,3 +18,29 @@ def test_a_wrong_password_is_one_line_and_status_2(broker, tmp_path):
         assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
         last = proc.stderr.splitlines()[-1]
         assert last.startswith(args[0] + ": the broker refused user bob: "), proc.stderr
+
+
+def test_a_join_to_a_full_game_ends_with_one_line_and_status_2(broker, tmp_path):
+    """Asking again will not free a seat: the join stops (it asked every second, for
+    ever, saying the refusal once)."""
+    from remotekit import code_of, finish, path_in, start, stop
+    dealer = start(["dealer"] + broker.args("dealer") + ["--seed", "7"],
+                   path_in(tmp_path, "dealer.log"))
+    try:
+        a = start(["remote", "create", "--code", "K7QXM2", "--player", "random", "--seed",
+                   "1"] + broker.args("alice"), path_in(tmp_path, "alice.log"))
+        assert code_of(a) == "K7QXM2"
+        b = start(["remote", "join", "K7QXM2", "--player", "random", "--seed", "2"]
+                  + broker.args("bob"), path_in(tmp_path, "bob.log"))
+        finish(a, "alice's table")
+        finish(b, "bob's table")
+        proc = subprocess.run([sys.executable, "-m", "host_tools", "remote", "join", "K7QXM2"]
+                              + broker.args("carol"), capture_output=True, text=True,
+                              cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    finally:
+        stop(dealer)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    assert proc.stderr.splitlines()[-1] == (
+        "remote: game K7QXM2 has no seat for carol: every seat of K7QXM2 is taken (a table "
+        "that played in it joins again as the same --user)"), proc.stderr
+    assert "no answer from the dealer" not in proc.stdout + proc.stderr
