@@ -338,6 +338,10 @@ def own_dealer(args, code):
     from argparse import Namespace
 
     from host_tools.remote import dealer, dealing
+    if not args.dealer_password_file and os.environ.get(broker.PASSWORD_ENV) is None:
+        raise broker.Fatal("--deal-here: this table deals as the broker user %s, whose "
+                           "password is missing: give --dealer-password-file FILE"
+                           % args.dealer_user)
     kw = broker.settings(Namespace(broker=args.broker, user=args.dealer_user,
                                    password_file=args.dealer_password_file,
                                    tls_ca=args.tls_ca))

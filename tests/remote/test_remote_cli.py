@@ -1,5 +1,6 @@
 """The remote play commands against a broker that says no: one line, status 2."""
 
+import os
 import subprocess
 import sys
 
@@ -44,3 +45,18 @@ def test_a_join_to_a_full_game_ends_with_one_line_and_status_2(broker, tmp_path)
         "remote: game K7QXM2 has no seat for carol: every seat of K7QXM2 is taken (a table "
         "that played in it joins again as the same --user)"), proc.stderr
     assert "no answer from the dealer" not in proc.stdout + proc.stderr
+
+
+def test_deal_here_without_the_dealers_password_names_that_password(tmp_path):
+    """The table's own --password-file was given: the missing one is the dealer user's."""
+    pw = tmp_path / "alice.pw"
+    pw.write_text("secret\n")
+    env = {k: v for k, v in os.environ.items() if k != "KB_MQTT_PASSWORD"}
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "remote", "create", "--deal-here",
+                           "--user", "alice", "--password-file", str(pw), "--broker",
+                           "127.0.0.1:9"], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          stdin=subprocess.DEVNULL, env=env)
+    assert proc.returncode == 2, proc.stderr
+    assert proc.stderr.splitlines()[-1] == (
+        "remote: --deal-here: this table deals as the broker user dealer, whose password is "
+        "missing: give --dealer-password-file FILE"), proc.stderr
