@@ -183,7 +183,7 @@ def page_one(board):
     p.heading("Blinks and animations")
     p.rows([
         ["options", "blink every %d ms; the highlighted one is steady" % view.BLINK_MS],
-        ["pending card", "its island pulses once a %.1f s" % (view.PULSE_MS / 1000)],
+        ["pending card", "its island pulses once every %.1f s" % (view.PULSE_MS / 1000)],
         ["refusal", "three flashes in %d ms of the places involved and the error pixel; "
          "cards tapped face down (deal, draw, discard) never flash their island"
          % coreframe.ERROR_MS],
