@@ -205,6 +205,9 @@ def wiring_svg(hw):
             d.add(elm.Label().at((mid, row_y + 1.25)).label("pixels 2-%d" % (n - 2),
                                                             fontsize=8))
         prev, gap = nxt, False
+    # room after the last pixel's outputs (the end of the chain), so they do not run into
+    # the picture's edge
+    d.add(elm.Gap().at(prev.absanchors["Do"]).right().length(0.8))
     # the 5 V supply and bulk capacitor, drawn with net symbols above the first pixel
     cx, cy = first.absanchors["Vi"][0] - 0.2, first.absanchors["Vi"][1] + 2.2
     cap = d.add(elm.Capacitor(polar=True).at((cx, cy + 1.0)).down().length(1.6)
