@@ -672,7 +672,10 @@ def main(argv):
     for path, what in ((os.path.join(args.firmware, "main.py"), "--firmware"),
                        (args.board_def, "--board-def; make flash BOARD=...")):
         if not os.path.isfile(path):
-            print("flash: %s is missing (%s)" % (path, what), file=sys.stderr)
+            named = os.path.join(ROOT, "board_def", path + ".json")  # BOARD=kami
+            hint = (": did you mean board_def/%s.json?" % path
+                    if path is args.board_def and os.path.isfile(named) else "")
+            print("flash: %s is missing (%s)%s" % (path, what, hint), file=sys.stderr)
             return 2
     try:  # checked as the board will check it at boot, where it could only stop
         boardmod.load(args.board_def)

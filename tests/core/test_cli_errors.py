@@ -57,6 +57,9 @@ def no_ports_env(tmp_path):
     (["-m", "host_tools", "vboard", "--pretend-version", "old"],
      "argument --pretend-version: 'old': a MicroPython version"),
     (["-m", "host_tools", "vboard", "tap"], "vboard: usage: tap CARD"),
+    (["-m", "host_tools", "flash", "--board-def", "kami", "--port", "/dev/null"],
+     "flash: kami is missing (--board-def; make flash BOARD=...): did you mean "
+     "board_def/kami.json?"),
     (["-m", "host_tools", "vboard", "frob"],
      "vboard: unknown command 'frob': tap, place, lift, press, status, reset"),
     (["-m", "host_tools", "vboard", "tap", "--control"],
