@@ -35,6 +35,7 @@ from core.cards import Registry, RegistryError
 from core.cardvalues import check_value
 from host_tools import gamearg
 from host_tools.maker.linkclient import LinkClient, PortError
+from host_tools.mpy import ROOT
 from host_tools.paths import BOARD_DEF
 
 BOARD = BOARD_DEF
@@ -57,6 +58,18 @@ class Deck:
 
 def deck():
     return Deck(BOARD).names
+
+
+def game_of(cards):
+    """The game of the board definition in board_def/ whose cards are `cards` (a board's
+    registry: enrolled and missing), or None."""
+    folder = os.path.join(ROOT, "board_def")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith(".json"):
+            d = Deck(os.path.join(folder, name))
+            if set(d.names) == set(cards):
+                return d.game
+    return None
 
 
 def default_values(names, valued):
@@ -245,6 +258,12 @@ def main(argv=None):
             reg = registry(link, READY_S)  # the board is up and listening (it may boot)
         except PortError as e:
             print("cards: %s on %s" % (e, args.port), file=sys.stderr)
+            return 2
+        theirs = set(reg["cards"].values()) | set(reg["missing"])
+        if theirs != set(names):  # the board was flashed with another game
+            other = game_of(theirs)
+            print("cards: the board on %s plays %s, not %s: give --game %s" % (
+                args.port, other or "another game", d.game, other or "NAME"), file=sys.stderr)
             return 2
         if args.action == "enroll":
             if args.card:

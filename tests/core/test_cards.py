@@ -182,6 +182,12 @@ def test_re_enrol_one_lost_card_then_list_export_and_import(tags, tmp_path):
         proc = cards_tool("import", "--port", board.path, str(bad))
         assert proc.returncode == 2 and "not a card registry" in proc.stderr
         assert len(board.registry.by_uid) == 24  # the broken file changed nothing
+        for action in ("list", "enroll"):  # a Kahuna board, the tool told another game
+            proc = cards_tool(action, "--port", board.path, "--game", "kami")
+            assert proc.returncode == 2 and proc.stderr == (
+                "cards: the board on %s plays kahuna, not kami: give --game kahuna\n"
+                % board.path), proc.stderr
+        assert len(board.registry.by_uid) == 24
     finally:
         board.close()
 
