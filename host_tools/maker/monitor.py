@@ -148,7 +148,9 @@ class Monitor(BoardNews):
                 if self.refusal:
                     lines.append("last refusal: " + self.refusal)
             except (KeyError, ValueError, TypeError, IndexError, AttributeError) as e:
-                lines.append("(the board's state could not be drawn: %s)" % e)
+                lines.append("(the board's state could not be drawn as %s's (%s %s): a board "
+                             "flashed with another game? --game NAME draws that game)"
+                             % (self.board.game, type(e).__name__, e))
                 lines.append("> " + self.message)
         else:
             lines.append("> " + self.message)

@@ -218,3 +218,14 @@ def test_monitor_once_waits_for_a_board_that_boots():
     assert proc.returncode == 0, proc.stderr
     assert len(asked) >= 2 and all(a == {"cmd": "state"} for a in asked)
     assert "white registers cards" in proc.stdout
+
+
+def test_a_state_of_another_game_says_so_and_how_to_draw_it():
+    """A Kami board's state in a monitor told Kahuna (no --game): one line naming both,
+    not a bare KeyError."""
+    mon = monitor.Monitor(gamekit.board(), sys.stdout, colour=None)
+    mon.line(json.dumps({"event": "state", "state": {"phase": "play", "turn": "p1",
+                                                      "hand_sizes": {"p1": 5}}}).encode())
+    screen = "\n".join(mon.screen())
+    assert "(the board's state could not be drawn as kahuna's (" in screen, screen
+    assert "a board flashed with another game? --game NAME draws that game)" in screen
