@@ -60,6 +60,18 @@ def deck():
     return Deck(BOARD).names
 
 
+def other_game(reg, d):
+    """None when the board's registry `reg` (its `cards` answer) holds the cards of Deck
+    `d`'s game; else the words for a board flashed with another game: `plays kami, not
+    kahuna: give --game kami`."""
+    theirs = set(reg["cards"].values()) | set(reg["missing"])
+    if theirs == set(d.names):
+        return None
+    other = game_of(theirs)
+    return "plays %s, not %s: give --game %s" % (other or "another game", d.game,
+                                                 other or "NAME")
+
+
 def game_of(cards):
     """The game of the board definition in board_def/ whose cards are `cards` (a board's
     registry: enrolled and missing), or None."""
@@ -259,11 +271,9 @@ def main(argv=None):
         except PortError as e:
             print("cards: %s on %s" % (e, args.port), file=sys.stderr)
             return 2
-        theirs = set(reg["cards"].values()) | set(reg["missing"])
-        if theirs != set(names):  # the board was flashed with another game
-            other = game_of(theirs)
-            print("cards: the board on %s plays %s, not %s: give --game %s" % (
-                args.port, other or "another game", d.game, other or "NAME"), file=sys.stderr)
+        wrong = other_game(reg, d)
+        if wrong:
+            print("cards: the board on %s %s" % (args.port, wrong), file=sys.stderr)
             return 2
         if args.action == "enroll":
             if args.card:

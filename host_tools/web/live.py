@@ -460,10 +460,21 @@ def main(argv=None):
     args.port = choose("web", args.port, "python -m host_tools web --port /dev/ttyACM0")
     if args.port is None:
         return 2
-    try:
+    from host_tools.maker import cards
+    try:  # the board plays this page's game (a Halunken board lit a Kahuna page)
+        link = cards.LinkClient(args.port)
+        try:
+            wrong = cards.other_game(cards.registry(link, cards.READY_S),
+                                     cards.Deck(chosen[1]))
+        finally:
+            link.close()
         port = open_port(args.port)
     except PortError as e:
         print("web: %s" % e, file=sys.stderr)
+        return 2
+    if wrong:
+        port.close()
+        print("web: the board on %s %s" % (args.port, wrong), file=sys.stderr)
         return 2
     live = LiveBoard(board, args.port, port)
     try:

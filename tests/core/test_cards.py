@@ -13,6 +13,7 @@ import time
 import pytest
 
 import gamekit
+from core import board as boardmod
 from core import gameload, ndef
 from core.app import READER_MS, App
 from core.cards import Registry
@@ -23,6 +24,7 @@ from host_tools.fakehw.flash import VirtualFlash
 from host_tools.fakehw.ntag213 import NTAG213, ISO14443ATag
 from host_tools.fakehw.reader_rig import ReaderRig
 from host_tools.fakehw.strip import VirtualNeoPixel
+from host_tools.maker.cards import Deck
 from hw.leds import Strip
 
 NAMES = ["%s-%d" % (i, n) for i in gamekit.board().islands for n in (1, 2)]
@@ -36,14 +38,15 @@ class PtyBoard:
     """A board on a pty. `hand(card, attempt)` gives the tag a person lays down when the
     board waits for `card` (None: nobody comes)."""
 
-    def __init__(self, hand, deaf=0.0):
+    def __init__(self, hand, deaf=0.0, board_def=None):
         self.hand = hand
         self.deaf_until = time.time() + deaf  # still booting: what it is sent is lost
         self.master, self.slave = os.openpty()
         self.path = os.ttyname(self.slave)
-        board = gamekit.board()
+        board = gamekit.board() if board_def is None else boardmod.load(board_def,
+                                                                          keep_raw=False)
         self.flash = VirtualFlash()
-        self.registry = Registry(NAMES)
+        self.registry = Registry(NAMES if board_def is None else Deck(board_def).names)
         self.reader = ReaderRig()
         self.reader.reader.start(0)
         self.app = App(gameload.load(board.game), board, self.registry,
@@ -284,3 +287,21 @@ def test_a_board_that_never_answers_gets_one_line_and_exit_2(action):
     assert proc.stderr == ("cards: the board did not send its card registry within 10 s (is "
                            "the Kahuna firmware running?) on %s\n" % board.path)
     assert took < 20
+
+
+def test_a_board_of_another_game_is_named_by_cards_and_the_live_page():
+    """A Kami board, the tools left at their default game (Kahuna): one line naming both
+    games and the --game to give (cards listed 32 Kahuna cards as not enrolled; the live
+    page drew a Kahuna board in another game's lights)."""
+    board = PtyBoard(lambda card, attempt: None,
+                     board_def=os.path.join(gamekit.ROOT, "board_def", "kami.json"))
+    try:
+        for tool in (["cards", "list"], ["web"]):
+            proc = subprocess.run([sys.executable, "-m", "host_tools"] + tool
+                                  + ["--port", board.path], capture_output=True, text=True,
+                                  cwd=gamekit.ROOT, timeout=120, stdin=subprocess.DEVNULL)
+            assert proc.returncode == 2 and proc.stderr == (
+                "%s: the board on %s plays kami, not kahuna: give --game kami\n"
+                % (tool[0], board.path)), proc.stderr
+    finally:
+        board.close()
