@@ -126,11 +126,13 @@ def values_for(args, d, cards):
     return out
 
 
-def enroll(link, cards, timeout, out, values=None):
+def enroll(link, cards, timeout, out, values=None, islands=True):
+    """`islands`: the board lights a card's island (Kahuna: HUNA for HUNA-1), which the
+    prompt names; else it says the board shows where."""
     done = 0
     values = values or {}
     for card in cards:
-        island = card.rsplit("-", 1)[0]
+        lit = "%s is lit" % card.rsplit("-", 1)[0] if islands else "the board lights it"
         while True:
             ask = {"cmd": "enroll", "card": card}
             if card in values:
@@ -143,7 +145,7 @@ def enroll(link, cards, timeout, out, values=None):
                 out("the board did not start enrolling %s: %s"
                     % (card, (ready or {}).get("error", "no answer")))
                 return 1
-            out("lay the tag for %s on the reader (%s is lit)" % (card, island))
+            out("lay the tag for %s on the reader (%s)" % (card, lit))
             msg = link.wait(("enrolled", "enroll-refused"), timeout)
             if msg is None:
                 link.send({"cmd": "enroll", "stop": True})
@@ -292,7 +294,7 @@ def main(argv=None):
             except ValueError as e:
                 print("cards: %s" % e, file=sys.stderr)
                 return 2
-            return enroll(link, cards, args.timeout, out, values)
+            return enroll(link, cards, args.timeout, out, values, d.game == "kahuna")
         if args.action == "import":
             link.send({"cmd": "cards", "set": entries})
             msg = link.wait(("cards",), 10)

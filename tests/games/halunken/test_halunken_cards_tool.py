@@ -120,6 +120,7 @@ def test_H2_enrol_a_crew_card_with_its_value_list_export_import(board, tmp_path)
                       "--timeout", "20")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "RED-3 enrolled worth 5: tag 04200122334481 (NTAG213)" in proc.stdout
+    assert "lay the tag for RED-3 on the reader (the board lights it)" in proc.stdout
     assert board.registry.values == {"RED-3": 5}
     text = ndef.parse_ndef_text(bytes(board.tags["RED-3"].mem[16:]))
     assert text == "Halunken & Spelunken RED-3 value 5"
