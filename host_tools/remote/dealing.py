@@ -117,7 +117,10 @@ def load_game(path):
                          "before the 128-bit secrets)" % name)
     try:
         return Game.load(obj)
-    except (KeyError, TypeError, ValueError, IndexError) as e:
+    except KeyError as e:
+        raise ValueError("%s: not a game this dealer can replay (no %s in it)"
+                         % (name, e)) from None
+    except (TypeError, ValueError, IndexError) as e:
         raise ValueError("%s: not a game this dealer can replay (%s: %s)"
                          % (name, type(e).__name__, e)) from None
 
