@@ -21,6 +21,9 @@ QUIET.addHandler(logging.NullHandler())
 QUIET.propagate = False
 
 
+SAY_AGAIN_S = 5.0  # a broker still missing is said again after this many seconds
+
+
 class Fatal(Exception):
     """The run cannot go on; its text is the one line to say (exit status 2)."""
 
@@ -75,12 +78,12 @@ async def session(kw, identifier, clean, patience, work, log):
     connection could be made for `patience` seconds, or the broker refuses the user."""
     import aiomqtt
 
-    since = None
+    since = said = None  # when the connection was first missed, and last said so
     while True:
         try:
             async with aiomqtt.Client(identifier=identifier, clean_session=clean,
                                       keepalive=10, logger=QUIET, **kw) as client:
-                since = None
+                since = said = None
                 nodelay(client)
                 return await work(client)
         except aiomqtt.MqttCodeError as e:
@@ -97,7 +100,10 @@ async def session(kw, identifier, clean, patience, work, log):
         if now - since > patience:
             raise Fatal("no broker at %s:%s for %g s: %s"
                         % (kw["hostname"], kw["port"], patience, failure))
-        log("no connection to the broker (%s): trying again" % failure)
+        if said is None or now - said >= SAY_AGAIN_S:  # tried 5 times a second, said less
+            log("no connection to the broker (%s): trying again%s"
+                % (failure, "" if said is None else " (for %.0f s)" % (now - since)))
+            said = now
         await asyncio.sleep(0.2)
 
 

@@ -1,6 +1,7 @@
 """The remote play commands against a broker that says no: one line, status 2."""
 
 import os
+import re
 import subprocess
 import sys
 
@@ -60,3 +61,18 @@ def test_deal_here_without_the_dealers_password_names_that_password(tmp_path):
     assert proc.stderr.splitlines()[-1] == (
         "remote: --deal-here: this table deals as the broker user dealer, whose password is "
         "missing: give --dealer-password-file FILE"), proc.stderr
+
+
+def test_a_missing_broker_is_said_every_few_seconds_not_five_times_a_second(tmp_path):
+    pw = tmp_path / "bob.pw"
+    pw.write_text("secret\n")
+    proc = subprocess.run([sys.executable, "-m", "host_tools", "remote", "join", "K7QXM2",
+                           "--user", "bob", "--password-file", str(pw), "--broker",
+                           "127.0.0.1:9", "--patience", "7"], capture_output=True, text=True,
+                          cwd=ROOT, timeout=60, stdin=subprocess.DEVNULL)
+    assert proc.returncode == 2
+    lines = proc.stderr.splitlines()
+    assert lines[-1] == "remote: no broker at 127.0.0.1:9 for 7 s: [Errno 111] Connection refused"
+    tries = [ln for ln in lines if "trying again" in ln]
+    assert len(tries) == 2 and tries[0].endswith("trying again"), lines  # at 0 s and ~5 s
+    assert re.search(r"trying again \(for [56] s\)$", tries[1]), lines
