@@ -51,7 +51,7 @@ def parse(argv):
         sp.add_argument("--port", metavar="PORT",
                         help="a board at this table plays its seat: its serial port (a "
                              "Pico on USB, or the virtual board's; host_tools/remote/"
-                             "boardbridge.py, Kahuna)")
+                             "boardbridge.py; a Kahuna, Halunken or Kami board)")
         sp.add_argument("--echo", action="store_true",
                         help="with --port: print the board's lines and what this table "
                              "knows as JSON lines (tools, tests)")
@@ -93,7 +93,10 @@ def parse(argv):
         sp.add_argument("--token", metavar="TOKEN",
                         help="the private game's token (create: this one instead of a new "
                              "one; join: the one its creator gave)")
-    return ap.parse_args(argv)
+    args = ap.parse_args(argv)
+    if getattr(args, "echo", False) and getattr(args, "port", None) is None:
+        ap.error("--echo prints a board's lines: it needs --port")
+    return args
 
 
 class Table:

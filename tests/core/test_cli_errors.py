@@ -60,6 +60,8 @@ def no_ports_env(tmp_path):
     (["-m", "host_tools", "flash", "--board-def", "kami", "--port", "/dev/null"],
      "flash: kami is missing (--board-def; make flash BOARD=...): did you mean "
      "board_def/kami.json?"),
+    (["-m", "host_tools", "remote", "join", "K7QXM2", "--user", "bob", "--echo"],
+     "--echo prints a board's lines: it needs --port"),
     (["-m", "host_tools", "vboard", "frob"],
      "vboard: unknown command 'frob': tap, place, lift, press, status, reset"),
     (["-m", "host_tools", "vboard", "tap", "--control"],
