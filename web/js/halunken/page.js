@@ -95,7 +95,8 @@ class Panel {
   }
 
   _status(rep) {
-    let line = `Round ${rep.round} of 8 · ${rep.mode} · `;
+    // Round 0 is the captains' placement, before the first round
+    let line = `${rep.round ? `Round ${rep.round} of 8` : "Before round 1"} · ${rep.mode} · `;
     if (rep.phase === "over") line += "the game is over: won by " + rep.winner.join(" and ");
     else line += `${(rep.step || "").toUpperCase()} · ${rep.turn || "nobody"} to act`;
     $("status-line").textContent = line;

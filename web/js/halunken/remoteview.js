@@ -67,7 +67,8 @@ export class HalunkenRemote {
 
   status(v) {
     const r = v.public;
-    let line = `Round ${r.round} of 8 · ${r.mode} · `;
+    // Round 0 is the captains' placement, before the first round
+    let line = `${r.round ? `Round ${r.round} of 8` : "Before round 1"} · ${r.mode} · `;
     if (r.phase === "over" || v.over) {
       return line + "the game is over: won by " + (r.winner || []).join(" and ");
     }
