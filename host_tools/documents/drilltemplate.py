@@ -36,25 +36,19 @@ def template_body(hw):
         out.append(svg_line(pa[0] + ux * (r + 1), pa[1] + uy * (r + 1),
                          pb[0] - ux * (r + 1), pb[1] - uy * (r + 1), stroke="#9aa3ad",
                          width=0.25, extra=' stroke-dasharray="1.5 1.5"'))
+    holes = [(px.xy[0] - r - 3, px.xy[1] - r - 3, px.xy[0] + r + 3, px.xy[1] + r + 3)
+             for px in hw.pixels]  # each hole with its crosshair's arms
+    labels = []
     for px in hw.pixels:
         x, y = px.xy
         c = hw.kinds[px.kind].ink
-        label = hw.kinds[px.kind].label
         out.append(svg_circle(x, y, r, stroke=c, width=0.35))
         out.append(svg_line(x - r - 3, y, x + r + 3, y, stroke=c, width=0.2))
         out.append(svg_line(x, y - r - 3, x, y + r + 3, stroke=c, width=0.2))
-        if label == "name":
-            out.append(svg_text(x + r + 1.2, y - r + 0.5, px.name, 4.5, weight="bold", fill=c))
-            out.append(svg_text(x + r + 1.2, y - r + 4.6, "#%d" % px.led, 3.2, fill=c))
-        elif label == "index":
-            out.append(svg_text(x + r * 0.75, y + r + 3.2, "#%d" % px.led, 3.0, weight="bold",
-                             fill=c))
-            out.append(svg_text(x + r * 0.75, y + r + 5.6, px.name, 2.1, fill=c))
-        else:
-            out.append(svg_text(x, y - r - 4.0, "#%d" % px.led, 3.0, anchor="middle",
-                             weight="bold", fill=c))
-            out.append(svg_text(x, y - r - 1.2, px.name.replace("_", " "), 2.2,
-                             anchor="middle", fill=c))
+    for i, px in enumerate(hw.pixels):
+        texts, box = _label(hw, px, r, holes[:i] + holes[i + 1:] + labels)
+        out += texts
+        labels.append(box)
     # the Pico's corner
     px, py = hw.pico_xy
     pw, ph = PICO_MM
@@ -81,6 +75,49 @@ def template_body(hw):
                      extra=' transform="rotate(-90 %s %s)"' % (num(vx - 2), num(vy + 50))))
     out += _title_block(hw)
     return out
+
+
+def _label(hw, px, r, taken):
+    """A hole's two lines of label (their SVG texts, and their box), at the first of a few
+    places around it that keeps them on the page and off `taken` (the other holes, the
+    labels placed before); the first place if none does."""
+    x, y = px.xy
+    c = hw.kinds[px.kind].ink
+    kind = hw.kinds[px.kind].label
+    gap = 0.9  # between the lines
+    if kind == "name":
+        lines = [(px.name, 4.5, "bold"), ("#%d" % px.led, 3.2, "normal")]
+    else:
+        lines = [("#%d" % px.led, 3.0, "bold"),
+                 (px.name.replace("_", " "), 2.1 if kind == "index" else 2.2, "normal")]
+    height = sum(size for _, size, _ in lines) + gap
+    above, below = y - r - height - 0.3, y + r + 0.3  # the box's top, clear of the hole
+    if kind == "name":  # beside the hole, high or low
+        places = [("start", x + r + 1.2, y - r - 4.0), ("start", x + r + 1.2, y + r - 0.5),
+                  ("end", x - r - 1.2, y - r - 4.0), ("end", x - r - 1.2, y + r - 0.5)]
+    elif kind == "index":  # under or over the hole, to one side
+        places = [("start", x + r * 0.75, below), ("start", x + r * 0.75, above),
+                  ("end", x - r * 0.75, below), ("end", x - r * 0.75, above)]
+    else:
+        places = [("middle", x, above), ("middle", x, below)]
+    width = max(text_width(text, size, weight) for text, size, weight in lines)
+    w, h = hw.size_mm
+
+    def box(anchor, ax, top):
+        left = {"start": ax, "middle": ax - width / 2, "end": ax - width}[anchor]
+        return (left, top, left + width, top + height)
+
+    def clear(b):
+        return (0 <= b[0] and b[2] <= w and 0 < b[1] and b[3] <= h
+                and not any(b[0] < t[2] and t[0] < b[2] and b[1] < t[3] and t[1] < b[3]
+                            for t in taken))
+    anchor, ax, top = next((p for p in places if clear(box(*p))), places[0])
+    out, baseline = [], top
+    for text, size, weight in lines:
+        baseline += size
+        out.append(svg_text(ax, baseline, text, size, anchor=anchor, weight=weight, fill=c))
+        baseline += gap
+    return out, box(anchor, ax, top)
 
 
 def _title_block(hw):
