@@ -387,6 +387,11 @@ def main(argv, bridge=None):
             for key in ("variant", "first", "players", "mode", "target"):
                 if getattr(args, key) is not None and key not in wanted:
                     wanted[key] = getattr(args, key)  # the game's settings check them
+            if args.game == "kahuna":  # (its settings check would name its internal ones)
+                for key in ("players", "mode", "target"):
+                    if getattr(args, key) is not None:
+                        raise broker.Fatal("--%s is not a setting of kahuna (2 players; "
+                                           "--variant, --first)" % key)
             try:
                 settings = part.check_settings(wanted)
             except ValueError as e:
